@@ -1,0 +1,3 @@
+from lama.cli import main
+
+raise SystemExit(main())

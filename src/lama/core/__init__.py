@@ -1,0 +1,19 @@
+"""The rules core: standard library only, no I/O, no randomness of its own."""
+
+from .actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, Deal, discard, play, take
+from .cards import LLAMA, Card, CardTable, succ
+from .cardstate import CardState
+from .errors import IllegalAction, InvalidOption, LamaError
+from .events import (
+    CardDrawn, CardPlayed, ChipReturned, Event, GameOver, RoundDealt, RoundScored, SeatQuit,
+)
+from .game import CardGame, Game
+from .state import State, highest_chip, lowest_chip
+from .view import View
+
+__all__ = [
+    "DRAW", "QUIT", "ROLL", "SKIP", "TAKE_STAGE", "Action", "Deal", "discard", "play", "take",
+    "LLAMA", "Card", "CardTable", "succ", "CardState", "IllegalAction", "InvalidOption",
+    "LamaError", "CardDrawn", "CardPlayed", "ChipReturned", "Event", "GameOver", "RoundDealt",
+    "RoundScored", "SeatQuit", "CardGame", "Game", "State", "highest_chip", "lowest_chip", "View",
+]

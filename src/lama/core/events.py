@@ -1,0 +1,76 @@
+"""What happened, as a driver or a seat learns it.
+
+`apply` and `apply_chance` return a list of events. `event.for_seat(s)` is the
+event as seat `s` may see it (a drawn card's value only reaches the drawer);
+drivers must pass events through it before showing them to a seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+class Event:
+    __slots__ = ()
+
+    def for_seat(self, seat: int) -> "Event":
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDealt(Event):
+    round: int
+    starter: int
+    hands: tuple[tuple[str, ...], ...]
+    discard: str | None
+
+    def for_seat(self, seat):
+        hands = tuple(h if i == seat else ("?",) * len(h) for i, h in enumerate(self.hands))
+        return replace(self, hands=hands)
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    seat: int
+    card: str
+    give: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    seat: int
+    card: str | None  # None when seen from another seat
+    forced: bool = False
+
+    def for_seat(self, seat):
+        return self if seat == self.seat else replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatQuit(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipReturned(Event):
+    """C5 (an emptied hand) or D3a (three llamas): `points` went back to the supply."""
+
+    seat: int
+    points: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    round: int
+    ended_by: str  # empty_hand, all_quit, bust, row_empty
+    ender: int
+    penalties: tuple[int, ...]
+    returned: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]

@@ -1,0 +1,73 @@
+"""A game: its id, player count and options (what OpenSpiel calls the Game).
+
+The State of a game is created from it with `game.new_initial_state()`.
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidOption
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DEFAULT_TARGET = 40  # C6
+
+
+def is_int(x) -> bool:
+    """A JSON integer: bools are not integers (RECORD.md, strict types)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+class Game:
+    """Static description shared by every state of one game."""
+
+    id = ""
+    name = ""
+    extra_options: tuple[str, ...] = ()  # option keys beyond target and first_player
+    state_class: type = None  # set by each game module
+
+    def __init__(self, players: int, options: dict | None = None):
+        options = dict(options or {})
+        if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidOption(f"{self.id} is played by 2 to 6 players, not {players!r}")
+        allowed = ("target", "first_player") + self.extra_options
+        unknown = sorted(set(options) - set(allowed))
+        if unknown:
+            raise InvalidOption(
+                f"unknown option(s) for {self.id}: {', '.join(unknown)} "
+                f"(allowed: {', '.join(allowed)})"
+            )
+        target = options.get("target", DEFAULT_TARGET)
+        if not is_int(target) or target < 1:
+            raise InvalidOption(f"target must be a whole number >= 1, not {target!r}")
+        first = options.get("first_player", 0)
+        if not is_int(first) or not 0 <= first < players:
+            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
+        self.players = players
+        self.target = target
+        self.first_player = first
+        self.options = options
+
+    def new_initial_state(self):
+        return self.state_class(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.players}, options={self.options!r})"
+
+
+class CardGame(Game):
+    """A game played with a deck of cards: lama, komarami, kadabra."""
+
+    hand_size = 6  # L2
+    table = None  # CardTable, set by the game module
+    deck: tuple[int, ...] = ()  # count per kind
+
+    def __init__(self, players: int, options: dict | None = None):
+        super().__init__(players, options)
+        if sum(self.deck) < self.hand_size * players + 1:
+            raise InvalidOption(
+                f"the deck has {sum(self.deck)} cards; {players} players need at least "
+                f"{self.hand_size * players + 1} (6 each and the first discard)"
+            )
+
+    def deck_codes(self) -> list[str]:
+        """Every card of the deck, as codes (drivers shuffle this to deal)."""
+        return list(self.table.codes_of(self.deck))

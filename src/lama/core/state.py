@@ -1,0 +1,169 @@
+"""Game state shared by every game of the family: seats, turns, rounds, chips,
+scoring and game end (rules C1, C3–C6). Each game adds its own turn rules in
+a subclass; the card games share `CardState` (cardstate.py).
+
+A state is mutated only through `apply` (a seat's action) and `apply_chance`
+(a deal, a drawn card, a roll). Both validate everything before changing
+anything: an illegal input raises `IllegalAction` and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .events import ChipReturned, GameOver, RoundScored
+
+
+def highest_chip(points: int) -> int:
+    """C3: the value of the highest chip held (10, 1, or 0 for none)."""
+    return 10 if points >= 10 else (1 if points >= 1 else 0)
+
+
+def lowest_chip(points: int) -> int:
+    """C3: the value of the lowest chip held (1, 10, or 0 for none)."""
+    return 1 if points % 10 else (10 if points >= 10 else 0)
+
+
+class State:
+    __slots__ = (
+        "game", "n", "points", "round", "quit", "n_in", "to_move", "chance",
+        "starter", "history", "finished", "winners",
+    )
+
+    start_points = 0  # K2 sets 3
+
+    def __init__(self, game):
+        self.game = game
+        self.n = game.players
+        self.points = [self.start_points] * self.n
+        self.round = -1  # no round dealt yet
+        self.quit = [False] * self.n
+        self.n_in = self.n
+        self.to_move: int | None = None
+        self.chance: str | None = "deal"  # what chance must resolve: deal, draw, roll
+        self.starter = game.first_player  # C4
+        self.history: list[RoundScored] = []
+        self.finished = False
+        self.winners: tuple[int, ...] = ()
+
+    # -- copying ---------------------------------------------------------
+    def clone(self):
+        new = object.__new__(type(self))
+        new._copy_from(self)
+        return new
+
+    def _copy_from(self, other):
+        self.game = other.game
+        self.n = other.n
+        self.points = other.points[:]
+        self.round = other.round
+        self.quit = other.quit[:]
+        self.n_in = other.n_in
+        self.to_move = other.to_move
+        self.chance = other.chance
+        self.starter = other.starter
+        self.history = other.history[:]
+        self.finished = other.finished
+        self.winners = other.winners
+
+    # -- turns -----------------------------------------------------------
+    def _check_turn(self, seat):
+        if self.to_move is None:
+            if self.finished:
+                raise IllegalAction("game_over", "the game is over")
+            raise IllegalAction("chance_pending", f"chance must be resolved first ({self.chance})")
+        if seat is not None and seat != self.to_move:
+            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (seat {self.to_move} to move)")
+
+    def next_seat(self, seat: int) -> int:
+        """C1: the next seat after `seat` that has not quit (needs one still in)."""
+        n, quit = self.n, self.quit
+        s = (seat + 1) % n
+        while quit[s]:
+            s = (s + 1) % n
+        return s
+
+    def _quit(self, seat: int, events: list) -> list:
+        self.quit[seat] = True
+        self.n_in -= 1
+        if self.n_in == 0:
+            return self._end_round("all_quit", seat, events)
+        self._pass_turn(seat)
+        return events
+
+    def _pass_turn(self, seat: int) -> None:
+        """Give the turn to the next seat still in (a hook for K5)."""
+        self.to_move = self.next_seat(seat)
+
+    # -- round end, scoring, game end ------------------------------------
+    def penalties(self) -> list[int]:
+        """C7 for every seat (a hook: K11 adds the magic chip)."""
+        raise NotImplementedError
+
+    def _end_round(self, ended_by: str, ender: int, events: list) -> list:
+        """L4/L5: score the round (C7, C5), then check for game end (C6)."""
+        penalties = self.penalties()
+        points = self.points
+        for s in range(self.n):
+            points[s] += penalties[s]
+        returned = [0] * self.n
+        if ended_by == "empty_hand":  # C5
+            chip = highest_chip(points[ender])
+            if chip:
+                points[ender] -= chip
+                returned[ender] = chip
+                events.append(ChipReturned(ender, chip, "C5"))
+        scored = RoundScored(self.round, ended_by, ender, tuple(penalties), tuple(returned), tuple(points))
+        self.history.append(scored)
+        events.append(scored)
+        self.to_move = None
+        if max(points) >= self.game.target:  # C6
+            low = min(points)
+            self.finished = True
+            self.chance = None
+            self.winners = tuple(s for s in range(self.n) if points[s] == low)
+            events.append(GameOver(tuple(points), self.winners))
+        else:
+            self.chance = "deal"
+            self.starter = ender  # C4
+        return events
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.quit = [False] * self.n
+        self.n_in = self.n
+        self.chance = None
+        self.to_move = self.starter
+
+    # -- the public interface every game implements -------------------------
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def apply(self, action, seat: int | None = None) -> list:
+        """Apply the action of the seat to move; `seat`, if given, must be that seat."""
+        raise NotImplementedError
+
+    def apply_chance(self, outcome) -> list:
+        raise NotImplementedError
+
+    def sample_chance(self, rng):
+        """A chance outcome drawn with the driver's generator `rng` (a random.Random)."""
+        raise NotImplementedError
+
+    def view(self, seat: int):
+        raise NotImplementedError
+
+    def _view_common(self, seat: int) -> dict:
+        return dict(
+            game=self.game.id,
+            seat=seat,
+            players=self.n,
+            round=self.round,
+            to_move=self.to_move,
+            points=tuple(self.points),
+            quit=tuple(self.quit),
+            target=self.game.target,
+            finished=self.finished,
+            winners=self.winners,
+            history=tuple(self.history),
+            legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
+        )

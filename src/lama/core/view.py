@@ -1,0 +1,45 @@
+"""What one seat may see: the only door from a state to an interface or a bot.
+
+Built from an allow-list by `State.view(seat)`: the seat's own hand, the sizes
+of the other hands, public cards and chips. Never another seat's cards, never
+the order or contents of the draw pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .events import RoundScored
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    game: str
+    seat: int
+    players: int
+    round: int  # 0-based index of the current round
+    to_move: int | None  # None while chance is pending or the game is over
+    points: tuple[int, ...]
+    quit: tuple[bool, ...]  # who has quit this round
+    target: int
+    finished: bool
+    winners: tuple[int, ...]
+    history: tuple[RoundScored, ...]  # every completed round
+    legal_actions: tuple[Action, ...]  # empty unless this seat is to move
+    # card games
+    hand: tuple[str, ...] = ()  # sorted
+    hand_sizes: tuple[int, ...] = ()
+    top: str | None = None
+    pile_size: int = 0  # cards left in the draw pile
+    discard_pile: tuple[str, ...] = ()  # every card played onto the discard pile, sorted
+    # kadabra
+    stage: tuple[int, int] | None = None  # (white, black) chips on the stage
+    magic_chip: int | None = None  # the seat holding it; None: in the centre
+    show: bool = False  # K9: a magic show is running
+    forced_draw: int | None = None  # K5: the seat that must draw first
+    # dice
+    displays: tuple[tuple[str, ...], ...] = ()
+    row: tuple[str, ...] = ()
+    roll: tuple[str, ...] | None = None
+    dice: tuple[tuple[str, ...], ...] = ()

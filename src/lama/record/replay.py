@@ -1,0 +1,165 @@
+"""Validate and replay a lama-record/1; produce a lama-result/1 (RECORD.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lama.core import Deal, IllegalAction, InvalidOption
+from lama.games import GAMES, new_game
+
+from .moves import MOVES, MoveError
+
+FORMAT = "lama-record/1"
+RESULT_FORMAT = "lama-result/1"
+TOP_KEYS = {"format", "game", "players", "options", "rounds"}
+
+
+class RecordError(Exception):
+    """An invalid record: where (round and move index, or None) and why."""
+
+    def __init__(self, round: int | None, move: int | None, reason: str):
+        super().__init__(reason)
+        self.round = round
+        self.move = move
+        self.reason = reason
+
+    def to_json(self) -> dict:
+        return {"format": RESULT_FORMAT, "error": {"round": self.round, "move": self.move, "reason": self.reason}}
+
+    def __str__(self) -> str:
+        where = []
+        if self.round is not None:
+            where.append(f"round {self.round}")
+        if self.move is not None:
+            where.append(f"move {self.move}")
+        return (", ".join(where) + ": " if where else "") + self.reason
+
+
+def load_record(path) -> dict:
+    """Read a record file as JSON (a file-level RecordError if it cannot be)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise RecordError(None, None, f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(None, None, f"the file is not UTF-8 (byte {e.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(None, None, f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+
+
+def _file_error(reason: str):
+    return RecordError(None, None, reason)
+
+
+def _check_header(data):
+    if not isinstance(data, dict):
+        raise _file_error("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise _file_error(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise _file_error(f"unexpected key(s) in the record: {', '.join(unknown)}")
+    game_id = data.get("game")
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise _file_error(f"game must be one of {', '.join(GAMES)}, not {game_id!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 6:
+        raise _file_error("players must be a list of 2 to 6 names")
+    if not all(isinstance(p, str) for p in players):
+        raise _file_error("every player name must be a string")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise _file_error("options must be an object")
+    try:
+        game = new_game(game_id, len(players), options)
+    except InvalidOption as e:
+        raise _file_error(str(e)) from None
+    if not isinstance(data.get("rounds"), list):
+        raise _file_error("rounds must be a list")
+    return game
+
+
+def _deal_of(state, rnd) -> Deal:
+    """A round's `hands` (and `discard` in the card games) as a Deal."""
+    card_game = state.game.id != "dice"
+    allowed = {"hands", "moves"} | ({"discard"} if card_game else set())
+    unknown = sorted(set(rnd) - allowed)
+    if unknown:
+        raise MoveError(f"unexpected key(s) in a round: {', '.join(unknown)}")
+    for key in sorted(allowed):
+        if key not in rnd:
+            raise MoveError(f"a round needs {key!r}")
+    if not isinstance(rnd["moves"], list):
+        raise MoveError("moves must be a list")
+    hands = rnd["hands"]
+    if not isinstance(hands, list) or len(hands) != state.n:
+        raise MoveError(f"hands must be a list of {state.n} hands, one per seat")
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list) or len(hand) != 6:
+            raise MoveError(f"the hand of seat {seat} must be a list of 6 card codes")
+        for code in hand:
+            if not isinstance(code, str):
+                raise MoveError(f"card codes are strings, not {code!r}")
+    discard = rnd.get("discard")
+    if card_game and not isinstance(discard, str):
+        raise MoveError(f"discard must be a card code, not {discard!r}")
+    return Deal(tuple(tuple(h) for h in hands), discard)
+
+
+def replay(data) -> "State":  # noqa: F821
+    """Replay a parsed record; return the final state or raise RecordError."""
+    game = _check_header(data)
+    state = game.new_initial_state()
+    mover = MOVES[game.id]
+    previous_moves = 0
+    for r, rnd in enumerate(data["rounds"]):
+        if state.finished:
+            raise RecordError(r, None, "the game is already over; no round may follow")
+        if state.chance != "deal":
+            raise RecordError(r - 1, previous_moves, f"round {r - 1} is not complete but another round follows")
+        if not isinstance(rnd, dict):
+            raise RecordError(r, None, "a round must be a JSON object")
+        try:
+            state.apply_chance(_deal_of(state, rnd))
+        except (MoveError, IllegalAction) as e:
+            raise RecordError(r, None, str(e)) from None
+        for m, move in enumerate(rnd["moves"]):
+            if state.finished or state.chance == "deal":
+                raise RecordError(r, m, "the round is already over; no move may follow")
+            try:
+                mover.apply(state, move)
+            except (MoveError, IllegalAction) as e:
+                raise RecordError(r, m, str(e)) from None
+        previous_moves = len(rnd["moves"])
+    return state
+
+
+def result_of(state) -> dict:
+    """The lama-result/1 object for a state (RECORD.md)."""
+    return {
+        "format": RESULT_FORMAT,
+        "game": state.game.id,
+        "finished": state.finished,
+        "rounds": [
+            {
+                "ended_by": r.ended_by,
+                "ender": r.ender,
+                "penalties": list(r.penalties),
+                "returned": list(r.returned),
+                "scores": list(r.scores),
+            }
+            for r in state.history
+        ],
+        "scores": state.record_scores() if hasattr(state, "record_scores") else list(state.points),
+        "winners": list(state.winners),
+    }
+
+
+def replay_file(path) -> dict:
+    """Load, validate and replay a record file; the result, or raise RecordError."""
+    return result_of(replay(load_record(path)))

@@ -1,0 +1,64 @@
+"""Write a lama-record/1 as a game is played, from the core's events."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lama.core import CardDrawn, CardPlayed, RoundDealt, SeatQuit
+
+from .replay import FORMAT
+
+
+class RecordWriter:
+    """Feed it every event (unfiltered) from `apply`/`apply_chance`; `data` is the record."""
+
+    def __init__(self, game, players: list[str]):
+        self.data = {
+            "format": FORMAT,
+            "game": game.id,
+            "players": list(players),
+            "options": dict(game.options),
+            "rounds": [],
+        }
+
+    @property
+    def moves(self) -> list:
+        return self.data["rounds"][-1]["moves"]
+
+    def add(self, events) -> None:
+        for event in events:
+            handler = self.HANDLERS.get(type(event))
+            if handler:
+                handler(self, event)
+
+    def _dealt(self, e: RoundDealt) -> None:
+        rnd = {"hands": [list(h) for h in e.hands]}
+        if e.discard is not None:
+            rnd["discard"] = e.discard
+        rnd["moves"] = []
+        self.data["rounds"].append(rnd)
+
+    def _played(self, e: CardPlayed) -> None:
+        move = {"seat": e.seat, "play": e.card}
+        if e.give is not None:
+            move["give"] = e.give
+        self.moves.append(move)
+
+    def _drawn(self, e: CardDrawn) -> None:
+        move = {"seat": e.seat, "draw": e.card}
+        if e.forced:
+            move["forced"] = True
+        self.moves.append(move)
+
+    def _quit(self, e: SeatQuit) -> None:
+        self.moves.append({"seat": e.seat, "quit": True})
+
+    HANDLERS = {RoundDealt: _dealt, CardPlayed: _played, CardDrawn: _drawn, SeatQuit: _quit}
+
+    def save(self, path) -> None:
+        """Write atomically enough for a game in progress: a temp file, then rename."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(self.data, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
