@@ -1,0 +1,34 @@
+"""Bots: a bot is a callable `bot(view, rng) -> action` that returns one of
+`view.legal_actions`. It sees only its seat's view and its own generator.
+
+Bots are found by name (`random`, `heuristic`) or as `module:callable`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .heuristic import heuristic_bot
+from .random_bot import random_bot
+
+BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+
+
+class UnknownBot(ValueError):
+    pass
+
+
+def load_bot(name: str):
+    """A bot by name, or any callable given as `module:callable`."""
+    if name in BOTS:
+        return BOTS[name]
+    if ":" in name:
+        module_name, _, attr = name.partition(":")
+        try:
+            bot = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as e:
+            raise UnknownBot(f"cannot load bot {name!r}: {e}") from None
+        if not callable(bot):
+            raise UnknownBot(f"{name!r} is not callable")
+        return bot
+    raise UnknownBot(f"unknown bot {name!r} (known: {', '.join(BOTS)}, or module:callable)")

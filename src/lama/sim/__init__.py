@@ -1,0 +1,1 @@
+"""Simulation drivers: benchmarks (and later tournaments and a fast engine)."""

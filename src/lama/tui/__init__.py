@@ -1,0 +1,1 @@
+"""Play in the terminal."""
