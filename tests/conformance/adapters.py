@@ -1,0 +1,97 @@
+"""What the conformance suite needs to know about each game, beyond the core API.
+
+Every game in lama.games.GAMES must have an adapter here: how to check that
+cards and points are conserved, and how to resample the cards a seat cannot see.
+"""
+
+from __future__ import annotations
+
+from lama.core import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, CardState, discard, play, take
+
+
+class CardGameAdapter:
+    """lama and komarami; kadabra extends it."""
+
+    hides_cards = True  # other hands and the draw pile are hidden
+
+    def check_cards(self, state) -> None:
+        """Hands + draw pile + discard pile = the deck, kind by kind (during a round)."""
+        if state.round < 0 or state.chance == "deal" or state.finished:
+            return
+        total = list(state.pile)
+        for hand in state.hands:
+            total = [t + h for t, h in zip(total, hand)]
+        total = [t + d for t, d in zip(total, state.discards)]
+        assert total == list(state.game.deck), (total, state.game.deck)
+        assert state.pile_size == sum(state.pile)
+        assert state.sizes == [sum(h) for h in state.hands]
+
+    def check_points(self, before, after, events) -> None:
+        """Points change only at scoring, by the penalties less the C5 return."""
+        scored = [e for e in events if type(e).__name__ == "RoundScored"]
+        if not scored:
+            assert after.points == before.points
+            return
+        (r,) = scored
+        assert list(r.scores) == after.points
+        assert [b + p - ret for b, p, ret in zip(before.points, r.penalties, r.returned)] == after.points
+
+    def resample_hidden(self, state, seat, rng):
+        """Deal the cards `seat` cannot see (other hands, the pile) anew, keeping sizes."""
+        new = state.clone()
+        table = state.game.table
+        others = [s for s in range(state.n) if s != seat]
+        pool = list(table.codes_of(state.pile))
+        for s in others:
+            pool += table.codes_of(state.hands[s])
+        rng.shuffle(pool)
+        at = 0
+        for s in others:
+            size = state.sizes[s]
+            new.hands[s] = table.counts_of(pool[at:at + size])
+            at += size
+        new.pile = table.counts_of(pool[at:])
+        return new
+
+    def candidate_actions(self, state, rng) -> list:
+        """A broad set of actions, legal or not, to probe `apply` with."""
+        codes = state.game.table.codes
+        actions = [DRAW, QUIT, SKIP, TAKE_STAGE, ROLL]
+        for code in codes + ("2/3", "9", "x"):
+            actions.append(play(code))
+            actions.append(play(code, give=rng.randrange(-1, state.n + 1)))
+            actions.append(take(code))
+            actions.append(discard((code,)))
+        return actions
+
+    def chance_probes(self, state) -> list:
+        """Outcomes that should be rejected at a chance node (or may be legal)."""
+        return ["9", None, ("1", "2", "3"), "L", "1"]
+
+
+ADAPTERS: dict[str, CardGameAdapter] = {
+    "lama": CardGameAdapter(),
+    "komarami": CardGameAdapter(),
+}
+
+
+def adapter_for(game_id: str):
+    assert game_id in ADAPTERS, f"no conformance adapter for {game_id}: add one in tests/conformance/adapters.py"
+    return ADAPTERS[game_id]
+
+
+def snapshot(state) -> dict:
+    """Every field of a state, copied, for 'nothing changed' checks."""
+    import copy
+
+    fields = {}
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name != "game" and hasattr(state, name):
+                fields[name] = copy.deepcopy(getattr(state, name))
+    if hasattr(state, "__dict__"):
+        fields.update({k: copy.deepcopy(v) for k, v in vars(state).items() if k != "game"})
+    return fields
+
+
+__all__ = ["ADAPTERS", "CardGameAdapter", "CardState", "adapter_for", "snapshot"]
