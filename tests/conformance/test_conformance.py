@@ -193,3 +193,12 @@ def test_events_redacted_for_other_seats(game_id):
                 for other, hand in enumerate(shown.hands):
                     if other != seat and game_id != "dice":
                         assert set(hand) <= {"?"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_seed_deals_the_same_first_round_whoever_sits_where(game_id):
+    """Duplicate deals: the chance of a round does not depend on the seats' choices."""
+    a, _ = play_match(game_id, 4, 11, bots=("random",))
+    b, _ = play_match(game_id, 4, 11, bots=("heuristic",))
+    first_a, first_b = a.record.data["rounds"][0], b.record.data["rounds"][0]
+    assert first_a["hands"] == first_b["hands"] and first_a.get("discard") == first_b.get("discard")

@@ -2,6 +2,10 @@
 decision from its policy (`policy(view, rng) -> action`), a record on the side.
 
 The same seed and the same policies give the same game and the same record.
+Chance has one generator per round, used only by that round's deal, draws and
+rolls: the draw pile only shrinks by draws, so the same seed gives every round
+the same deal and the same sequence of drawn cards whoever sits where (the
+duplicate deals a tournament needs).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ class Match:
         self.seed = seed
         self.names = names or [f"Seat {i}" for i in range(game.players)]
         self.state = game.new_initial_state()
-        self.chance_rng = random.Random(f"lama-chance:{seed}")
+        self.chance_rng = None
         self.rngs = [seat_rng(seed, s) for s in range(game.players)]
         self.record = RecordWriter(game, self.names)
         self.on_events = on_events
@@ -51,6 +55,8 @@ class Match:
         """Resolve one chance outcome or one seat's decision."""
         state = self.state
         if state.to_move is None:
+            if state.chance == "deal":
+                self.chance_rng = random.Random(f"lama-chance:{self.seed}:{state.round + 1}")
             self._emit(state.apply_chance(state.sample_chance(self.chance_rng)))
             return
         seat = state.to_move
