@@ -41,3 +41,34 @@ def card_state(game_id: str = "lama", hands=(), top: str = "1", pile=None, point
 
 def kinds(actions) -> list[str]:
     return [str(a) for a in actions]
+
+
+ROW = ("1", "2", "3", "4", "5", "6", "L")
+
+
+def dice_state(displays=(), row=ROW, points=None, to_move: int = 0, quit=(), options=None, round: int = 0):
+    """A `dice` state in the middle of a round with exactly these displays and llama row.
+
+    `displays`: one list of codes per seat (it may hold row cards taken earlier).
+    `row`: the codes still in the llama row. `quit`: seats that have quit.
+    """
+    game = new_game("dice", len(displays), options)
+    state = game.new_initial_state()
+    table = game.table
+    state.round = round - 1
+    state.starter = to_move
+    state._start_round()
+    state.displays = [table.counts_of(d) for d in displays]
+    state.sizes = [len(d) for d in displays]
+    state.row = table.counts_of(row)
+    state.row_size = len(row)
+    # Every card neither in a display nor in the row counts as undealt; nothing is discarded yet.
+    held = [sum(d[k] for d in state.displays) + state.row[k] for k in range(table.size)]
+    state.undealt = [max(0, game.deck[k] + game.row[k] - held[k]) for k in range(table.size)]
+    state.discards = [0] * table.size
+    for s in quit:
+        state.quit[s] = True
+        state.n_in -= 1
+    if points is not None:
+        state.points = list(points)
+    return state

@@ -88,6 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--target", type=int)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench)
+
+    from lama.bots.hints import add_hint_parser
+    from lama.sim.strength import add_strength_parser
+
+    add_hint_parser(sub)
+    add_strength_parser(sub)
+
+    from lama.sim.tournament import add_tournament_parser
+
+    add_tournament_parser(sub)
     return parser
 
 

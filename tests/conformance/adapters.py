@@ -69,9 +69,89 @@ class CardGameAdapter:
         return ["9", None, ("1", "2", "3"), "L", "1"]
 
 
+class KadabraAdapter(CardGameAdapter):
+    """kadabra: chips also move during a round (K4 gifts, K8 stage, K9 take)."""
+
+    def check_points(self, before, after, events) -> None:
+        """Replay the chip flows the events announce; points and stage must match exactly.
+
+        Within a round, points + stage value is constant (a gift or a staged chip
+        only moves value; a take moves the stage into points); at scoring the
+        total changes by the penalties (C7 + K11's 10) less the C5 return.
+        """
+        points = list(before.points)
+        whites, blacks = before.stage_whites, before.stage_blacks
+        magic = before.magic
+        for e in events:
+            name = type(e).__name__
+            if name == "ChipGiven":
+                value = {"white": 1, "black": 10, "magic": 0}[e.chip]
+                points[e.seat] -= value
+                points[e.to] += value
+                if e.chip == "magic":
+                    assert magic == e.seat
+                    magic = e.to
+            elif name == "ChipStaged":
+                value = 1 if e.chip == "white" else 10
+                points[e.seat] -= value
+                whites, blacks = whites + (value == 1), blacks + (value == 10)
+                assert e.stage == (whites, blacks)
+            elif name == "StageTaken":
+                assert (e.whites, e.blacks) == (whites, blacks) and whites + blacks >= 5
+                points[e.seat] += whites + 10 * blacks
+                whites = blacks = 0
+            elif name in ("MagicChipTaken", "Skipped", "MagicChipScored"):
+                magic = e.seat if name == "MagicChipTaken" else -1
+            elif name == "RoundScored":
+                points = [p + pen - ret for p, pen, ret in zip(points, e.penalties, e.returned)]
+                assert list(e.scores) == points
+        assert points == after.points and min(points) >= 0
+        assert (whites, blacks) == (after.stage_whites, after.stage_blacks)
+        assert magic == after.magic
+
+
+class DiceAdapter(CardGameAdapter):
+    """dice: displays, row and discards are public; only the undealt cards are hidden,
+    and they are fixed by the public deal, so there is nothing to resample."""
+
+    hides_cards = False
+
+    def check_cards(self, state) -> None:
+        """Displays + discarded + llama row + undealt = 36 player cards + 7 row cards, kind by kind."""
+        if state.round < 0 or state.chance == "deal" or state.finished:
+            return
+        total = [r + u + d for r, u, d in zip(state.row, state.undealt, state.discards)]
+        for display in state.displays:
+            total = [t + c for t, c in zip(total, display)]
+        assert total == [d + r for d, r in zip(state.game.deck, state.game.row)], total
+        assert state.sizes == [sum(d) for d in state.displays]
+        assert state.row_size == sum(state.row)
+
+    def check_points(self, before, after, events) -> None:
+        """Points change by a D3a return during a round, and by penalties less C5 at scoring."""
+        points = list(before.points)
+        for e in events:
+            name = type(e).__name__
+            if name == "ChipReturned" and e.rule == "D3a":
+                assert e.points in (1, 10)
+                points[e.seat] -= e.points
+            elif name == "RoundScored":
+                points = [p + pen - ret for p, pen, ret in zip(points, e.penalties, e.returned)]
+                assert list(e.scores) == points
+        assert points == after.points and min(points) >= 0
+
+    def resample_hidden(self, state, seat, rng):
+        return state.clone()
+
+    def chance_probes(self, state) -> list:
+        return ["9", None, ("1", "2"), ("9", "L", "L"), [["L"], "L", "L"], ("L", "L", "L"), ("1", "3", "5")]
+
+
 ADAPTERS: dict[str, CardGameAdapter] = {
     "lama": CardGameAdapter(),
     "komarami": CardGameAdapter(),
+    "kadabra": KadabraAdapter(),
+    "dice": DiceAdapter(),
 }
 
 

@@ -13,6 +13,11 @@ from .random_bot import random_bot
 
 BOTS = {"random": random_bot, "heuristic": heuristic_bot}
 
+from .levels import LEVELS, SEARCH_BOTS  # noqa: E402  (levels build on the bots above)
+
+BOTS.update(SEARCH_BOTS)
+BOTS.update(LEVELS)
+
 
 class UnknownBot(ValueError):
     pass

@@ -6,11 +6,13 @@ a game without one falls back to the card-game heuristic's generic choice.
 
 from __future__ import annotations
 
-from . import heuristic_cards
+from . import heuristic_cards, heuristic_dice, heuristic_kadabra
 
 HEURISTICS = {
     "lama": heuristic_cards.choose,
     "komarami": heuristic_cards.choose,
+    "dice": heuristic_dice.choose,
+    "kadabra": heuristic_kadabra.choose,
 }
 
 

@@ -23,8 +23,11 @@ class RoundDealt(Event):
     starter: int
     hands: tuple[tuple[str, ...], ...]
     discard: str | None
+    public: bool = False  # dice: displays are dealt face up (D2)
 
     def for_seat(self, seat):
+        if self.public:
+            return self
         hands = tuple(h if i == seat else ("?",) * len(h) for i, h in enumerate(self.hands))
         return replace(self, hands=hands)
 
@@ -74,3 +77,37 @@ class RoundScored(Event):
 class GameOver(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+# -- dice (D3) ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """D3: `roll[i]` is the face of die i; `case` is three_llamas, match, miss or bust."""
+
+    seat: int
+    roll: tuple[str, ...]
+    case: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    """D3b: the cards that left the seat's display, sorted."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RowCardTaken(Event):
+    """D3c: one llama-row card into the seat's display."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Busted(Event):
+    """D3d: every card left in the llama row went into the seat's display."""
+
+    seat: int
+    cards: tuple[str, ...]

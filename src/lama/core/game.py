@@ -5,6 +5,8 @@ The State of a game is created from it with `game.new_initial_state()`.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from .errors import InvalidOption
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -45,6 +47,7 @@ class Game:
         self.target = target
         self.first_player = first
         self.options = options
+        self.public_options = MappingProxyType(options)  # what views carry: read-only
 
     def new_initial_state(self):
         return self.state_class(self)

@@ -166,4 +166,5 @@ class State:
             winners=self.winners,
             history=tuple(self.history),
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
+            options=self.game.public_options,
         )

@@ -7,10 +7,13 @@ the order or contents of the draw pile.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .actions import Action
 from .events import RoundScored
+
+NO_OPTIONS = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +30,8 @@ class View:
     winners: tuple[int, ...]
     history: tuple[RoundScored, ...]  # every completed round
     legal_actions: tuple[Action, ...]  # empty unless this seat is to move
+    # the game's options (public, read-only): a search bot rebuilds the game from them
+    options: MappingProxyType = field(default_factory=lambda: NO_OPTIONS, hash=False)
     # card games
     hand: tuple[str, ...] = ()  # sorted
     hand_sizes: tuple[int, ...] = ()

@@ -2,10 +2,12 @@
 
 from lama.core import Game, InvalidOption
 
+from .dice import DiceGame
+from .kadabra import KadabraGame
 from .komarami import KomaramiGame
 from .lama import LamaGame
 
-GAMES: dict[str, type[Game]] = {g.id: g for g in (LamaGame, KomaramiGame)}
+GAMES: dict[str, type[Game]] = {g.id: g for g in (LamaGame, KomaramiGame, KadabraGame, DiceGame)}
 
 
 def new_game(game_id: str, players: int, options: dict | None = None) -> Game:

@@ -84,3 +84,10 @@ class CardMoves:
 MOVES = {"lama": CardMoves(), "komarami": CardMoves()}
 
 __all__ = ["MOVES", "CardMoves", "MoveError", "IllegalAction"]
+
+from .moves_kadabra import KadabraMoves  # noqa: E402  (it extends CardMoves, defined above)
+
+MOVES["kadabra"] = KadabraMoves()
+from .moves_dice import DiceMoves  # noqa: E402
+
+MOVES["dice"] = DiceMoves()

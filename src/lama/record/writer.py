@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 from lama.core import CardDrawn, CardPlayed, RoundDealt, SeatQuit
+from lama.core.events import CardsDiscarded, DiceRolled, RowCardTaken
+from lama.games.kadabra import Skipped, StageTaken
 
 from .replay import FORMAT
 
@@ -54,7 +56,24 @@ class RecordWriter:
     def _quit(self, e: SeatQuit) -> None:
         self.moves.append({"seat": e.seat, "quit": True})
 
-    HANDLERS = {RoundDealt: _dealt, CardPlayed: _played, CardDrawn: _drawn, SeatQuit: _quit}
+    def _take_stage(self, e: StageTaken) -> None:
+        self.moves.append({"seat": e.seat, "take_stage": True})
+
+    def _skip(self, e: Skipped) -> None:
+        self.moves.append({"seat": e.seat, "skip": True})
+
+    def _rolled(self, e: DiceRolled) -> None:
+        self.moves.append({"seat": e.seat, "roll": list(e.roll)})
+
+    def _discarded(self, e: CardsDiscarded) -> None:  # D3b: part of the roll's move
+        self.moves[-1]["discard"] = list(e.cards)
+
+    def _took(self, e: RowCardTaken) -> None:  # D3c: part of the roll's move
+        self.moves[-1]["take"] = e.card
+
+    HANDLERS = {RoundDealt: _dealt, CardPlayed: _played, CardDrawn: _drawn, SeatQuit: _quit,
+                StageTaken: _take_stage, Skipped: _skip,
+                DiceRolled: _rolled, CardsDiscarded: _discarded, RowCardTaken: _took}
 
     def save(self, path) -> None:
         """Write atomically enough for a game in progress: a temp file, then rename."""

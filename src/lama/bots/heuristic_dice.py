@@ -1,0 +1,137 @@
+"""Heuristic for L.A.M.A. Dice (rules D3–D5).
+
+To roll or to quit, the bot compares two numbers from its own view. Quitting
+now costs the penalty of its display (C7). Rolling costs, on average over every
+equally likely roll of the dice (the exact distribution of dice_odds), what the
+display would cost right after the roll if the bot then answered it well:
+three llamas keep the display but give back the highest chip (D3a); a match
+discards all the roll allows, and an emptied display scores 0 and gives back
+the highest chip (C5); a miss takes the least harmful row card; a bust takes
+the whole row (and for the last seat still in every miss is a bust). It rolls
+when that expected cost is lower than quitting's by more than `MARGIN` points;
+this looks one roll ahead and ignores the turns after, which would favour
+rolling a little more. After a match it discards the largest set the dice allow
+(so every llama and every distinct value it can: fewer cards never cost more);
+after a miss it takes the row card that adds the least penalty (a miss never
+shows a value the display holds, so that is the lowest number, a llama last).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lama.core.state import highest_chip
+from lama.games.dice import LL, TABLE
+from lama.games.dice_odds import roll_classes
+
+MARGIN = 0.0  # points: roll only when it is expected to save more than this
+DEPTH = 2  # own rolls looked ahead while two or more other seats are still in
+DEPTH_HEADS_UP = 1  # ... and while at most one is: it may quit, making every miss a bust
+
+_penalty = TABLE.penalty
+
+
+def _counts(codes) -> list[int]:
+    return TABLE.counts_of(codes)
+
+
+@lru_cache(maxsize=64)
+def _classes(dice: tuple) -> tuple:
+    """The distinct rolls as (three llamas?, ((kind, dice showing it), ...), how many rolls)."""
+    return tuple(
+        (counts[LL] == 3, tuple((k, c) for k, c in enumerate(counts) if c), weight)
+        for counts, weight in roll_classes(dice)
+    )
+
+
+@lru_cache(maxsize=200_000)
+def _value(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, dice: tuple) -> float:
+    """Points if the seat stops now or rolls on, whichever is expected to cost less."""
+    stop = _penalty(display)
+    if depth == 0:
+        return stop
+    return min(stop, _roll(display, row, depth, chip, last_seat, dice))
+
+
+def _roll(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, dice: tuple) -> float:
+    """Expected points after one roll answered well (D3), then rolling on for depth - 1 more
+    rolls while that looks better; over the exact distribution of the dice (dice_odds)."""
+    total = weights = 0
+    size = sum(display)
+    for llamas, shown, weight in _classes(dice):
+        weights += weight
+        if llamas:  # D3a
+            total += (_value(display, row, depth - 1, chip, last_seat, dice) - chip) * weight
+            continue
+        most = 0
+        for k, c in shown:
+            d = display[k]
+            if d:
+                most += d if d < c else c
+        if most:  # D3b: discard all it can (fewer cards never cost more)
+            if most == size:
+                total -= chip * weight  # C5
+                continue
+            left = list(display)
+            for k, c in shown:
+                if left[k]:
+                    left[k] -= c if c < left[k] else left[k]
+            total += _value(tuple(left), row, depth - 1, chip, last_seat, dice) * weight
+            continue
+        takes = [k for k, _ in shown if row[k]]
+        if takes and not last_seat:  # D3c: the take that leaves the least
+            total += min(_take(display, row, k, depth, chip, last_seat, dice) for k in takes) * weight
+        else:  # D3d
+            total += _penalty([d + r for d, r in zip(display, row)]) * weight
+    return total / weights
+
+
+def _take(display: tuple, row: tuple, kind: int, depth: int, chip: int, last_seat: bool, dice: tuple) -> float:
+    more = list(display)
+    more[kind] += 1
+    rest = list(row)
+    rest[kind] -= 1
+    if not any(rest):  # the row is empty: the round ends (D4)
+        return _penalty(more)
+    return _value(tuple(more), tuple(rest), depth - 1, chip, last_seat, dice)
+
+
+def roll_cost(display, row, dice, points: int, last_seat: bool, depth: int | None = None) -> float:
+    """Expected points for the display (less chips given back) if the seat rolls now."""
+    dice = tuple(tuple(d) for d in dice)
+    depth = DEPTH if depth is None else depth
+    return _roll(tuple(display), tuple(row), depth, highest_chip(points), last_seat, dice)
+
+
+def _add(display: list[int], kind: int) -> int:
+    display[kind] += 1
+    cost = _penalty(display)
+    display[kind] -= 1
+    return cost
+
+
+def choose(view, rng):
+    actions = view.legal_actions
+    if len(actions) == 1:
+        return actions[0]
+    kinds = {a.kind for a in actions}
+    display = _counts(view.displays[view.seat])
+    if "discard" in kinds:
+        return max(actions, key=lambda a: (len(a.cards), -_penalty(_minus(display, a.cards))))
+    if "take" in kinds:
+        return min(actions, key=lambda a: (_add(display, TABLE.index[a.card]), a.card))
+    others_in = sum(not q for q in view.quit) - 1
+    depth = DEPTH if others_in >= 2 else DEPTH_HEADS_UP
+    cost = roll_cost(display, _counts(view.row), view.dice, view.points[view.seat], others_in == 0, depth)
+    wanted = "roll" if cost < _penalty(display) - MARGIN else "quit"
+    for action in actions:
+        if action.kind == wanted:
+            return action
+    return actions[0]
+
+
+def _minus(display: list[int], cards) -> list[int]:
+    left = display[:]
+    for code in cards:
+        left[TABLE.index[code]] -= 1
+    return left

@@ -1,0 +1,321 @@
+"""The `rollout` bot (flat Monte Carlo over determinizations) and the playouts that
+every search bot here runs.
+
+For each legal action the bot samples determinizations of its view (determinize.py),
+applies the action and plays the rest of the round out with a fast default policy
+(`fast_action`, which reads the sampled state directly and knows nothing beyond what
+the seat acting in that sample holds). It chooses the action with the best mean value.
+All actions are tried on the same sampled deals and the same playout generator
+(common random numbers), so their differences are measured with less noise.
+
+Value: a playout stops at the end of the round and scores every seat with
+`round_values`. If the round ended the game, that is the real result (1 for a win,
+shared among tied winners, else 0). Otherwise it is an estimated win probability from
+the points: a softmax of -points / TEMPERATURE over the seats. Far from the target that
+is, to first order, the seat's points this round against the others' (what decides a
+game of many rounds); at the last round it is the win itself. Playing whole games out
+instead costs five or more times as much per playout for a much noisier value.
+
+Deterministic: the bot draws every random number from the generator it is given, so
+the same generator state and the same `samples` budget give the same choice. A
+`seconds` budget stops early on the clock, which is not deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .determinize import sampler
+
+TEMPERATURE = 10.0  # points; about the spread of one round's penalties
+DEFAULT_SAMPLES = 600  # playouts per decision, shared among the legal actions
+
+
+# -- the fast default policy -------------------------------------------------------------
+
+def fast_action(state, rng):
+    """A quick, reasonable action for the seat to move in a full `state` (rollouts only)."""
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    if state.game.id == "dice":
+        return _fast_dice(state, actions, rng)
+    return _fast_cards(state, actions, rng)
+
+
+QUIT_BASE, QUIT_PER_CARD = 3, 3  # as the heuristic: quit a hand that costs little for its size
+
+
+def _fast_cards(state, actions, rng):
+    seat = state.to_move
+    plays = []
+    draw = quit_ = skip = take_stage = llama = None
+    for a in actions:
+        kind = a.kind
+        if kind == "play":
+            plays.append(a)
+            if a.card == "L":
+                llama = a
+        elif kind == "draw":
+            draw = a
+        elif kind == "quit":
+            quit_ = a
+        elif kind == "skip":
+            skip = a
+        elif kind == "take_stage":
+            take_stage = a
+    if take_stage is not None:  # K9: a show; keep the chips off our points if we can
+        return llama or skip or take_stage
+    if plays:  # a play never raises the penalty
+        if plays[0].give is not None:  # K4: the chip goes to the seat with fewest points
+            points = state.points
+            return min(plays, key=lambda a: (a.card != "1", points[a.give] if a.give is not None else 0))
+        return plays[rng.randrange(len(plays))]
+    if skip is not None:  # K7: free, and the magic chip costs 10 at scoring
+        return skip
+    if draw is None:
+        return quit_
+    table = state.game.table
+    hand = state.hands[seat]
+    penalty = table.penalty(hand)
+    size = state.sizes[seat]
+    if penalty <= QUIT_BASE + QUIT_PER_CARD * (size - 1):
+        return quit_
+    sizes, quit = state.sizes, state.quit
+    if penalty <= 15 and any(sizes[s] <= 1 and not quit[s] for s in range(state.n) if s != seat):
+        return quit_  # someone is about to go out
+    return draw
+
+
+def _fast_dice(state, actions, rng):
+    kind = actions[0].kind
+    table = state.game.table
+    if kind == "discard":  # D3b: leave the cheapest display, shedding the most cards
+        display = state.displays[state.to_move]
+        index = table.index
+
+        def after(a):
+            rest = display[:]
+            for c in a.cards:
+                rest[index[c]] -= 1
+            return (table.penalty(rest), -len(a.cards))
+
+        return min(actions, key=after)
+    if kind == "take":  # D3c: the row card that adds least
+        display = state.displays[state.to_move]
+        index = table.index
+
+        def cost(a):
+            d = display[:]
+            d[index[a.card]] += 1
+            return table.penalty(d)
+
+        return min(actions, key=cost)
+    # roll or quit: quit a display that costs little
+    for a in actions:
+        if a.kind == "quit" and table.penalty(state.displays[state.to_move]) <= 3:
+            return a
+    return next(a for a in actions if a.kind == "roll")
+
+
+# -- playouts and values ------------------------------------------------------------------
+
+def playout(state, rng, policy=fast_action) -> None:
+    """Play `state` on to the end of its round (or of the game), in place.
+
+    With the default policy in lama and komarami this runs the lean loop below, which
+    makes the same choices with the same random numbers as the core path (a differential
+    test holds it to that) in about a third of the time.
+    """
+    if policy is fast_action and state.game.id in LEAN_GAMES:
+        return lean_playout(state, rng)
+    core_playout(state, rng, policy)
+
+
+def core_playout(state, rng, policy=fast_action) -> None:
+    """The playout through the rules core's public interface (any game, any policy)."""
+    while not state.finished:
+        if state.to_move is None:
+            if state.chance == "deal":
+                return
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply(policy(state, rng))
+
+
+LEAN_GAMES = ("lama", "komarami")
+
+
+def lean_playout(state, rng) -> None:
+    """`core_playout` with `fast_action` for lama and komarami (L3, L4), on bare counts.
+
+    Turn mechanics only: the round's scoring and the game end are the core's own
+    (`_end_round`). It consumes the generator exactly as the core path does.
+    """
+    while state.to_move is None:  # a pending draw: let the core resolve it
+        if state.finished or state.chance == "deal":
+            return
+        state.apply_chance(state.sample_chance(rng))
+    table = state.game.table
+    playable_on = table.playable_on
+    penalty = table.penalty
+    hands, sizes, pile, quit = state.hands, state.sizes, state.pile, state.quit
+    n = state.n
+    n_in = state.n_in
+    pile_size = state.pile_size
+    top = state.top
+    seat = state.to_move
+    randrange = rng.randrange
+    while True:
+        hand = hands[seat]
+        plays = [k for k in playable_on[top] if hand[k]]
+        if plays:  # fast_action: a random playable card (never the only legal action: quit is there)
+            k = plays[randrange(len(plays))]
+            hand[k] -= 1
+            sizes[seat] -= 1
+            state.discards[k] += 1
+            top = k
+            if not sizes[seat]:
+                ended_by = "empty_hand"
+                break
+        else:
+            draw = pile_size and n_in > 1
+            if draw:
+                p = penalty(hand)
+                size = sizes[seat]
+                if p <= QUIT_BASE + QUIT_PER_CARD * (size - 1):
+                    draw = False
+                elif p <= 15:
+                    for s in range(n):
+                        if s != seat and sizes[s] <= 1 and not quit[s]:
+                            draw = False
+                            break
+            if draw:  # CardState.sample_chance, then _resolve_draw
+                r = randrange(pile_size)
+                for kind, count in enumerate(pile):
+                    if r < count:
+                        break
+                    r -= count
+                pile[kind] -= 1
+                pile_size -= 1
+                hand[kind] += 1
+                sizes[seat] += 1
+            else:  # quit
+                quit[seat] = True
+                n_in -= 1
+                if not n_in:
+                    ended_by = "all_quit"
+                    break
+        nxt = (seat + 1) % n  # C1
+        while quit[nxt]:
+            nxt = (nxt + 1) % n
+        seat = nxt
+    state.n_in = n_in
+    state.pile_size = pile_size
+    state.top = top
+    state.chance = None
+    state._end_round(ended_by, seat, [])
+
+
+def round_values(state) -> list[float]:
+    """Every seat's value at the end of a playout (see the module docstring)."""
+    n = state.n
+    if state.finished:
+        share = 1.0 / len(state.winners)
+        return [share if s in state.winners else 0.0 for s in range(n)]
+    points = state.points
+    low = min(points)
+    weights = [math.exp((low - p) / TEMPERATURE) for p in points]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class Estimate:
+    """Running mean and standard error of one action's value (and its points this round)."""
+
+    __slots__ = ("n", "total", "total_sq", "points")
+
+    def __init__(self):
+        self.n = 0
+        self.total = 0.0
+        self.total_sq = 0.0
+        self.points = 0.0
+
+    def add(self, value: float, points: float) -> None:
+        self.n += 1
+        self.total += value
+        self.total_sq += value * value
+        self.points += points
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def stderr(self) -> float:
+        if self.n < 2:
+            return float("inf")
+        var = (self.total_sq - self.total * self.total / self.n) / (self.n - 1)
+        return math.sqrt(max(0.0, var) / self.n)
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / self.n if self.n else 0.0
+
+
+def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float | None = None,
+                     policy=fast_action) -> list[tuple[object, Estimate]]:
+    """Flat Monte Carlo: each legal action's value for `view.seat`, over shared determinizations.
+
+    `samples` is the total number of playouts (at least one round of every action);
+    `seconds`, if given, also stops the search when the clock runs out.
+    """
+    actions = list(view.legal_actions)
+    if not actions:
+        raise ValueError(f"seat {view.seat} has no decision to make here")
+    seat = view.seat
+    stats = [Estimate() for _ in actions]
+    rounds = max(1, samples // len(actions))
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    start_points = view.points[seat]
+    sample = sampler(view)
+    for _ in range(rounds):
+        world = sample(rng)
+        seed = rng.getrandbits(64)
+        for action, stat in zip(actions, stats):
+            state = world.clone()
+            state.apply(action)
+            playout(state, random.Random(seed), policy)
+            values = round_values(state)
+            stat.add(values[seat], state.points[seat] - start_points)
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return list(zip(actions, stats))
+
+
+def best_of(estimates):
+    """The action with the highest mean value (ties: the first in legal order)."""
+    best = max(range(len(estimates)), key=lambda i: estimates[i][1].mean)
+    return estimates[best][0]
+
+
+class RolloutBot:
+    """Flat Monte Carlo bot: `samples` playouts per decision (or a `seconds` clock)."""
+
+    def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: float | None = None, policy=fast_action):
+        self.samples = samples
+        self.seconds = seconds
+        self.policy = policy
+
+    def __call__(self, view, rng):
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        return best_of(evaluate_actions(view, rng, self.samples, self.seconds, self.policy))
+
+    def __repr__(self) -> str:
+        return f"RolloutBot(samples={self.samples}, seconds={self.seconds})"
+
+
+rollout_bot = RolloutBot()

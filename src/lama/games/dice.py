@@ -1,0 +1,415 @@
+"""L.A.M.A. Dice (rules D1–D5) on the common core (C1–C7).
+
+A turn is a decision (`roll` or `quit`), then a chance outcome (the roll: one
+face per die), then, if the roll asks for one, a second decision by the same
+seat: `discard` in case (b), `take` in case (c). Cases (a) and (d) resolve
+with the roll. Displays, the llama row and the roll are public; the only
+hidden cards are the undealt ones, which play no part in the round.
+
+The dice are data: the provisional D1 faces ship in lama/data/dice-faces.json
+and the option `dice` replaces them (three lists of six face codes).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from itertools import product
+
+from lama.core import QUIT, ROLL, CardTable, Deal, Game, IllegalAction, InvalidOption, State, View, discard, take
+from lama.core.events import (
+    Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RowCardTaken, SeatQuit,
+)
+from lama.core.state import highest_chip
+
+CODES = ("1", "2", "3", "4", "5", "6", "L")
+LL = 6  # kind index of the llama
+DECK = (5, 5, 5, 5, 5, 5, 6)  # D1: the 36 player cards
+ROW = (1, 1, 1, 1, 1, 1, 1)  # D1: the llama row, one of each
+N_DICE, N_FACES = 3, 6
+TABLE = CardTable(CODES)
+
+# The record's names for the cases of D3, in the order they are tried.
+THREE_LLAMAS, MATCH, MISS, BUST = "three_llamas", "match", "miss", "bust"
+
+
+def parse_dice(value) -> tuple[tuple[str, ...], ...]:
+    """Validate the `dice` option: three lists of six face codes from 1..6 and L."""
+    allowed = ", ".join(CODES)
+    if not isinstance(value, (list, tuple)) or len(value) != N_DICE:
+        raise InvalidOption(
+            f"dice must be a list of {N_DICE} dice, each a list of {N_FACES} face codes ({allowed}); got {value!r}"
+        )
+    dice = []
+    for i, die in enumerate(value):
+        if not isinstance(die, (list, tuple)) or len(die) != N_FACES:
+            raise InvalidOption(f"die {i} must be a list of {N_FACES} face codes ({allowed}), not {die!r}")
+        for face in die:
+            if not isinstance(face, str) or face not in TABLE.index:
+                raise InvalidOption(f"die {i} has a face {face!r}; faces are {allowed}")
+        dice.append(tuple(die))
+    return tuple(dice)
+
+
+def _load_default_dice() -> tuple[tuple[str, ...], ...]:
+    text = resources.files("lama").joinpath("data", "dice-faces.json").read_text(encoding="utf-8")
+    return parse_dice(json.loads(text))
+
+
+DEFAULT_DICE = _load_default_dice()  # D1 [default, provisional]
+
+
+# -- discards allowed by a roll (D3b), precomputed per cap vector -----------------
+_DISCARDS: dict[tuple[int, ...], tuple[tuple, frozenset]] = {}
+_DISCARD_COUNTS: dict = {}  # discard action -> counts per kind
+
+
+def discard_actions(caps: tuple[int, ...]) -> tuple:
+    """Every non-empty discard with at most caps[k] cards of kind k, fewest cards first.
+
+    caps[k] = min(cards of kind k in the display, dice showing k), so each
+    discarded card has its own die. Cached: there are few cap vectors (sum <= 3).
+    """
+    return _discard_entry(caps)[0]
+
+
+def _discard_entry(caps: tuple[int, ...]) -> tuple[tuple, frozenset]:
+    entry = _DISCARDS.get(caps)
+    if entry is None:
+        found = []
+        for counts in product(*(range(c + 1) for c in caps)):
+            n = sum(counts)
+            if n:
+                action = discard(TABLE.codes_of(list(counts)))
+                _DISCARD_COUNTS[action] = counts
+                found.append((n, action.cards, action))
+        found.sort(key=lambda f: (f[0], f[1]))
+        actions = tuple(f[2] for f in found)
+        entry = _DISCARDS[caps] = (actions, frozenset(actions))
+    return entry
+
+
+TAKES = tuple(take(code) for code in CODES)
+
+
+class DiceGame(Game):
+    id = "dice"
+    name = "L.A.M.A. Dice"
+    extra_options = ("dice",)
+    table = TABLE
+    deck = DECK
+    row = ROW
+    hand_size = 6  # D2
+
+    def __init__(self, players: int, options: dict | None = None):
+        super().__init__(players, options)
+        self.dice = parse_dice(self.options["dice"]) if "dice" in self.options else DEFAULT_DICE
+        if "dice" in self.options:  # immutable from here on: views carry the options
+            self.options["dice"] = self.dice
+        # face_kinds[i]: code -> kind for the faces die i has (to check a roll)
+        self.face_kinds = tuple({f: TABLE.index[f] for f in die} for die in self.dice)
+
+    def deck_codes(self) -> list[str]:
+        """The 36 player cards, as codes (drivers shuffle this to deal)."""
+        return list(TABLE.codes_of(list(self.deck)))
+
+
+class DiceState(State):
+    __slots__ = (
+        "displays", "sizes", "row", "row_size", "discards", "undealt",
+        "roll", "roll_counts", "caps", "pending", "roller",
+    )
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.displays = [[0] * 7 for _ in range(self.n)]
+        self.sizes = [0] * self.n
+        self.row = list(ROW)
+        self.row_size = sum(ROW)
+        self.discards = [0] * 7  # cards discarded this round (D3b), public
+        self.undealt = list(game.deck)  # hidden, and out of play for the round (D2)
+        self.roll: tuple[str, ...] | None = None  # the last roll, public
+        self.roll_counts = [0] * 7  # dice showing each kind in the last roll
+        self.caps: tuple[int, ...] = (0,) * 7  # D3b: most cards of each kind the roll lets go
+        self.pending: str | None = None  # "discard" (D3b) or "take" (D3c) owed by the roller
+        self.roller = -1
+
+    def _copy_from(self, other):
+        State._copy_from(self, other)
+        self.displays = [d[:] for d in other.displays]
+        self.sizes = other.sizes[:]
+        self.row = other.row[:]
+        self.row_size = other.row_size
+        self.discards = other.discards[:]
+        self.undealt = other.undealt[:]
+        self.roll = other.roll
+        self.roll_counts = other.roll_counts[:]
+        self.caps = other.caps
+        self.pending = other.pending
+        self.roller = other.roller
+
+    # -- chance ----------------------------------------------------------
+    def sample_chance(self, rng):
+        if self.chance == "roll":
+            choice = rng.choice
+            d0, d1, d2 = self.game.dice
+            return (choice(d0), choice(d1), choice(d2))
+        if self.chance == "deal":
+            cards = self.game.deck_codes()
+            rng.shuffle(cards)
+            size = self.game.hand_size
+            return Deal(tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(self.n)))
+        raise IllegalAction("no_chance", "no chance outcome is pending")
+
+    def chance_outcomes(self) -> list:
+        """For a pending roll: every one of the equally likely rolls, each with weight 1."""
+        if self.chance != "roll":
+            return []
+        return [(roll, 1) for roll in product(*self.game.dice)]
+
+    def apply_chance(self, outcome) -> list:
+        if self.chance == "roll":
+            return self._resolve_roll(outcome)
+        if self.chance == "deal":
+            return self._deal(outcome)
+        raise IllegalAction("no_chance", "no chance outcome is pending")
+
+    def roll_kinds(self, roll) -> tuple[int, int, int]:
+        """Check a roll against the dice (each face on its own die); its kinds."""
+        if not isinstance(roll, (tuple, list)) or len(roll) != N_DICE:
+            raise IllegalAction("bad_roll", f"a roll is {N_DICE} faces, one per die, not {roll!r}")
+        kinds = []
+        for i, (face, faces) in enumerate(zip(roll, self.game.face_kinds)):
+            kind = faces.get(face) if isinstance(face, str) else None
+            if kind is None:
+                raise IllegalAction("not_a_face", f"{face!r} is not a face of die {i}")
+            kinds.append(kind)
+        return tuple(kinds)
+
+    def roll_case(self, roll, seat: int | None = None) -> str:
+        """Which case of D3 a roll is for `seat` (default: the roller); no change to the state."""
+        k0, k1, k2 = self.roll_kinds(roll)
+        if seat is None:
+            seat = self.roller if self.chance == "roll" else self.to_move
+        return self._case(k0, k1, k2, self.displays[seat])
+
+    def _case(self, k0: int, k1: int, k2: int, display: list[int]) -> str:
+        """D3: the first case that applies, in the order (a), (b), (c), (d)."""
+        if k0 == LL and k1 == LL and k2 == LL:
+            return THREE_LLAMAS
+        if display[k0] or display[k1] or display[k2]:
+            return MATCH
+        row = self.row
+        if (row[k0] or row[k1] or row[k2]) and self.n_in > 1:
+            return MISS
+        return BUST
+
+    def _resolve_roll(self, roll) -> list:
+        k0, k1, k2 = self.roll_kinds(roll)
+        seat = self.roller
+        display = self.displays[seat]
+        case = self._case(k0, k1, k2, display)
+        roll = tuple(roll)
+        self.roll = roll
+        counts = [0] * 7
+        counts[k0] += 1
+        counts[k1] += 1
+        counts[k2] += 1
+        self.roll_counts = counts
+        self.chance = None
+        self.roller = -1
+        events = [DiceRolled(seat, roll, case)]
+        if case == MATCH:
+            self.caps = tuple(d if d < c else c for d, c in zip(display, counts))
+            self.pending = "discard"
+            self.to_move = seat
+        elif case == MISS:
+            self.pending = "take"
+            self.to_move = seat
+        elif case == THREE_LLAMAS:  # D3a: return the highest chip, nothing else
+            chip = highest_chip(self.points[seat])
+            if chip:
+                self.points[seat] -= chip
+                events.append(ChipReturned(seat, chip, "D3a"))
+            self._pass_turn(seat)
+        else:  # D3d: the whole row into the display; the round ends
+            row = self.row
+            events.append(Busted(seat, TABLE.codes_of(row)))
+            for k in range(7):
+                display[k] += row[k]
+            self.sizes[seat] += self.row_size
+            self.row = [0] * 7
+            self.row_size = 0
+            return self._end_round("bust", seat, events)
+        return events
+
+    def _deal(self, deal) -> list:
+        """D2: every display from the 36 player cards; the row full."""
+        if not isinstance(deal, Deal):
+            raise IllegalAction("bad_deal", "a round starts with a Deal")
+        if deal.discard is not None:
+            raise IllegalAction("bad_deal", "a dice round has no first discard")
+        if not isinstance(deal.hands, (tuple, list)) or len(deal.hands) != self.n:
+            raise IllegalAction("bad_deal", f"a deal needs {self.n} displays, one per seat")
+        size = self.game.hand_size
+        displays = []
+        for seat, hand in enumerate(deal.hands):
+            if not isinstance(hand, (tuple, list)) or len(hand) != size:
+                raise IllegalAction("bad_deal", f"seat {seat} must be dealt {size} cards")
+            for code in hand:
+                if not isinstance(code, str) or code not in TABLE.index:
+                    raise IllegalAction("unknown_card", f"there is no card {code!r} in dice")
+            displays.append(TABLE.counts_of(hand))
+        undealt = list(self.game.deck)
+        for counts in displays:
+            for k in range(7):
+                undealt[k] -= counts[k]
+        for k, left in enumerate(undealt):
+            if left < 0:
+                raise IllegalAction(
+                    "bad_deal",
+                    f"the displays hold {DECK[k] - left} {CODES[k]!r} cards; the 36 player cards have {DECK[k]}",
+                )
+        self._start_round()
+        self.displays = displays
+        self.sizes = [size] * self.n
+        self.row = list(ROW)
+        self.row_size = sum(ROW)
+        self.discards = [0] * 7
+        self.undealt = undealt
+        self.roll = None
+        self.roll_counts = [0] * 7
+        self.caps = (0,) * 7
+        self.pending = None
+        self.roller = -1
+        hands = tuple(tuple(h) for h in deal.hands)
+        return [RoundDealt(self.round, self.starter, hands, None, public=True)]
+
+    # -- actions ---------------------------------------------------------
+    def legal_actions(self) -> list:
+        if self.to_move is None:
+            return []
+        pending = self.pending
+        if pending is None:
+            return [ROLL, QUIT]
+        if pending == "discard":
+            return list(discard_actions(self.caps))
+        row, counts = self.row, self.roll_counts
+        return [TAKES[k] for k in range(7) if row[k] and counts[k]]
+
+    def apply(self, action, seat: int | None = None) -> list:
+        self._check_turn(seat)
+        seat = self.to_move
+        kind = getattr(action, "kind", None)
+        pending = self.pending
+        if pending == "discard":
+            if kind != "discard":
+                raise IllegalAction(
+                    "must_discard", "after a match the seat must discard at least one matching card (D3b)")
+            return self._discard(seat, action)
+        if pending == "take":
+            if kind != "take":
+                raise IllegalAction("must_take", "after a miss the seat must take one matching llama-row card (D3c)")
+            return self._take(seat, action)
+        if action == ROLL:
+            self.chance = "roll"
+            self.roller = seat
+            self.to_move = None
+            return []
+        if action == QUIT:
+            return self._quit(seat, [SeatQuit(seat)])
+        if kind == "discard":
+            raise IllegalAction("needless_discard", "a discard only follows a roll that matches the display (D3b)")
+        if kind == "take":
+            raise IllegalAction("needless_take", "a take only follows a roll that misses the display (D3c)")
+        raise IllegalAction("unknown_action", f"{action} is not a move here (roll or quit)")
+
+    def _discard(self, seat: int, action) -> list:
+        if action not in _discard_entry(self.caps)[1]:
+            self._check_discard(seat, action)  # raises with the reason
+        counts = _DISCARD_COUNTS[action]
+        display = self.displays[seat]
+        discards = self.discards
+        n = 0
+        for k in range(7):
+            c = counts[k]
+            if c:
+                display[k] -= c
+                discards[k] += c
+                n += c
+        self.sizes[seat] -= n
+        self.pending = None
+        events = [CardsDiscarded(seat, TABLE.codes_of(list(counts)))]
+        if not self.sizes[seat]:
+            return self._end_round("empty_hand", seat, events)  # D4, then C5
+        self._pass_turn(seat)
+        return events
+
+    def _check_discard(self, seat: int, action) -> None:
+        """Raise with the reason a discard (not among the legal ones) is not allowed."""
+        cards = action.cards
+        if not isinstance(cards, tuple):
+            raise IllegalAction("bad_action", f"a discard's cards are a tuple of codes, not {cards!r}")
+        if not cards:
+            raise IllegalAction("empty_discard", "a match needs at least one card discarded (D3b)")
+        counts = [0] * 7
+        for code in cards:
+            k = TABLE.index.get(code) if isinstance(code, str) else None
+            if k is None:
+                raise IllegalAction("unknown_card", f"there is no card {code!r} in dice")
+            counts[k] += 1
+        display = self.displays[seat]
+        for k, c in enumerate(counts):
+            if c > display[k]:
+                raise IllegalAction(
+                    "not_in_display", f"seat {seat}'s display holds {display[k]} {CODES[k]!r}, not {c}")
+            if c > self.roll_counts[k]:
+                raise IllegalAction(
+                    "no_die",
+                    f"discarding {c} {CODES[k]!r} needs {c} dice showing {CODES[k]}; "
+                    f"the roll {' '.join(self.roll)} has {self.roll_counts[k]} (D3b)",
+                )
+        raise IllegalAction("bad_action", f"not a well-formed discard: {action!r} (use lama.core.discard(cards))")
+
+    def _take(self, seat: int, action) -> list:
+        code = action.card
+        k = TABLE.index.get(code) if isinstance(code, str) else None
+        if k is None:
+            raise IllegalAction("unknown_card", f"there is no card {code!r} in dice")
+        if not self.row[k]:
+            raise IllegalAction("not_in_row", f"{code!r} is not in the llama row")
+        if not self.roll_counts[k]:
+            raise IllegalAction("no_die", f"no die shows {code} in the roll {' '.join(self.roll)} (D3c)")
+        if action != TAKES[k]:
+            raise IllegalAction("bad_action", f"not a well-formed take: {action!r} (use lama.core.take(card))")
+        self.row[k] -= 1
+        self.row_size -= 1
+        self.displays[seat][k] += 1
+        self.sizes[seat] += 1
+        self.pending = None
+        events = [RowCardTaken(seat, code)]
+        if not self.row_size:
+            return self._end_round("row_empty", seat, events)  # D4
+        self._pass_turn(seat)
+        return events
+
+    # -- scoring and views -----------------------------------------------
+    def penalties(self) -> list[int]:
+        """D5: C7 of each display (a quit display counts too)."""
+        penalty = TABLE.penalty
+        return [penalty(d) for d in self.displays]
+
+    def view(self, seat: int) -> View:
+        codes_of = TABLE.codes_of
+        return View(
+            **self._view_common(seat),
+            hand_sizes=tuple(self.sizes),
+            discard_pile=codes_of(self.discards),
+            displays=tuple(codes_of(d) for d in self.displays),
+            row=codes_of(self.row),
+            roll=self.roll,
+            dice=self.game.dice,
+        )
+
+
+DiceGame.state_class = DiceState

@@ -1,0 +1,100 @@
+"""Exact odds of a roll in L.A.M.A. Dice (D3), over every equally likely roll.
+
+`roll_odds(display, row)` gives the probability of each case of D3 for a seat
+with that display, and the expected number of cards the roll lets it discard.
+It counts all 6 x 6 x 6 = 216 rolls (each die's faces equally likely), so the
+answers are exact fractions. Rolls are grouped by which kinds they show (the
+case depends on nothing else), which makes this cheap enough for a bot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from .dice import CODES, DEFAULT_DICE, LL, TABLE, parse_dice
+
+
+@dataclass(frozen=True, slots=True)
+class RollOdds:
+    """Probabilities of the cases of D3 for one roll (they sum to 1)."""
+
+    three_llamas: Fraction  # (a)
+    match: Fraction  # (b)
+    miss: Fraction  # (c); 0 for the last seat still in, whose misses are busts
+    bust: Fraction  # (d)
+    expected_discard: Fraction  # E[most cards the roll lets go], 0 outside (b)
+
+    @property
+    def expected_discard_if_match(self) -> Fraction:
+        return self.expected_discard / self.match if self.match else Fraction(0)
+
+    def __str__(self) -> str:
+        return (
+            f"three llamas {float(self.three_llamas):.1%}, match {float(self.match):.1%}, "
+            f"miss {float(self.miss):.1%}, bust {float(self.bust):.1%}; "
+            f"cards you can expect to discard: {float(self.expected_discard):.2f}"
+        )
+
+
+@lru_cache(maxsize=64)
+def roll_classes(dice: tuple[tuple[str, ...], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The distinct rolls of these dice as (dice showing each kind, how many of the rolls)."""
+    index = TABLE.index
+    weights: dict[tuple[int, ...], int] = {}
+    for roll in product(*dice):
+        counts = [0] * len(CODES)
+        for face in roll:
+            counts[index[face]] += 1
+        key = tuple(counts)
+        weights[key] = weights.get(key, 0) + 1
+    return tuple(sorted(weights.items()))
+
+
+def _counts(codes, what: str) -> list[int]:
+    counts = [0] * len(CODES)
+    for code in codes:
+        if code not in TABLE.index:
+            raise ValueError(f"unknown card code {code!r} in the {what} (codes: {', '.join(CODES)})")
+        counts[TABLE.index[code]] += 1
+    return counts
+
+
+def classify(counts: tuple[int, ...], display: list[int], row: list[int], last_seat: bool) -> tuple[str, int]:
+    """D3's case for a roll showing `counts` of each kind, and the most cards it lets go."""
+    if counts[LL] == 3:
+        return "three_llamas", 0
+    most = sum(d if d < c else c for d, c in zip(display, counts))
+    if most:
+        return "match", most
+    if not last_seat and any(r and c for r, c in zip(row, counts)):
+        return "miss", 0
+    return "bust", 0
+
+
+def roll_odds(display, row, dice=None, last_seat: bool = False) -> RollOdds:
+    """Exact odds of each case of D3 for a seat with `display` (card codes) facing the
+    llama `row` (codes), with `dice` (three lists of six faces; default D1).
+
+    `last_seat`: every other seat has quit, so a miss is a bust (D3c).
+    """
+    dice = DEFAULT_DICE if dice is None else parse_dice(dice)
+    display_counts = _counts(display, "display")
+    row_counts = _counts(row, "llama row")
+    totals = {"three_llamas": 0, "match": 0, "miss": 0, "bust": 0}
+    discard_sum = 0
+    rolls = 0
+    for counts, weight in roll_classes(tuple(tuple(d) for d in dice)):
+        case, most = classify(counts, display_counts, row_counts, last_seat)
+        totals[case] += weight
+        discard_sum += most * weight
+        rolls += weight
+    return RollOdds(
+        three_llamas=Fraction(totals["three_llamas"], rolls),
+        match=Fraction(totals["match"], rolls),
+        miss=Fraction(totals["miss"], rolls),
+        bust=Fraction(totals["bust"], rolls),
+        expected_discard=Fraction(discard_sum, rolls),
+    )

@@ -1,0 +1,378 @@
+"""L.A.M.A. Kadabra (rules K1–K11): lama plus double cards, the magic chip and the stage.
+
+The deck is data (lama/data/kadabra-deck.json, K1, replaceable with option
+`deck`); the rest is a few hooks on the card-game core (CardState): what a
+played card does (K4, K6, K8), the forced draw of a rectangle (K5), the skip
+(K7), the magic show (K9) and the magic chip at scoring (K11).
+
+Points are chips held (C3: p // 10 blacks and p % 10 whites). The stage holds
+chips, counted as (whites, blacks) and never exchanged. The magic chip is not
+in anyone's points: it is worth 10 only at scoring.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+from lama.core import (
+    DRAW, QUIT, SKIP, TAKE_STAGE, CardGame, CardState, CardTable, Event, IllegalAction, InvalidOption, play,
+)
+from lama.core.game import is_int
+
+# Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
+CODES = (
+    "1", "2", "2*", "2+", "2/3", "3", "3*", "3+", "4", "4*", "4+", "4/5",
+    "5", "5*", "5+", "6", "6*", "6+", "L",
+)
+TABLE = CardTable(CODES)
+ONE = TABLE.index["1"]
+LLAMA_KIND = TABLE.index["L"]
+STAR = tuple(card.symbol == "*" for card in TABLE.cards)  # K6
+RECTANGLE = tuple(card.symbol == "+" for card in TABLE.cards)  # K5
+SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more
+MAGIC_POINTS = 10  # K11
+
+
+def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
+    """A deck map (code -> count) as counts per kind in table order; InvalidOption if bad.
+
+    The map replaces the whole deck (K1): a code it leaves out has no cards.
+    """
+    if not isinstance(deck, dict):
+        raise InvalidOption(
+            f"{source} must be a map from card code to count (like {{\"L\": 12, \"1\": 6}}), "
+            f"not {type(deck).__name__}"
+        )
+    unknown = [code for code in deck if code not in TABLE.index]
+    if unknown:
+        raise InvalidOption(
+            f"{source} has unknown card code(s) {', '.join(repr(c) for c in unknown)} "
+            f"(kadabra codes: {', '.join(CODES)})"
+        )
+    for code, count in deck.items():
+        if not is_int(count) or count < 0:
+            raise InvalidOption(f"{source}: the count of {code!r} must be a whole number >= 0, not {count!r}")
+    return tuple(deck.get(code, 0) for code in CODES)
+
+
+def _load_default_deck() -> tuple[int, ...]:
+    text = resources.files("lama").joinpath("data", "kadabra-deck.json").read_text(encoding="utf-8")
+    return deck_from_map(json.loads(text), "the provisional deck (kadabra-deck.json)")
+
+
+DEFAULT_DECK = _load_default_deck()  # K1, provisional
+
+
+# -- events: chips changing hands (all public, so for_seat is the default) --
+@dataclass(frozen=True, slots=True)
+class ChipGiven(Event):
+    """K4: after a played 1, `seat` gave a chip ("white", "magic" or "black") to `to`."""
+
+    seat: int
+    to: int
+    chip: str
+
+
+@dataclass(frozen=True, slots=True)
+class MagicChipTaken(Event):
+    """K6: a star moved the magic chip to `seat` from `source` (a seat, or None: the centre)."""
+
+    seat: int
+    source: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChipStaged(Event):
+    """K8: after a played L, `seat` put its lowest chip ("white" or "black") on the stage."""
+
+    seat: int
+    chip: str
+    stage: tuple[int, int]  # (whites, blacks) on the stage after it
+
+
+@dataclass(frozen=True, slots=True)
+class StageTaken(Event):
+    """K9: `seat` took the stage (these chips became its points); the show is over."""
+
+    seat: int
+    whites: int
+    blacks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped(Event):
+    """K7: `seat` used the magic chip to skip its turn; the chip is back in the centre."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class MagicChipScored(Event):
+    """K11: at scoring `seat` held the magic chip: 10 points, and the chip goes to the centre."""
+
+    seat: int
+
+
+class KadabraState(CardState):
+    __slots__ = ("magic", "stage_whites", "stage_blacks", "forced")
+
+    start_points = 3  # K2
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.magic = -1  # the seat holding the magic chip; -1: the centre (K2)
+        self.stage_whites = 0  # K2: the stage starts empty
+        self.stage_blacks = 0
+        self.forced = False  # the pending draw is a K5 forced draw
+
+    def _copy_from(self, other):
+        CardState._copy_from(self, other)
+        self.magic = other.magic
+        self.stage_whites = other.stage_whites
+        self.stage_blacks = other.stage_blacks
+        self.forced = other.forced
+
+    # -- public facts ------------------------------------------------------
+    @property
+    def show(self) -> bool:
+        """K9: a magic show is running."""
+        return self.stage_whites + self.stage_blacks >= SHOW_CHIPS
+
+    @property
+    def forced_draw(self) -> int | None:
+        """K5: the seat that must draw before its turn, while that draw is pending."""
+        return self.drawer if self.forced and self.chance == "draw" else None
+
+    def _receivers(self, seat: int) -> list[int]:
+        """K4: the seats that may receive a chip from `seat` (still in, not itself)."""
+        quit = self.quit
+        return [t for t in range(self.n) if t != seat and not quit[t]]
+
+    def _has_chip_to_give(self, seat: int) -> bool:
+        return self.points[seat] > 0 or self.magic == seat
+
+    # -- legal actions -----------------------------------------------------
+    def legal_actions(self) -> list:
+        seat = self.to_move
+        if seat is None:
+            return []
+        hand = self.hands[seat]
+        table = self.game.table
+        if self.show:  # K9: an L, take the stage, or skip
+            actions = [table.play_actions[LLAMA_KIND]] if hand[LLAMA_KIND] else []
+            actions.append(TAKE_STAGE)
+            if self.magic == seat:
+                actions.append(SKIP)
+            return actions
+        plays = table.play_actions
+        actions = []
+        for k in table.playable_on[self.top]:
+            if hand[k]:
+                if k == ONE and self._has_chip_to_give(seat):
+                    receivers = self._receivers(seat)
+                    if receivers:
+                        actions.extend(GIVE_ACTIONS[t] for t in receivers)
+                        continue
+                actions.append(plays[k])
+        if self.pile_size and self.n_in > 1:
+            actions.append(DRAW)
+        if self.magic == seat:
+            actions.append(SKIP)
+        actions.append(QUIT)
+        return actions
+
+    # -- checks (hooks of CardState) ---------------------------------------
+    def _check_play(self, seat: int, kind: int, action) -> None:
+        table = self.game.table
+        if self.show:
+            if kind != LLAMA_KIND:
+                raise IllegalAction(
+                    "show_running",
+                    f"a magic show is running: play an L, take the stage or skip; not {action.card!r} (K9)",
+                )
+        elif kind not in table.playable_sets[self.top]:
+            raise IllegalAction("cannot_play", f"{action.card!r} cannot be played on {table.codes[self.top]!r} (K3)")
+        give = action.give
+        if kind != ONE:
+            if give is not None:
+                raise IllegalAction("needless_give", "give only goes with a played 1 (K4)")
+            return
+        receivers = self._receivers(seat)
+        if not self._has_chip_to_give(seat) or not receivers:
+            if give is not None:
+                why = "holds no chip" if not self._has_chip_to_give(seat) else "is the only seat still in"
+                raise IllegalAction("needless_give", f"seat {seat} {why}, so its 1 gives nothing (K4)")
+            return
+        if give is None:
+            raise IllegalAction(
+                "missing_give",
+                f"a played 1 gives a chip (K4): name the receiving seat ({', '.join(map(str, receivers))})",
+            )
+        if not is_int(give) or give not in receivers:
+            if not is_int(give) or not 0 <= give < self.n:
+                why = f"there is no seat {give!r}"
+            elif give == seat:
+                why = "a seat cannot give a chip to itself"
+            else:
+                why = f"seat {give} has quit this round"
+            raise IllegalAction(
+                "bad_give", f"{why}; the chip goes to a seat still in: {', '.join(map(str, receivers))} (K4)"
+            )
+
+    def _check_draw(self, seat: int) -> None:
+        if self.show:
+            raise IllegalAction("show_running", "no drawing during a magic show before taking the stage (K9)")
+        CardState._check_draw(self, seat)
+
+    def _check_quit(self, seat: int) -> None:
+        if self.show:
+            raise IllegalAction("show_running", "no quitting during a magic show before taking the stage (K9)")
+
+    # -- moves beyond play / draw / quit -----------------------------------
+    def apply(self, action, seat: int | None = None) -> list:
+        kind = action.kind
+        if kind == "skip":
+            self._check_turn(seat)
+            return self._skip(self.to_move)
+        if kind == "take_stage":
+            self._check_turn(seat)
+            return self._take_stage(self.to_move)
+        return CardState.apply(self, action, seat)
+
+    def _skip(self, seat: int) -> list:
+        """K7: the magic chip goes back to the centre and the turn ends."""
+        if self.magic != seat:
+            raise IllegalAction("no_magic_chip", f"only the holder of the magic chip may skip; seat {seat} does not hold it (K7)")
+        self.magic = -1
+        self._pass_turn(seat)
+        return [Skipped(seat)]
+
+    def _take_stage(self, seat: int) -> list:
+        """K9: the stage's chips become the seat's points; it then takes a normal turn."""
+        if not self.show:
+            raise IllegalAction(
+                "no_show", f"the stage may be taken only during a magic show ({SHOW_CHIPS} or more chips on it, K9)"
+            )
+        whites, blacks = self.stage_whites, self.stage_blacks
+        self.points[seat] += whites + 10 * blacks
+        self.stage_whites = self.stage_blacks = 0
+        return [StageTaken(seat, whites, blacks)]
+
+    # -- what a played card does (K10: before the round-end check) --------
+    def _card_effect(self, seat: int, kind: int, action, events: list) -> None:
+        points = self.points
+        if kind == ONE:  # K4 (the give was checked in _check_play)
+            to = action.give
+            if to is None:
+                return
+            if points[seat] % 10:
+                chip, value = "white", 1
+            elif self.magic == seat:
+                chip, value = "magic", 0
+            else:
+                chip, value = "black", 10
+            if value:
+                points[seat] -= value
+                points[to] += value
+            else:
+                self.magic = to
+            events.append(ChipGiven(seat, to, chip))
+        elif kind == LLAMA_KIND:  # K8
+            p = points[seat]
+            if p % 10:
+                points[seat] -= 1
+                self.stage_whites += 1
+                chip = "white"
+            elif p:
+                points[seat] -= 10
+                self.stage_blacks += 1
+                chip = "black"
+            else:
+                return
+            events.append(ChipStaged(seat, chip, (self.stage_whites, self.stage_blacks)))
+        elif STAR[kind] and self.magic != seat:  # K6
+            source = self.magic if self.magic >= 0 else None
+            self.magic = seat
+            events.append(MagicChipTaken(seat, source))
+
+    def _after_play(self, seat: int) -> None:
+        """K5: after a rectangle the next seat still in (not the player) draws first."""
+        if RECTANGLE[self.top] and self.pile_size:
+            nxt = self.next_seat(seat)
+            if nxt != seat:
+                self.chance = "draw"
+                self.drawer = nxt
+                self.forced = True
+                self.to_move = None
+                return
+        self._pass_turn(seat)
+
+    # -- chance ------------------------------------------------------------
+    def apply_chance(self, outcome) -> list:
+        if self.chance == "draw" and self.forced:
+            return self._resolve_draw(outcome, forced=True)
+        return CardState.apply_chance(self, outcome)
+
+    def _after_draw(self, seat: int) -> None:
+        if self.forced:  # K5: the seat now takes its turn, and may play the drawn card
+            self.forced = False
+            self.to_move = seat
+        else:
+            self._pass_turn(seat)
+
+    # -- rounds and scoring ------------------------------------------------
+    def _start_round(self) -> None:
+        CardState._start_round(self)
+        self.forced = False  # the stage stays (K11); the magic chip was returned at scoring
+
+    def penalties(self) -> list[int]:
+        """C7, plus 10 for the holder of the magic chip (K11)."""
+        penalties = CardState.penalties(self)
+        if self.magic >= 0:
+            penalties[self.magic] += MAGIC_POINTS
+        return penalties
+
+    def _end_round(self, ended_by: str, ender: int, events: list) -> list:
+        """K11: the magic chip scores 10 and returns to the centre, then C5 and C6."""
+        if self.magic >= 0:
+            events.append(MagicChipScored(self.magic))
+        events = CardState._end_round(self, ended_by, ender, events)
+        self.magic = -1
+        self.forced = False
+        return events
+
+    def _view_extra(self, seat: int) -> dict:
+        return dict(
+            stage=(self.stage_whites, self.stage_blacks),
+            magic_chip=self.magic if self.magic >= 0 else None,
+            show=self.show,
+            forced_draw=self.forced_draw,
+        )
+
+
+# K4: one action per receiving seat (seats 0..5)
+GIVE_ACTIONS = tuple(play("1", give=t) for t in range(6))
+
+
+class KadabraGame(CardGame):
+    id = "kadabra"
+    name = "L.A.M.A. Kadabra"
+    extra_options = ("deck",)
+    table = TABLE
+    deck = DEFAULT_DECK
+    state_class = KadabraState
+
+    def __init__(self, players: int, options: dict | None = None):
+        # K1: option `deck` replaces the whole deck; CardGame then checks it is big enough.
+        if isinstance(options, dict) and "deck" in options:
+            self.deck = deck_from_map(options["deck"])
+            options = {**options, "deck": dict(options["deck"])}  # our own copy, as validated
+        super().__init__(players, options)
+
+
+__all__ = [
+    "CODES", "DEFAULT_DECK", "KadabraGame", "KadabraState", "ChipGiven", "ChipStaged",
+    "MagicChipScored", "MagicChipTaken", "Skipped", "StageTaken", "deck_from_map",
+]

@@ -1,0 +1,60 @@
+"""Record moves of L.A.M.A. Kadabra: play (with `give`, K4), draw (with `forced`, K5),
+quit, `take_stage` (K9) and `skip` (K7). The core decides legality; this module
+checks shapes and says whose forced draw is due."""
+
+from __future__ import annotations
+
+from lama.core import DRAW, SKIP, TAKE_STAGE, IllegalAction, play
+from lama.core.game import is_int
+
+from .moves import CardMoves, MoveError, _card, _true
+
+
+class KadabraMoves(CardMoves):
+    kinds = ("play", "draw", "quit", "skip", "take_stage")
+    extra_keys = {"play": {"give"}, "draw": {"forced"}}
+
+    @staticmethod
+    def _turn(state, seat: int) -> None:
+        """A seat's turn proper: refused while a K5 forced draw is due and not written."""
+        drawer = state.forced_draw
+        if drawer is not None:
+            raise IllegalAction(
+                "forced_draw_missing",
+                f"seat {drawer} must first draw a card (K5, after a rectangle): "
+                f"the forced draw {{\"seat\": {drawer}, \"draw\": ..., \"forced\": true}} is missing",
+            )
+        state._check_turn(seat)
+
+    def _play(self, state, move, seat):
+        card = _card(move["play"], state)
+        give = move.get("give")
+        if "give" in move and not is_int(give):
+            raise MoveError(f"give must be a seat number, not {give!r}")
+        self._turn(state, seat)
+        state.apply(play(card, give), seat)
+
+    def _draw(self, state, move, seat):
+        card = _card(move["draw"], state)
+        if "forced" not in move:
+            self._turn(state, seat)
+            state.apply(DRAW, seat)
+            state.apply_chance(card)
+            return
+        _true(move, "forced")
+        drawer = state.forced_draw
+        if drawer is None:
+            raise IllegalAction("no_forced_draw", "no forced draw is due here (K5: only right after a rectangle card)")
+        if seat != drawer:
+            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (seat {drawer} must make the forced draw, K5)")
+        state.apply_chance(card)
+
+    def _skip(self, state, move, seat):
+        _true(move, "skip")
+        self._turn(state, seat)
+        state.apply(SKIP, seat)
+
+    def _take_stage(self, state, move, seat):
+        _true(move, "take_stage")
+        self._turn(state, seat)
+        state.apply(TAKE_STAGE, seat)

@@ -1,0 +1,226 @@
+"""Where the games are played: this process, a pool of local processes, or Dask.
+
+A backend takes units of work `(spec, tasks, keep_record)` and hands each
+unit and its summaries to `on_result(unit, games)` in this process as they finish, in whatever
+order they finish (the caller orders them). `on_result` returns False to stop:
+work not yet delivered is cancelled (a local pool still delivers the games it
+was playing). Ctrl-C stops at once; what was delivered stays delivered.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from .worker import play_chunk
+
+BACKENDS = ("local", "dask")
+RESTARTS = 3  # times a local pool is rebuilt after a worker died, per run
+CONNECT_TIMEOUT = "20s"  # to reach a Dask scheduler given by --address
+
+
+class BackendError(Exception):
+    """A backend cannot start or lost its workers; the message says what to do."""
+
+
+class Serial:
+    name = "local"
+
+    def __init__(self):
+        self.workers = 1
+
+    def run(self, units, on_result) -> None:
+        for spec, tasks, keep in units:
+            if not on_result((spec, tasks, keep), play_chunk(spec, tasks, keep)):
+                return
+
+    def close(self) -> None:
+        pass
+
+
+def _ignore_sigint():
+    # Ctrl-C is the parent's to handle: a worker interrupted mid-game would only break the pool
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Processes:
+    """A pool of `workers` local processes (spawned: no forked copy of this process's threads)."""
+
+    name = "local"
+
+    def __init__(self, workers: int):
+        self.workers = workers
+
+    def run(self, units, on_result) -> None:
+        queue = deque(units)
+        restarts = 0
+        while queue:
+            lost = self._run_pool(queue, on_result)
+            if lost is None:
+                return
+            restarts += 1
+            if restarts > RESTARTS:
+                raise BackendError(f"a worker process died {restarts} times ({lost}); "
+                                   f"the games finished are kept")
+            print(f"lama tournament: a worker process died ({lost}); restarting the pool "
+                  f"({restarts}/{RESTARTS}) and playing its unfinished games again", file=sys.stderr)
+
+    def _run_pool(self, queue: deque, on_result) -> str | None:
+        """Run until `queue` is empty or stopped (None), or the pool broke (why; unfinished work requeued)."""
+        pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_ignore_sigint)
+        running = {}
+        broken = None
+        try:
+            while queue or running:
+                while queue and len(running) < 4 * self.workers and broken is None:
+                    unit = queue.popleft()
+                    try:
+                        running[pool.submit(play_chunk, *unit)] = unit
+                    except BrokenProcessPool as e:
+                        queue.appendleft(unit)
+                        broken = str(e) or "pool broken"
+                if not running:
+                    break
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: running[f][1][0].key):
+                    unit = running.pop(future)
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool as e:
+                        queue.appendleft(unit)
+                        broken = str(e) or "pool broken"
+                        continue
+                    except Exception as e:  # a game summary that cannot come back (unpicklable, ...)
+                        raise BackendError(f"a batch of games failed in a worker: {type(e).__name__}: {e}; "
+                                           f"the games finished are kept") from None
+                    if not on_result(unit, result):
+                        queue.clear()
+                        for f in running:
+                            f.cancel()
+                        for f in wait(running).done:
+                            if not f.cancelled() and f.exception() is None:
+                                on_result(running[f], f.result())
+                        running.clear()
+                        return None
+                if broken is not None:
+                    for f, unit in running.items():  # the rest of the pool's work is lost with it
+                        if f.done() and not f.cancelled() and f.exception() is None:
+                            on_result(unit, f.result())
+                        else:
+                            queue.appendleft(unit)
+                    running.clear()
+                    return broken
+            return None
+        except BaseException:
+            self._kill(pool)
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    @staticmethod
+    def _kill(pool) -> None:
+        # shutdown() would wait for the games being played; an interrupted run should stop now
+        for process in list(getattr(pool, "_processes", {}).values()):
+            if process.is_alive():
+                process.kill()
+
+    def close(self) -> None:
+        pass
+
+
+def _import_dask():
+    try:
+        import distributed  # noqa: F401
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise BackendError("the dask backend needs Dask distributed: pip install 'lama[tournament]' "
+                           "(or dask[distributed])") from None
+    return Client, LocalCluster, as_completed
+
+
+class Dask:
+    """A Dask cluster: the one at `address`, or a local one of `workers` processes on 127.0.0.1.
+
+    Dask runs again on another worker any work whose worker died.
+    """
+
+    name = "dask"
+
+    def __init__(self, workers: int | None, address: str | None):
+        Client, LocalCluster, self._as_completed = _import_dask()
+        self.cluster = None
+        try:
+            if address:
+                self.client = Client(address, timeout=CONNECT_TIMEOUT)
+            else:
+                # workers started while SIGINT is ignored keep ignoring it: Ctrl-C is ours to handle
+                main_thread = threading.current_thread() is threading.main_thread()
+                previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+                try:
+                    self.cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                                                processes=True, host="127.0.0.1", dashboard_address=None,
+                                                silence_logs=logging.ERROR)
+                finally:
+                    if main_thread:
+                        signal.signal(signal.SIGINT, previous)
+                self.client = Client(self.cluster)
+        except (OSError, TimeoutError) as e:
+            self.close()
+            where = address or "a local cluster"
+            raise BackendError(f"cannot connect to the Dask scheduler at {where}: {e}") from None
+        self.workers = len(self.client.scheduler_info().get("workers", {})) or workers
+
+    def run(self, units, on_result) -> None:
+        queue = deque(units)
+        client = self.client
+        window = 4 * max(1, self.workers or 1)
+
+        units_of = {}
+
+        def submit():
+            unit = queue.popleft()
+            future = client.submit(play_chunk, *unit, pure=False)
+            units_of[future.key] = unit
+            return future
+
+        running = self._as_completed([submit() for _ in range(min(window, len(queue)))])
+        try:
+            for future in running:
+                try:
+                    result = future.result()
+                except Exception as e:  # e.g. KilledWorker: the same work killed several workers
+                    raise BackendError(f"Dask gave up on a batch of games: {type(e).__name__}: {e}; "
+                                       f"the games finished are kept") from None
+                if not on_result(units_of.pop(future.key), result):
+                    queue.clear()
+                    rest = list(running.futures)
+                    client.cancel(rest)
+                    return
+                if queue:
+                    running.add(submit())
+        except BaseException:
+            client.cancel(list(running.futures))
+            raise
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def make_backend(name: str, workers: int | None, address: str | None):
+    if name == "dask":
+        return Dask(workers, address)
+    if address:
+        raise BackendError("--address is for --backend dask")
+    return Processes(workers) if workers and workers > 1 else Serial()

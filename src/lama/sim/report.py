@@ -1,0 +1,131 @@
+"""`lama tournament --report`: how much of these games is luck, and how much skill?
+
+One bot (the first of --bots) sits at a table with copies of another (the
+second) at 2 to 6 players in every game, with duplicate deals. For each table:
+how far its win share is from the fair share 1/players, and how many games it
+takes to tell the two bots apart: the games a two-sided 5% test needs to see
+that difference 4 times in 5, with duplicate deals (the standard error
+clustered by deal) and without them (every game its own sample).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from lama.bots import UnknownBot, load_bot
+from lama.core.game import MAX_PLAYERS, MIN_PLAYERS
+from lama.games import GAMES, new_game
+
+from . import stats
+from .backends import make_backend
+from .schedule import GameSpec, Plan
+from .summary import summarize
+
+DEFAULT_BOTS = ["heuristic", "random"]
+DEFAULT_GAMES = 120  # whole deals at every table size from 2 to 6
+
+
+def plans(games: list[str], players: list[int], bots: list[str], per_table: int, seed: int,
+          options: dict) -> list[Plan]:
+    strong, field = bots
+    return [Plan(GameSpec(g, n, tuple(sorted(options.items()))), (strong,) + (field,) * (n - 1), seed,
+                 per_table, "rotate")
+            for g in games for n in players]
+
+
+def row(plan: Plan, results: dict) -> dict:
+    s = summarize(plan, results)
+    share, se, single = s["win_share"][0], s["win_share_se"][0], s["win_share_se_single"][0]
+    edge = None if share is None else share - s["fair_share"]
+    return {
+        "game": plan.spec.game, "players": plan.spec.players, "games": s["games"],
+        "win_share": share, "win_share_ci95": s["win_share_ci95"][0], "fair_share": s["fair_share"],
+        "edge": edge, "share_over_fair": None if share is None else share / s["fair_share"],
+        "games_to_tell_apart": stats.games_to_tell_apart(s["games"], se, edge),
+        "games_to_tell_apart_without_duplicates": stats.games_to_tell_apart(s["games"], single, edge),
+        "games_failed": s["games_failed"],
+    }
+
+
+def print_report(report: dict) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    strong, field = report["bots"]
+    console = Console()
+    console.print(f"Luck versus skill: {strong} at a table with {field} in every other seat, "
+                  f"{report['games_per_table']} games per table (duplicate deals), seed {report['seed']}")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    for col in ("game", "players", "win %", "fair %", "win/fair", "games needed", "no duplicates"):
+        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
+    for r in report["rows"]:
+        ci = r["win_share_ci95"]
+        share = "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}" + (
+            f" ±{100 * max(r['win_share'] - ci[0], ci[1] - r['win_share']):.1f}" if ci else "")
+        table.add_row(r["game"], str(r["players"]), share, f"{100 * r['fair_share']:.1f}",
+                      "-" if r["share_over_fair"] is None else f"{r['share_over_fair']:.2f}",
+                      _count(r["games_to_tell_apart"]), _count(r["games_to_tell_apart_without_duplicates"]))
+    console.print(table)
+    console.print(f"[dim]win %: {strong}'s win share, ± half of a 95% interval. Games needed to tell the two bots apart: "
+                  "games for a two-sided 5% test to see this difference 4 times in 5 (80% power), scaled from the "
+                  "standard error measured here: with duplicate deals as played here (the error "
+                  "clustered by deal), and with no duplicates (every game its own sample).[/dim]")
+
+
+def _count(n):
+    return "-" if n is None else f"{n:,}"
+
+
+def cmd_report(args) -> int:
+    from .tournament import UsageError, play
+
+    if args.resume or args.out or args.records:
+        raise UsageError("--report keeps no games: it takes no --resume, --out or --records")
+    if args.seatings:
+        raise UsageError("--report plays every rotation of each table; it takes no --seatings")
+    bots = args.bots or DEFAULT_BOTS
+    if len(bots) != 2:
+        raise UsageError("--report compares two bots: --bots STRONG,FIELD (the first at a table of copies "
+                         "of the second)")
+    try:
+        for name in bots:
+            load_bot(name)
+    except UnknownBot as e:
+        raise UsageError(str(e)) from None
+    games = [args.game] if args.game else list(GAMES)
+    players = [args.players] if args.players else list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    options = {"target": args.target} if args.target is not None else {}
+    for g in games:
+        for n in players:
+            new_game(g, n, options)  # InvalidOption: a clear error, exit 2
+    seed = args.seed or 0
+    per_table = args.games or DEFAULT_GAMES
+    all_plans = plans(games, players, bots, per_table, seed, options)
+
+    backend = make_backend(args.backend, args.workers or (None if args.backend == "dask" else 1), args.address)
+    results = [{} for _ in all_plans]
+    try:
+        outcome = play(list(zip(all_plans, results)), backend, None, None, args.on_error, args.chunk, args.json)
+    finally:
+        backend.close()
+    report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
+              "rows": [row(p, r) for p, r in zip(all_plans, results)],
+              "complete": all(len(r) == len(p.tasks) for p, r in zip(all_plans, results)),
+              "elapsed_s": outcome["elapsed_s"]}
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print_report(report)
+    if args.plot:
+        from .plots import plot_report
+
+        plot_report(report, args.plot)
+        if not args.json:
+            print(f"plot saved to {args.plot}")
+    if outcome["backend_error"]:
+        print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
+    if outcome["interrupted"]:
+        return 130
+    return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0

@@ -1,0 +1,120 @@
+"""Who plays which game of a tournament: deals, tables and seatings.
+
+Everything is derived from the tournament seed and the deal index, never from
+the order in which games happen to finish, so any backend and any number of
+workers plays exactly the same games.
+
+A deal is one game seed: the driver gives every round of it the same cards and
+the same draws whoever sits where (match/driver.py). Each deal is played once
+per seating of its table, so every bot meets the same luck in every seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import random
+from dataclasses import dataclass, field
+
+SEATINGS = ("rotate", "permute")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a worker needs to build the game: picklable, no objects."""
+
+    game: str
+    players: int
+    options: tuple = ()  # sorted (key, value) pairs
+
+    @property
+    def options_dict(self) -> dict:
+        return dict(self.options)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game: deal `deal` played with seating number `seating`."""
+
+    deal: int
+    seating: int
+    seed: int  # the Match seed of the deal: reproduces the game
+    bots: tuple[str, ...]  # bot name per seat
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.deal, self.seating)
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The game seed of a deal: a hash, so that tournaments with nearby seeds share no deals."""
+    digest = hashlib.sha256(f"lama-tournament:{seed}:{deal}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+@dataclass
+class Plan:
+    spec: GameSpec
+    bots: tuple[str, ...]  # as given: a table (len == players) or a pool
+    seed: int
+    games: int  # asked for; the plan rounds up to whole deals
+    seatings: str = "rotate"
+    tasks: list[Task] = field(init=False)
+
+    def __post_init__(self):
+        self.tasks = []
+        deal = 0
+        while len(self.tasks) < self.games:
+            table = self.table(deal)
+            gseed = deal_seed(self.seed, deal)
+            for i, seating in enumerate(seat_orders(table, self.seatings)):
+                self.tasks.append(Task(deal, i, gseed, seating))
+            deal += 1
+        self.deals = deal
+
+    @property
+    def pool(self) -> list[str]:
+        """The distinct bots, in the order first given (the order of every table of results)."""
+        return list(dict.fromkeys(self.bots))
+
+    def table(self, deal: int) -> tuple[str, ...]:
+        """The bots at the table of a deal, in a seeded order.
+
+        `bots` naming exactly one bot per seat is the table itself (repeats allowed);
+        otherwise it is a pool: each bot sits players // len(pool) times and the seats
+        left over go to distinct bots drawn for this deal, so over many deals every
+        bot plays equally often and meets every other. The order is shuffled per deal
+        so that who sits after whom changes too (rotations keep it).
+        """
+        n = self.spec.players
+        rng = random.Random(f"lama-table:{self.seed}:{deal}")
+        if len(self.bots) == n:
+            table = list(self.bots)
+        else:
+            pool = self.pool
+            table = pool * (n // len(pool)) + rng.sample(pool, n % len(pool))
+        rng.shuffle(table)
+        return tuple(table)
+
+
+def seat_orders(table: tuple[str, ...], how: str = "rotate") -> list[tuple[str, ...]]:
+    """The distinct seatings of a table: its rotations, or all its permutations."""
+    n = len(table)
+    if how == "rotate":
+        orders = (tuple(table[(s + r) % n] for s in range(n)) for r in range(n))
+    elif how == "permute":
+        orders = (tuple(table[i] for i in p) for p in itertools.permutations(range(n)))
+    else:
+        raise ValueError(f"unknown seatings {how!r} (known: {', '.join(SEATINGS)})")
+    return list(dict.fromkeys(orders))
+
+
+def check_bots(bots: list[str], players: int) -> None:
+    """A pool (any size other than `players`) may not repeat a bot."""
+    if not bots:
+        raise ValueError("--bots needs at least one bot")
+    if len(bots) != players and len(set(bots)) != len(bots):
+        raise ValueError(
+            f"--bots lists {len(bots)} names for {players} seats: a pool of bots, which may not "
+            f"repeat a name (to repeat bots at one table, name exactly {players}, one per seat)"
+        )

@@ -1,0 +1,416 @@
+"""`lama tournament`: many games between bots, with duplicate deals, on any backend.
+
+The games are decided by the plan (schedule.py), played by a backend
+(backends.py), kept in an output directory as they finish (store.py) and
+summed up in the plan's order (summary.py): the same seed gives the same
+numbers whatever the backend and the number of workers (all but the timings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from pathlib import Path
+
+from lama.bots import UnknownBot, load_bot
+from lama.core import InvalidOption
+from lama.games import GAMES, new_game
+
+from .backends import BACKENDS, BackendError, make_backend
+from .schedule import SEATINGS, GameSpec, Plan, check_bots
+from .store import SETTINGS, Store, StoreError, save_record
+from .summary import summarize
+
+DEFAULTS = {"game": "lama", "players": 4, "bots": ["heuristic", "random"], "seed": 0,
+            "seatings": "rotate", "options": {}}
+DEFAULT_GAMES = 100
+SHOW_ERRORS = 5  # failures told on stderr as they happen; --json lists them all
+
+
+class UsageError(Exception):
+    """Bad arguments: exit 2 with the message."""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _workers(text: str) -> int:
+    if text == "auto":
+        return os.cpu_count() or 1
+    return _positive(text)
+
+
+def _bots(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"{text!r}: bot names are separated by single commas")
+    return names
+
+
+def add_tournament_parser(sub) -> None:
+    p = sub.add_parser(
+        "tournament", help="play many games between bots and compare them",
+        description="Play many games between bots. Every deal is played once per seating of its "
+                    "table (seats rotated), so every bot meets the same cards in every seat.",
+        epilog="Numbers are identical for a given seed whatever the backend and the workers "
+               "(timings aside). Win share: a tie for the fewest points shares the win; 95%% "
+               "intervals are normal intervals on standard errors clustered by deal.")
+    p.add_argument("--game", choices=list(GAMES), help="the game (default lama)")
+    p.add_argument("--players", type=int, help="seats at each table, 2 to 6 (default 4)")
+    p.add_argument("--bots", type=_bots, metavar="A,B,...",
+                   help="one bot per seat (repeats allowed), or a pool of distinct bots that each "
+                        "table is drawn from; names or module:callable (default heuristic,random)")
+    p.add_argument("--games", type=_positive,
+                   help=f"games to play, rounded up to whole deals (default {DEFAULT_GAMES}; "
+                        "with --report, per game and player count)")
+    p.add_argument("--seed", type=int, help="the tournament seed (default 0)")
+    p.add_argument("--target", type=int, help="points that end the game (C6; default 40)")
+    p.add_argument("--seatings", choices=SEATINGS,
+                   help="each deal is played with every rotation (default) or every permutation "
+                        "of its table")
+    p.add_argument("--workers", type=_workers, metavar="K|auto",
+                   help="processes to play on (default 1; auto: every core)")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local processes (default) or Dask distributed")
+    p.add_argument("--address", metavar="tcp://HOST:PORT",
+                   help="the Dask scheduler to use (default: start a local cluster on 127.0.0.1)")
+    p.add_argument("--chunk", type=_positive, metavar="GAMES",
+                   help="games per unit of work sent to a worker (default: chosen from the size)")
+    p.add_argument("--json", action="store_true", help="print one JSON object, no table or progress")
+    p.add_argument("--plot", metavar="FILE.png", help="save a plot of the win shares and ratings")
+    p.add_argument("--records", metavar="DIR", help="save every game as a lama-record/1 file in DIR")
+    p.add_argument("--out", metavar="DIR",
+                   help="keep the settings and every finished game in DIR (default: the --records "
+                        "DIR, if any), so that the run can be resumed")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the tournament kept in --out DIR, playing only the games it lacks")
+    p.add_argument("--on-error", choices=("stop", "continue"), default="stop",
+                   help="when a bot raises or makes an illegal move: stop (default) or leave that "
+                        "deal out and go on")
+    p.add_argument("--report", action="store_true",
+                   help="luck versus skill: the first bot against the second at 2 to 6 players in "
+                        "every game")
+    p.set_defaults(func=cmd_tournament)
+
+
+# -- settings -----------------------------------------------------------------
+
+def _given(args) -> dict:
+    given = {k: getattr(args, k) for k in ("game", "players", "bots", "seed", "seatings")}
+    given["options"] = {"target": args.target} if args.target is not None else None
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def _settings(args, store: Store | None) -> dict:
+    """The settings of this run: as given, or those kept in the store when resuming."""
+    given = _given(args)
+    if not args.resume:
+        settings = DEFAULTS | given
+        settings["games"] = args.games or DEFAULT_GAMES
+        return settings
+    if store is None:
+        raise UsageError("--resume needs the tournament's directory: --out DIR (or --records DIR)")
+    saved = store.read_settings()
+    for key, value in given.items():
+        if value != saved.get(key):
+            show = ",".join(value) if key == "bots" else value
+            was = ",".join(saved.get(key) or []) if key == "bots" else saved.get(key)
+            raise UsageError(f"{store.dir} holds a tournament with {key} {was}, not {show}: "
+                             f"resume it without --{key if key != 'options' else 'target'}, "
+                             f"or start a new one in another directory")
+    settings = {k: saved[k] for k in SETTINGS}
+    settings["games"] = args.games or saved.get("games", DEFAULT_GAMES)
+    if args.records is None and saved.get("records"):
+        args.records = saved["records"]  # the games still to play are recorded like the others
+    return settings
+
+
+def _check(settings: dict) -> None:
+    try:
+        check_bots(settings["bots"], settings["players"])
+        for name in dict.fromkeys(settings["bots"]):
+            load_bot(name)
+    except (ValueError, UnknownBot) as e:
+        raise UsageError(str(e)) from None
+    new_game(settings["game"], settings["players"], settings["options"])  # InvalidOption: exit 2
+
+
+def require_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'lama[tournament]' (or matplotlib)") from None
+
+
+# -- running ------------------------------------------------------------------
+
+def units_of(spec, tasks, workers: int, chunk: int | None, keep_record: bool):
+    """Split tasks into units of work: small enough to share out, big enough to pay for the trip."""
+    if chunk is None:
+        chunk = 1 if workers <= 1 else max(1, min(64, math.ceil(len(tasks) / (8 * workers))))
+    return [(spec, tuple(tasks[i:i + chunk]), keep_record) for i in range(0, len(tasks), chunk)]
+
+
+class Progress:
+    """rich's progress bar with the time left, on stderr; nothing at all when quiet."""
+
+    def __init__(self, total: int, done: int, quiet: bool, label: str = "games", console=None):
+        self.bar = None
+        from rich.console import Console
+
+        console = console or Console(stderr=True)
+        if quiet or not console.is_terminal:  # a bar in a log file is only noise
+            return
+        from rich.progress import (
+            BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Bar(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("[progress.percentage]{task.percentage:>3.0f}%"), TimeElapsedColumn(),
+                       TextColumn("left"), TimeRemainingColumn(),
+                       console=console, transient=False)
+        self.task = self.bar.add_task(label, total=total, completed=done)
+
+    def __enter__(self):
+        if self.bar:
+            self.bar.start()
+        return self
+
+    def advance(self, n: int = 1) -> None:
+        if self.bar:
+            self.bar.advance(self.task, n)
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.stop()
+
+
+def describe_error(error: dict) -> str:
+    where = f"deal {error['deal']}, seating {error['seating']}, game seed {error['seed']}"
+    seats = ",".join(error["bots"])
+    what = {"exception": "raised", "illegal_action": "made an illegal move:",
+            "engine_error": "(the rules engine failed)", "setup_error": "could not be set up:"}.get(
+        error["kind"], error["kind"])
+    who = f"bot {error['bot']!r} (seat {error['seat']})" if error["bot"] is not None else "the game"
+    when = "" if error["round"] is None else f" in round {error['round']}"
+    line = f"{who} {what} {error['message']}{when} of {where}; seats {seats}"
+    if error.get("traceback"):
+        last = [ln.strip() for ln in error["traceback"].splitlines() if ln.strip().startswith("File ")]
+        if last:
+            line += f"\n  at {last[-1]}"
+    return line
+
+
+def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool) -> dict:
+    """Play the games missing from each job's results (updated in place); return how it went.
+
+    `jobs` is a list of (plan, results); their games share one progress bar and one backend.
+    """
+    units, route, total, todo_count = [], {}, 0, 0
+    for plan, results in jobs:
+        todo = [t for t in plan.tasks if t.key not in results or "error" in results[t.key]]
+        units += units_of(plan.spec, todo, backend.workers, chunk, records is not None)
+        route[repr(plan.spec)] = results
+        total += len(plan.tasks)
+        todo_count += len(todo)
+    outcome = {"played": 0, "stopped_on_error": False, "interrupted": False, "backend_error": None,
+               "failed": 0}
+
+    def on_result(unit, games) -> bool:
+        results = route[repr(unit[0])]
+        go_on = True
+        for game in games:
+            if "record" in game:
+                save_record(records, game)
+                del game["record"]
+            if store is not None:
+                store.append(game)
+            results[(game["deal"], game["seating"])] = game
+            outcome["played"] += 1
+            if "error" in game:
+                outcome["failed"] += 1
+                if outcome["failed"] <= SHOW_ERRORS:
+                    error = game["error"] | {k: game[k] for k in ("deal", "seating", "seed", "bots")}
+                    print(f"lama tournament: {describe_error(error)}", file=sys.stderr)
+                if on_error == "stop":
+                    go_on = False
+        progress.advance(len(games))
+        if not go_on:
+            outcome["stopped_on_error"] = True
+        return go_on
+
+    start = time.perf_counter()
+    with Progress(total, total - todo_count, quiet) as progress:
+        try:
+            backend.run(units, on_result)
+        except KeyboardInterrupt:
+            outcome["interrupted"] = True
+        except BackendError as e:
+            outcome["backend_error"] = str(e)
+    outcome["elapsed_s"] = time.perf_counter() - start
+    if outcome["failed"] > SHOW_ERRORS:
+        print(f"lama tournament: {outcome['failed'] - SHOW_ERRORS} more failed game(s) not shown "
+              f"(--json lists every failure)", file=sys.stderr)
+    return outcome
+
+
+# -- output -------------------------------------------------------------------
+
+def _with_ci(value, ci, digits: int, scale: float = 1.0) -> str:
+    """`value ±h`, h the larger half of the 95% interval (--json has the interval itself)."""
+    if value is None:
+        return "-"
+    text = f"{value * scale:.{digits}f}"
+    if ci is None:
+        return text
+    half = max(value - ci[0], ci[1] - value) * scale
+    return f"{text} ±{half:.{digits}f}"
+
+
+def _time_unit(values):
+    known = [v for v in values if v]
+    top = max(known) if known else 0
+    return (1e3, "ms") if top >= 1e-3 else (1e6, "µs")
+
+
+def print_table(result: dict) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    scale, unit = _time_unit(result["sec_per_decision"])
+    title = (f"{result['game']}, {result['players']} players, seed {result['seed']}: {result['games']} games "
+             f"({result['deals']} deal{'' if result['deals'] == 1 else 's'}, each with every {result['seatings'][:-1]}ion of its table); "
+             f"fair win share {100 * result['fair_share']:.1f}%")
+    console.print(title)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    for col in ("bot", "seats", "win %", "points", "points/round", f"{unit}/decision", "Elo"):
+        if col == "bot":  # a long module:callable name folds; numbers never do
+            table.add_column(col, overflow="fold")
+        else:
+            table.add_column(col, justify="right", no_wrap=True)
+    for i, bot in enumerate(result["bots"]):
+        table.add_row(
+            bot, str(result["seats"][i]),
+            _with_ci(result["win_share"][i], result["win_share_ci95"][i], 1, 100),
+            _with_ci(result["mean_points"][i], result["mean_points_ci95"][i], 1),
+            _with_ci(result["points_per_round"][i], result["points_per_round_ci95"][i], 2),
+            _with_ci(result["sec_per_decision"][i], result["sec_per_decision_ci95"][i], 2 if unit == "ms" else 1,
+                     scale),
+            _with_ci(result["rating"][i], result["rating_ci95"][i], 0),
+        )
+    console.print(table)
+    console.print("[dim]± half of a 95% interval: normal, on standard errors clustered by deal (the seatings "
+                  "of a deal share its cards); for Elo a bootstrap over deals. Ties share the win. Elo: "
+                  "Bradley-Terry fit over every pair of seats at a table (fewer points wins).[/dim]")
+    console.print(f"{result['games_played_now']} games played in {result['elapsed_s']:.1f} s "
+                  f"({result['games_per_s']:.1f} games/s) on {result['workers']} worker(s), "
+                  f"backend {result['backend']}")
+    if result["games_failed"]:
+        console.print(f"[red]{result['games_failed']} game(s) failed; their deals are left out "
+                      f"(--json lists them with their seeds)[/red]")
+    if not result["complete"]:
+        console.print(f"[yellow]incomplete: {len(result['errors']) + result['games']} of "
+                      f"{result['games_planned']} planned games played[/yellow]")
+
+
+# -- the command --------------------------------------------------------------
+
+def cmd_tournament(args) -> int:
+    try:
+        return _run(args)
+    except (UsageError, StoreError, BackendError) as e:
+        print(f"lama tournament: {e}", file=sys.stderr)
+        return 2
+
+
+def _run(args) -> int:
+    if args.plot:
+        require_matplotlib()
+    if args.backend != "dask" and args.address:
+        raise UsageError("--address is for --backend dask")
+    if args.address and args.workers:
+        raise UsageError("--workers sets the size of a local cluster; with --address the cluster's "
+                         "own workers play")
+    if args.report:
+        from .report import cmd_report
+
+        return cmd_report(args)
+
+    out = args.out or args.records
+    store = Store(out) if out else None
+    settings = _settings(args, store)
+    _check(settings)
+    if store is not None and not args.resume and store.exists():
+        raise UsageError(f"{store.dir} already holds a tournament: add --resume to continue it, "
+                         f"or choose another directory")
+    spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
+    plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
+    if len(plan.tasks) != settings["games"] and not args.json:
+        print(f"lama tournament: playing {len(plan.tasks)} games, not {settings['games']}: "
+              f"{plan.deals} whole deals, each with every seating of its table", file=sys.stderr)
+
+    results = {}
+    if store is not None:
+        if args.resume:
+            planned = {t.key: t for t in plan.tasks}
+            for key, game in store.read_results().items():
+                if key in planned:
+                    if list(planned[key].bots) != game["bots"]:
+                        raise StoreError(f"{store.results_path}: the game of deal {key[0]}, seating "
+                                         f"{key[1]} was not played by this plan's bots")
+                    results[key] = game
+        store.write_settings({k: settings[k] for k in SETTINGS} | {"games": settings["games"]}
+                             | ({"records": str(Path(args.records).resolve())} if args.records else {}))
+
+    backend = make_backend(args.backend, args.workers or (None if args.backend == "dask" else 1), args.address)
+    try:
+        outcome = play([(plan, results)], backend, store, args.records, args.on_error, args.chunk, args.json)
+    finally:
+        backend.close()
+        if store is not None:
+            store.close()
+
+    result = summarize(plan, results)
+    result.update(
+        backend=args.backend, workers=backend.workers, games_played_now=outcome["played"],
+        elapsed_s=outcome["elapsed_s"],
+        games_per_s=outcome["played"] / outcome["elapsed_s"] if outcome["elapsed_s"] > 0 else 0.0,
+        interrupted=outcome["interrupted"], stopped_on_error=outcome["stopped_on_error"],
+    )
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_table(result)
+    if args.plot:
+        from .plots import plot_tournament
+
+        plot_tournament(result, args.plot)
+        if not args.json:
+            print(f"plot saved to {args.plot}")
+
+    if outcome["backend_error"]:
+        print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
+    if outcome["interrupted"] or outcome["backend_error"] or outcome["stopped_on_error"]:
+        if store is not None:
+            print(f"lama tournament: {len(results)} games kept in {store.dir}; continue with: "
+                  f"lama tournament --resume --out {store.dir}", file=sys.stderr)
+        else:
+            print("lama tournament: nothing kept (no --out DIR): only the table above remains",
+                  file=sys.stderr)
+    if outcome["interrupted"]:
+        return 130
+    return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0

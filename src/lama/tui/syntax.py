@@ -1,0 +1,204 @@
+"""The short move syntax of `lama play`: what a person types, matched against the view's legal actions.
+
+Case does not matter, spaces and commas are tolerated:
+
+- a card (`3`, `L`, `2/3`, `5*`, `5+`) plays it; `p 3` and `play 3` too. In kadabra a plain
+  number also finds its star or rectangle card when that is the only one you hold (`5` → `5*`).
+- kadabra, a 1 that gives a chip: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat or a name).
+- `d`/`draw`, `q`/`quit`, `s`/`skip`, `t`/`stage` (take the stage).
+- dice: `r`/`roll`; after a roll, the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the
+  row card to take (`2`, `t 2`, `take 2`).
+- `?`/`h`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
+
+`resolve` returns a legal Action or a Command, or raises InputError whose message says what was
+wrong and what is legal. It needs only the View (legality comes from `view.legal_actions`, written
+once in the core); an `explain` callback may give the core's reason for an illegal action.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
+
+WORDS = {
+    "d": DRAW, "draw": DRAW,
+    "q": QUIT, "quit": QUIT,
+    "s": SKIP, "skip": SKIP,
+    "t": TAKE_STAGE, "stage": TAKE_STAGE, "take_stage": TAKE_STAGE,
+    "r": ROLL, "roll": ROLL,
+}
+COMMANDS = {
+    "?": "help", "h": "help", "help": "help", "rules": "help",
+    "v": "show", "show": "show", "table": "show",
+    "exit": "exit", "leave": "exit",
+}
+CARD_RE = re.compile(r"^(?:[1-6]|l|2/3|4/5|[2-6][*+])$")
+
+
+@dataclass(frozen=True)
+class Command:
+    """Not a move: `help`, `show` or `exit`."""
+
+    name: str
+
+
+class InputError(ValueError):
+    """What was typed is not a legal move; the message says why and lists the legal ones."""
+
+
+def legal_text(view) -> str:
+    return ", ".join(str(a) for a in view.legal_actions)
+
+
+def _fail(why: str, view) -> InputError:
+    return InputError(f"{why}; legal: {legal_text(view)}")
+
+
+def _tokens(text: str) -> list[str]:
+    text = text.strip().lower().replace(",", " ").replace(">", " > ")
+    return text.split()
+
+
+def _card(token: str) -> str | None:
+    return token.upper() if CARD_RE.match(token) else None
+
+
+def _seat(token: str, view, names) -> int | None:
+    if token.isdigit():
+        return int(token)
+    for s, name in enumerate(names or ()):
+        if name.lower() == token:
+            return s
+    return None
+
+
+def resolve(text: str, view, names=None, explain: Callable | None = None):
+    """The legal Action (or Command) that `text` means for this view; raises InputError."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise _fail("type a move", view)
+    head = tokens[0]
+    if len(tokens) == 1 and head in COMMANDS:
+        return Command(COMMANDS[head])
+    kinds = {a.kind for a in view.legal_actions}
+    if head in ("take",) and len(tokens) == 2 and tokens[1] == "stage":
+        return _check(TAKE_STAGE, text, view, explain)
+    if head in ("t", "take") and len(tokens) >= 2:
+        return _dice_take(tokens[1:], text, view, explain)
+    if head == "take":
+        raise _fail("take which card? (e.g. 'take 2')", view)
+    if len(tokens) == 1 and head in WORDS:
+        return _check(WORDS[head], text, view, explain)
+    if head in ("x", "discard"):
+        return _dice_discard(tokens[1:], text, view, explain)
+    if head in ("p", "play"):
+        tokens = tokens[1:]
+        if not tokens:
+            raise _fail("play which card? (e.g. 'play 3' or just '3')", view)
+    if _card(tokens[0]) is None:
+        raise _fail(f"'{text.strip()}' is not a move I know (type ? for help)", view)
+    if kinds & {"discard", "take", "roll"} or view.displays:
+        if "take" in kinds and len(tokens) == 1:
+            return _dice_take(tokens, text, view, explain)
+        return _dice_discard(tokens, text, view, explain)
+    return _card_play(tokens, text, view, names, explain)
+
+
+def _check(action: Action, text: str, view, explain) -> Action:
+    if action in view.legal_actions:
+        return action
+    raise _fail(_why(action, text, view, explain), view)
+
+
+def _why(action: Action, text: str, view, explain) -> str:
+    """Why `action` is not legal: the core's reason when we can get it, else from the view."""
+    if action.kind == "play" and action.card not in view.hand:
+        return f"you have no '{action.card}' in your hand"
+    if action.kind == "discard" and view.roll is None:
+        return "roll the dice first ('r')"
+    if action.kind == "discard" and view.displays:
+        display = list(view.displays[view.seat])
+        for card in action.cards:
+            if card not in display:
+                more = " more" if card in view.displays[view.seat] else ""
+                return f"your display has no{more} '{card}'"
+            display.remove(card)
+    if action.kind == "take" and action.card not in view.row:
+        return f"there is no '{action.card}' in the llama row"
+    if action.kind == "take" and view.roll is not None and action.card not in view.roll:
+        return f"no die shows '{action.card}'"
+    reason = None
+    if explain is not None:
+        reason = explain(action)
+    if reason:
+        return reason
+    if action.kind == "play" and view.top is not None:
+        return f"'{action.card}' cannot be played on '{view.top}'"
+    return f"'{text.strip()}' ({action}) is not legal now"
+
+
+def _card_play(tokens, text, view, names, explain) -> Action:
+    typed = _card(tokens[0])
+    give = None
+    rest = [t for t in tokens[1:] if t not in (">", "give", "to")]
+    if len(rest) > 1 or (tokens[1:] and not rest):
+        raise _fail(f"'{text.strip()}': play one card at a time; a seat may only follow a 1 that "
+                    "gives a chip (e.g. '1>2')", view)
+    if rest:
+        give = _seat(rest[0], view, names)
+        if give is None:
+            raise _fail(f"'{rest[0]}' is not a seat (give a chip with e.g. '1>2')", view)
+    plays = [a for a in view.legal_actions if a.kind == "play"]
+    codes = sorted({a.card for a in plays if a.card == typed})
+    if not codes and typed.isdigit():  # kadabra: '5' finds 5* or 5+ when that is the only one
+        codes = sorted({a.card for a in plays if a.card[0] == typed and a.card[1:] in ("*", "+")})
+        if len(codes) > 1:
+            raise _fail(f"which {typed}? type {' or '.join(codes)}", view)
+        if not codes:
+            held = sorted({c for c in view.hand if c[0] == typed and c[1:] in ("*", "+")})
+            if len(held) == 1:
+                typed = held[0]
+    card = codes[0] if codes else typed
+    matching = [a for a in plays if a.card == card]
+    if give is not None:
+        if not any(a.give is not None for a in matching) and card != "1":
+            raise _fail(f"'{text.strip()}': play one card at a time; a seat may only follow a 1 that "
+                        "gives a chip (e.g. '1>2')", view)
+        return _check(Action("play", card, give), text, view, explain)
+    if len(matching) == 1:
+        return matching[0]
+    if len(matching) > 1:  # K4: the 1 gives a chip, and there is a choice of seat
+        seats = ", ".join(str(a.give) for a in matching)
+        raise _fail(f"a {card} gives a chip: say to which seat, e.g. '{card}>{matching[0].give}' (seats {seats})", view)
+    return _check(play(card), text, view, explain)
+
+
+def _cards(tokens, text, view) -> list[str]:
+    cards = [_card(t) for t in tokens]
+    if not tokens or None in cards:
+        raise _fail(f"'{text.strip()}': name the cards, e.g. '3 5'", view)
+    return cards
+
+
+def _dice_discard(tokens, text, view, explain) -> Action:
+    cards = _cards(tokens, text, view)
+    action = discard(cards)
+    if action in view.legal_actions:
+        return action
+    kinds = {a.kind for a in view.legal_actions}
+    if "discard" not in kinds:
+        if "take" in kinds:
+            raise _fail("no die matches your display, so you take a row card instead", view)
+        if view.roll is None and "roll" in kinds:
+            raise _fail("roll the dice first ('r')", view)
+    return _check(action, text, view, explain)
+
+
+def _dice_take(tokens, text, view, explain) -> Action:
+    cards = _cards(tokens, text, view)
+    if len(cards) != 1:
+        raise _fail("take exactly one row card, e.g. 'take 2'", view)
+    return _check(take(cards[0]), text, view, explain)

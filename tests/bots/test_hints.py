@@ -1,0 +1,168 @@
+"""Hints: estimates for every legal action, in the terminal and for a record position."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from helpers import card_state
+
+from lama.bots.hints import hints, hints_json, show_hints
+from lama.bots.ismcts import IsmctsBot
+from lama.bots.rollout import RolloutBot
+from lama.cli import main
+from lama.core import DRAW, QUIT, play
+
+EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
+
+
+def _record(tmp_path, data) -> str:
+    path = tmp_path / "game.record.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def _lama_record():
+    """Three seats; round 0 has four moves: seat 0 plays 4, seat 1 draws a 2, seat 2 plays 5, seat 0 quits."""
+    return {
+        "format": "lama-record/1", "game": "lama", "players": ["Ann", "Bob", "Cem"], "options": {},
+        "rounds": [{
+            "hands": [["4", "6", "6", "L", "1", "2"], ["1", "1", "3", "3", "5", "5"], ["5", "6", "L", "2", "2", "3"]],
+            "discard": "3",
+            "moves": [
+                {"seat": 0, "play": "4"}, {"seat": 1, "draw": "2"}, {"seat": 2, "play": "5"}, {"seat": 0, "quit": True},
+            ],
+        }],
+    }
+
+
+@pytest.mark.parametrize("bot", [IsmctsBot(iterations=60), RolloutBot(samples=60)], ids=["ismcts", "rollout"])
+def test_hints_cover_every_legal_action_and_name_the_choice(bot):
+    state = card_state("lama", hands=[["4", "5", "L"], ["2", "2"], ["6", "1"]], top="3")
+    view = state.view(0)
+    result = hints(view, random.Random(0), bot=bot)
+    assert [r.action for r in result.rows] == list(view.legal_actions) == [play("4"), DRAW, QUIT]
+    assert result.choice in view.legal_actions
+    assert sum(r.tries for r in result.rows) == 60
+    for r in result.rows:
+        assert 0.0 <= r.value <= 1.0 and r.stderr >= 0.0
+    # quitting now costs exactly the hand's penalty (C7: 4 + 5 + 10)
+    assert next(r for r in result.rows if r.action == QUIT).points == 19
+
+
+def test_hints_are_reproducible_and_json_ready():
+    view = card_state("komarami", hands=[["4", "5", "L", "L"], ["2", "2"]], top="4").view(0)
+    a = hints_json(hints(view, random.Random(3), budget=50))
+    b = hints_json(hints(view, random.Random(3), budget=50))
+    assert a == b
+    json.dumps(a)
+    assert {x["text"] for x in a["actions"]} == {"play 4", "play 5", "draw", "quit"}
+
+
+def test_hints_refuse_a_view_without_a_decision():
+    view = card_state("lama", hands=[["4"], ["2"]], top="3").view(1)
+    with pytest.raises(ValueError, match="no decision"):
+        hints(view, random.Random(0), budget=10)
+
+
+def test_show_hints_prints_a_table_for_the_terminal_game():
+    from rich.console import Console
+
+    out = io.StringIO()
+    view = card_state("lama", hands=[["4", "5"], ["2", "2"]], top="3").view(0)
+    result = show_hints(view, Console(file=out, width=100), random.Random(0), budget=40)
+    text = out.getvalue()
+    assert "play 4" in text and "draw" in text and "quit" in text
+    assert f"would choose: {result.choice}" in text
+
+
+# -- lama hint RECORD ------------------------------------------------------------------------
+
+def test_hint_for_a_record_position_lists_the_move_that_was_played(tmp_path, capsys):
+    path = _record(tmp_path, _lama_record())
+    assert main(["hint", path, "--round", "0", "--move", "2", "--budget", "40", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["format"], out["round"], out["move"], out["seat"]) == ("lama-hint/1", 0, 2, 2)
+    texts = [a["text"] for a in out["actions"]]
+    assert "play 5" in texts  # what seat 2 played there
+    assert out["choice"] in [a["action"] for a in out["actions"]]
+
+
+def test_hint_without_move_is_for_the_position_after_the_last_move(tmp_path, capsys):
+    path = _record(tmp_path, _lama_record())
+    assert main(["hint", path, "--budget", "30", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["round"], out["move"], out["seat"]) == (0, 4, 1)  # seat 0 quit; seat 1 is next
+
+
+def test_hint_uses_only_what_the_seat_to_move_can_see(tmp_path, capsys):
+    """Two records that differ only in cards seat 2 cannot see give the same hint."""
+    data = _lama_record()
+    assert main(["hint", _record(tmp_path, data), "--move", "2", "--budget", "40", "--json"]) == 0
+    first = capsys.readouterr().out
+    other = json.loads(json.dumps(data))
+    other["rounds"][0]["hands"][1] = ["1", "1", "4", "4", "5", "5"]  # seat 1's hidden hand, 3s -> 4s
+    assert main(["hint", _record(tmp_path, other), "--move", "2", "--budget", "40", "--json"]) == 0
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--round", "3"], "no round 3"),
+    (["--move", "9"], "moves 0 to 3"),
+    (["--move", "-1"], "moves 0 to 3"),
+    (["--move", "1", "--seat", "0"], "seat 1 is to move, not seat 0"),
+    (["--move", "1", "--after-roll"], "dice records only"),
+])
+def test_hint_explains_a_bad_position(tmp_path, capsys, argv, message):
+    path = _record(tmp_path, _lama_record())
+    assert main(["hint", path, "--budget", "10", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_hint_reports_an_invalid_record(tmp_path, capsys):
+    data = _lama_record()
+    data["rounds"][0]["moves"][0] = {"seat": 1, "play": "4"}
+    assert main(["hint", _record(tmp_path, data), "--budget", "10"]) == 1
+    assert "round 0, move 0" in capsys.readouterr().err
+
+
+def test_K5_a_forced_draw_is_not_a_decision(tmp_path, capsys):
+    record = {
+        "format": "lama-record/1", "game": "kadabra", "players": ["A", "B"], "options": {},
+        "rounds": [{
+            "hands": [["3+", "5", "6", "L", "1", "2"], ["1", "1", "4", "4", "5", "5"]],
+            "discard": "3",
+            "moves": [{"seat": 0, "play": "3+"}, {"seat": 1, "draw": "3", "forced": True}],
+        }],
+    }
+    path = _record(tmp_path, record)
+    assert main(["hint", path, "--move", "1", "--budget", "10"]) == 2
+    assert "must draw first (K5)" in capsys.readouterr().err
+    assert main(["hint", path, "--budget", "20", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seat"] == 1 and "play 3" in [a["text"] for a in out["actions"]]
+
+
+def test_D3_after_roll_gives_the_hint_for_the_discard(tmp_path, capsys):
+    record = {
+        "format": "lama-record/1", "game": "dice", "players": ["A", "B"], "options": {},
+        "rounds": [{
+            "hands": [["1", "2", "2", "4", "6", "6"], ["3", "3", "5", "5", "L", "L"]],
+            "moves": [{"seat": 0, "roll": ["1", "L", "6"], "discard": ["1", "6"]}],
+        }],
+    }
+    path = _record(tmp_path, record)
+    assert main(["hint", path, "--move", "0", "--after-roll", "--budget", "30", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sorted(a["text"] for a in out["actions"]) == ["discard 1", "discard 1 6", "discard 6"]
+    assert main(["hint", path, "--move", "0", "--budget", "20", "--json"]) == 0
+    assert sorted(a["text"] for a in json.loads(capsys.readouterr().out)["actions"]) == ["quit", "roll"]
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples are not beside the checkout")
+def test_hint_on_a_sample_record(capsys):
+    assert main(["hint", str(EXAMPLES / "lama-01.record.json"), "--round", "1", "--move", "2", "--budget", "30"]) == 0
+    assert "would choose" in capsys.readouterr().out

@@ -1,0 +1,194 @@
+"""The search bots (rollout, ismcts), their playouts and the levels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import card_state
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lama.bots import BOTS, load_bot
+from lama.bots.ismcts import IsmctsBot, search
+from lama.bots.rollout import (
+    LEAN_GAMES, RolloutBot, core_playout, evaluate_actions, fast_action, lean_playout, round_values,
+)
+from lama.core import DRAW, QUIT, play
+from lama.games import GAMES, new_game
+from lama.match import Match
+
+SMALL = {"rollout": RolloutBot(samples=24), "ismcts": IsmctsBot(iterations=24)}
+
+
+def _position(game_id, players, seed, steps):
+    rng = random.Random(seed)
+    state = new_game(game_id, players, {"target": 25}).new_initial_state()
+    for _ in range(steps):
+        if state.finished:
+            break
+        if state.to_move is None:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    while state.to_move is None and not state.finished:
+        state.apply_chance(state.sample_chance(rng))
+    return state
+
+
+def _decision(game_id, players, seed, steps):
+    """The view of the seat to move at a position that is not the end of the game."""
+    state = _position(game_id, players, seed, steps)
+    while state.finished:
+        steps //= 2
+        state = _position(game_id, players, seed, steps)
+    return state.view(state.to_move)
+
+
+def _consistent(state):
+    """Put every card not in a hand or the draw pile on the discard pile (the top among them)."""
+    discards = list(state.game.deck)
+    for counts in state.hands + [state.pile]:
+        discards = [d - c for d, c in zip(discards, counts)]
+    assert min(discards) >= 0 and discards[state.top] >= 1
+    state.discards = discards
+    return state
+
+
+def _fields(state) -> dict:
+    names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ()) if n != "game"]
+    return {n: getattr(state, n) for n in names}
+
+
+# -- the fast playout ---------------------------------------------------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(game_id=st.sampled_from(sorted(GAMES)), players=st.integers(2, 6), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 100))
+def test_fast_action_is_legal_and_a_playout_ends_the_round(game_id, players, seed, steps):
+    state = _position(game_id, players, seed, steps)
+    if state.finished:
+        return
+    rng = random.Random(seed)
+    assert fast_action(state, rng) in state.legal_actions()
+    round_ = state.round
+    core_playout(state, rng)
+    assert state.finished or (state.chance == "deal" and state.history[-1].round == round_)
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_id=st.sampled_from(LEAN_GAMES), players=st.integers(2, 6), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 120))
+def test_lean_playout_follows_the_rules_exactly_like_the_core(game_id, players, seed, steps):
+    """Differential: the same position and the same generator give the same end state."""
+    state = _position(game_id, players, seed, steps)
+    if state.finished:
+        return
+    core, lean = state.clone(), state.clone()
+    core_playout(core, random.Random(seed))
+    lean_playout(lean, random.Random(seed))
+    assert _fields(lean) == _fields(core)
+
+
+def test_lean_playout_resolves_a_pending_draw_first():
+    state = card_state("lama", hands=[["2", "5"], ["4", "6"]], top="3")
+    state.apply(DRAW)
+    assert state.chance == "draw"
+    core, lean = state.clone(), state.clone()
+    core_playout(core, random.Random(7))
+    lean_playout(lean, random.Random(7))
+    assert _fields(lean) == _fields(core)
+
+
+def test_round_values_share_a_win_and_prefer_fewer_points():
+    state = card_state("lama", hands=[["3"], ["2"], ["4"]], top="3", points=[0, 30, 30])
+    state.game.target = 31
+    state.apply(play("3"))  # seat 0 goes out; seats 1 and 2 take 2 and 4 points (C6: 32, 34)
+    assert state.finished and round_values(state) == [1.0, 0.0, 0.0]
+    state = card_state("lama", hands=[["3"], ["2"], ["4"]], top="3", points=[5, 10, 10])
+    values = round_values(state)
+    assert sum(values) == pytest.approx(1.0)
+    assert values[0] > values[1] == values[2]
+
+
+# -- the bots -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_search_bots_return_a_legal_action(name, game_id):
+    bot = SMALL[name]
+    for seed in range(4):
+        view = _decision(game_id, 3, seed, 7 * seed)
+        assert bot(view, random.Random(seed)) in view.legal_actions
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_search_bots_are_deterministic_for_a_seed_and_budget(name):
+    bot = SMALL[name]
+    for seed in range(3):
+        view = _decision("kadabra", 4, seed, 11)
+        first = bot(view, random.Random(seed))
+        assert all(bot(view, random.Random(seed)) == first for _ in range(2))
+    view = _decision("lama", 4, 5, 3)
+    a = [(x, e.n, e.total) for x, e in evaluate_actions(view, random.Random(1), 40)]
+    b = [(x, e.n, e.total) for x, e in evaluate_actions(view, random.Random(1), 40)]
+    assert a == b
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_L4_going_out_is_chosen_over_drawing_or_quitting(name):
+    """Seat 0 holds one playable card: playing it ends the round with 0 points for it (C5)."""
+    state = card_state("lama", hands=[["4"], ["L", "L", "6", "5"], ["6", "6", "L"]], top="3",
+                       points=[12, 12, 12])
+    view = state.view(0)
+    assert set(view.legal_actions) == {play("4"), DRAW, QUIT}
+    assert SMALL[name](view, random.Random(0)) == play("4")
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_L3_a_cheap_hand_quits_rather_than_draw_when_it_cannot_play(name):
+    """A 1 on a 4 cannot be played; quitting keeps the round's points at 1, while drawing
+    from a pile of llamas only adds 10 and no play becomes possible (seat 1 is out of cards
+    to play on anything but an L)."""
+    state = _consistent(card_state("lama", hands=[["1"], ["5", "5", "5"]], top="4", pile=["L", "L", "L", "L"],
+                                   points=[0, 0]))
+    view = state.view(0)
+    assert set(view.legal_actions) == {DRAW, QUIT}
+    bot = IsmctsBot(iterations=200) if name == "ismcts" else RolloutBot(samples=200)
+    assert bot(view, random.Random(0)) == QUIT
+
+
+def test_ismcts_visits_one_root_child_per_iteration():
+    state = _position("komarami", 4, 3, 0)
+    view = state.view(state.to_move)
+    root = search(view, random.Random(0), iterations=150)
+    assert sum(child.visits for child in root.children.values()) == 150
+    assert set(root.children) <= set(view.legal_actions)
+    assert all(child.seat == view.seat for child in root.children.values())
+
+
+def test_rollout_tries_every_action_equally_often():
+    state = _position("lama", 3, 2, 0)
+    view = state.view(state.to_move)
+    estimates = evaluate_actions(view, random.Random(0), samples=10 * len(view.legal_actions))
+    assert [a for a, _ in estimates] == list(view.legal_actions)
+    assert {e.n for _, e in estimates} == {10}
+    assert all(0.0 <= e.mean <= 1.0 for _, e in estimates)
+
+
+def test_levels_and_search_bots_load_by_name():
+    for name in ("easy", "medium", "hard", "rollout", "ismcts"):
+        assert load_bot(name) is BOTS[name]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_whole_game_with_every_level_is_legal_and_reproducible(game_id):
+    """Match raises if a bot returns an illegal action; the same seed gives the same record."""
+    game = new_game(game_id, 3, {"target": 12})
+    policies = [BOTS["easy"], BOTS["medium"], SMALL["ismcts"]]
+    first = Match(game, policies, seed=1)
+    first.run()
+    again = Match(game, policies, seed=1)
+    again.run()
+    assert first.record.data == again.record.data

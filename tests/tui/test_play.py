@@ -1,0 +1,272 @@
+"""`lama play` end to end: lama.cli.main with a scripted person at the terminal."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import lama.bots
+from lama.cli import main
+from lama.record import replay_file
+from lama.tui.rules import rules_text
+
+
+def test_full_game_vs_bots_finishes_and_the_record_replays(terminal):
+    t = terminal()
+    rc = main(["play", "--players", "3", "--seed", "11", "--bots", "random,heuristic", "--name", "Ann",
+               "--record", "game.json"])
+    out = t.finish()
+    assert rc == 0
+    result = replay_file("game.json")
+    assert result["finished"]
+    names = ["Ann", "Random 1", "Heuristic 2"]
+    # the final line states the winners and every seat's points, as the record replays
+    m = re.search(r"Game over: (.+?) (wins|share the win) with (\d+) points\. Final points: (.+)\.", out)
+    assert m, out[-2000:]
+    shown = dict(part.rsplit(" ", 1) for part in m.group(4).split(", "))
+    assert {k: int(v) for k, v in shown.items()} == dict(zip(names, result["scores"]))
+    assert m.group(1) == " and ".join(names[w] for w in result["winners"])
+    # the rounds table shows every completed round
+    assert out.count("is over") == len(result["rounds"])
+    assert "The record is saved in game.json" in out
+    assert "Traceback" not in out
+
+
+def test_wrong_and_illegal_entries_reprompt_with_the_legal_list(terminal):
+    seen = {}
+
+    def script(t):
+        state = t.state()
+        legal = ", ".join(str(a) for a in state.legal_actions())
+        seat = state.to_move
+        hand = state.view(seat).hand
+        playable = {a.card for a in state.legal_actions() if a.kind == "play"}
+        if "wrong" not in seen:
+            seen["wrong"] = legal
+            return "  xyz  "
+        if "wrong_shown" not in seen:
+            seen["wrong_shown"] = t.screens[-1]
+            stuck = [c for c in hand if c not in playable]
+            if stuck:
+                seen["illegal"] = (stuck[0], state.view(seat).top, legal)
+                return stuck[0].lower() + " "
+        if "illegal" in seen and "illegal_shown" not in seen:
+            seen["illegal_shown"] = t.screens[-1]
+        if "help_shown" not in seen:
+            if "help" not in seen:
+                seen["help"] = True
+                return "?"
+            seen["help_shown"] = t.screens[-1]
+        return EOFError
+
+    t = terminal(script)
+    rc = main(["play", "--seed", "3", "--record", "game.json"])
+    t.finish()
+    assert rc == 0
+    assert "'xyz' is not a move I know" in seen["wrong_shown"]
+    assert f"legal: {seen['wrong']}" in seen["wrong_shown"]
+    if "illegal" in seen:  # the hand held a card that cannot go on the top
+        card, top, legal = seen["illegal"]
+        assert f"'{card}' cannot be played on '{top}'; legal: {legal}" in seen["illegal_shown"]
+    assert rules_text("lama") in seen["help_shown"]
+
+
+def test_a_card_not_in_hand_is_named(terminal):
+    shown = {}
+
+    def script(t):
+        state = t.state()
+        hand = state.view(state.to_move).hand
+        missing = [c for c in "123456L" if c not in hand]
+        if "asked" not in shown and missing:
+            shown["asked"] = missing[0]
+            return missing[0]
+        if "asked" in shown:
+            shown["screen"] = t.screens[-1]
+            return EOFError
+        return None
+
+    t = terminal(script)
+    main(["play", "--seed", "5", "--record", "game.json"])
+    t.finish()
+    assert f"you have no '{shown['asked']}' in your hand; legal: " in shown["screen"]
+
+
+def test_eof_mid_game_leaves_cleanly_and_says_where_the_record_is(terminal):
+    moves = []
+
+    def script(t):
+        moves.append(1)
+        return EOFError if len(moves) > 3 else None
+
+    t = terminal(script, record="komarami-2.record.json")
+    rc = main(["play", "--game", "komarami", "--seed", "2"])
+    out = t.finish()
+    assert rc == 0
+    assert "Traceback" not in out
+    m = re.search(r"The record so far is saved in (\S+)\.", out)
+    assert m and m.group(1) == "komarami-2.record.json"
+    result = replay_file(m.group(1))
+    assert result["game"] == "komarami"
+    assert "saved to komarami-2.record.json" in out  # said at the start too
+
+
+def test_ctrl_c_leaves_cleanly(terminal):
+    def script(t):
+        raise KeyboardInterrupt
+
+    t = terminal(script)
+    rc = main(["play", "--seed", "2", "--record", "game.json"])
+    out = t.finish()
+    assert rc == 130
+    assert "Interrupted. The record so far is saved in game.json." in out
+    assert replay_file("game.json")["finished"] is False
+
+
+def test_exit_command_leaves(terminal):
+    t = terminal(lambda t: "exit")
+    assert main(["play", "--seed", "2", "--record", "game.json"]) == 0
+    assert "saved in game.json" in t.finish()
+
+
+def test_default_record_name_does_not_overwrite(terminal, tmp_path):
+    (tmp_path / "lama-9.record.json").write_text("keep")
+    t = terminal(lambda t: EOFError)
+    main(["play", "--seed", "9"])
+    out = t.finish()
+    assert (tmp_path / "lama-9.record.json").read_text() == "keep"
+    assert "saved in lama-9-2.record.json" in out
+
+
+def test_hot_seat_never_shows_one_humans_hand_to_the_other(terminal):
+    checked = []
+
+    def script(t):
+        if "press Enter" in t.last_line():
+            return ""
+        state = t.state()
+        seat = state.to_move
+        name = ["Ann", "Bob", "Cem"][seat]
+        # what was shown since the terminal was last passed on
+        since = t.transcript.rsplit("Pass the terminal to ", 1)[1]
+        assert since.startswith(f"{name} (seat {seat})")
+        # every hand shown since the previous prompt is this seat's own, as it is now
+        hands = re.findall(r"Your hand: (.*?)(?:   playable|\n)", t.screens[-1])
+        assert set(hands) <= {" ".join(f"[{c}]" for c in state.view(seat).hand)}
+        # and since the terminal was passed on, every turn screen is this human's
+        assert f"{name}'s turn" in since
+        assert all(f"{n}'s turn" not in since for n in ("Ann", "Bob", "Cem") if n != name)
+        checked.append(seat)
+        return None
+
+    t = terminal(script)
+    rc = main(["play", "--players", "3", "--humans", "0,1", "--names", "Ann,Bob,Cem", "--bots", "random",
+               "--seed", "4", "--record", "game.json"])
+    out = t.finish()
+    assert rc == 0 and replay_file("game.json")["finished"]
+    assert {0, 1} <= set(checked)
+    # the terminal is passed on every time the human at it changes
+    passes = re.findall(r"Pass the terminal to (\w+)", out)
+    assert len(passes) >= 2
+    for a, b in zip(passes, passes[1:]):
+        assert a != b
+
+
+def test_a_bots_drawn_card_never_appears(terminal, monkeypatch):
+    def drawer(view, rng):  # a bot that draws whenever it can
+        for a in view.legal_actions:
+            if a.kind == "draw":
+                return a
+        return view.legal_actions[0]
+
+    monkeypatch.setitem(lama.bots.BOTS, "drawer", drawer)
+    t = terminal(lambda t: None)
+    main(["play", "--players", "3", "--bots", "drawer", "--seed", "8", "--record", "game.json", "--target", "15"])
+    out = t.finish()
+    draws = re.findall(r"^\s*(.+?) drew (.+?)\.$", out, re.M)
+    assert any(who.startswith("Drawer") for who, _ in draws)
+    for who, what in draws:
+        if who != "You":
+            assert what.startswith("a card"), (who, what)
+
+
+def test_rules_for_each_game(capsys):
+    for game in ("lama", "komarami", "kadabra", "dice"):
+        assert main(["rules", game]) == 0
+        out = capsys.readouterr().out
+        assert out == rules_text(game)
+        assert "fewest points" in out
+    assert "provisional" in rules_text("kadabra") and "--deck" in rules_text("kadabra")
+    assert "provisional" in rules_text("dice") and "--dice" in rules_text("dice")
+    assert "10 for each mosquito" in rules_text("komarami")
+
+
+def test_rules_of_an_unknown_game_is_an_error(capsys):
+    try:
+        main(["rules", "chess"])
+    except SystemExit as e:
+        assert e.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def play_error(capsys, *argv) -> str:
+    assert main(["play", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lama play: ")
+    return err
+
+
+def test_bad_command_lines_are_clear_errors(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert "unknown game 'chess'" in play_error(capsys, "--game", "chess")
+    assert "2 to 6 players" in play_error(capsys, "--players", "7")
+    assert "--seat must be from 0 to 3" in play_error(capsys, "--seat", "4")
+    assert "--humans takes seats" in play_error(capsys, "--humans", "0,x")
+    assert "unknown bot 'smart'" in play_error(capsys, "--bots", "smart")
+    assert "one per bot seat" in play_error(capsys, "--bots", "random,random")
+    assert "--names needs 4 names" in play_error(capsys, "--players", "4", "--names", "A,B")
+    assert "target" in play_error(capsys, "--target", "0")
+    assert "first_player" in play_error(capsys, "--first-player", "9")
+    assert "cannot read" in play_error(capsys, "--deck", str(tmp_path / "missing.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert "is not JSON" in play_error(capsys, "--deck", str(bad))
+    bad.write_text("[1, 2]")
+    assert "three lists of six faces" in play_error(capsys, "--dice", str(bad))
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"L": 12}')
+    assert "deck" in play_error(capsys, "--deck", str(deck))  # lama has no deck option
+
+
+def test_python_dash_m_lama_plays(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "lama", "play", "--players", "2", "--bots", "random", "--seed", "1",
+         "--record", "g.json"],
+        input="d\nq\nq\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "saved in g.json" in proc.stdout
+    assert replay_file(tmp_path / "g.json")["game"] == "lama"
+
+
+def test_hot_seat_clears_a_real_terminal_before_passing_it_on(monkeypatch, tmp_path):
+    """On a terminal, the screen (and scrollback) is cleared between two humans' turns."""
+    import io
+
+    from rich.console import Console
+
+    from lama.tui.play import cmd_play
+    from lama.cli import build_parser
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=100)
+    replies = iter(["", "q", "", "exit"])
+    args = build_parser().parse_args(["play", "--players", "3", "--humans", "0,1", "--names", "Ann,Bob,Cem",
+                                      "--seed", "4", "--record", str(tmp_path / "g.json")])
+    assert cmd_play(args, console=console, input_fn=lambda prompt: next(replies)) == 0
+    text = out.getvalue()
+    ann_hand = text.index("Your hand")
+    pass_bob = text.index("Pass the terminal to Bob")
+    assert "\033[2J" in text[ann_hand:pass_bob] and "\033[3J" in text[ann_hand:pass_bob]

@@ -1,0 +1,91 @@
+"""What a seat is shown, from hand-built Views (every game) and filtered events."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from rich.console import Console
+
+from lama.core import DRAW, QUIT, ROLL, CardDrawn, CardPlayed, ChipReturned, Event, RoundDealt, SeatQuit, play
+from lama.tui.render import event_text, turn_screen
+from lama.tui.session import move_hint
+
+from tui_views import make_view
+
+NAMES = ["Ann", "Bob", "Cem"]
+
+
+def shown(view) -> str:
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(turn_screen(view, NAMES, "title"))
+    return out.getvalue()
+
+
+def test_card_game_screen_shows_top_hand_sizes_status_pile_and_points():
+    view = make_view(hand=("1", "3", "3", "L"), hand_sizes=(4, 2, 6), top="3", pile_size=17,
+                     points=(5, 12, 0), quit=(False, True, False), legal_actions=(play("3"), DRAW, QUIT))
+    text = shown(view)
+    assert "Top card: [3]" in text and "draw pile: 17 card(s)" in text
+    assert "Your hand: [1] [3] [3] [L]   playable: 3" in text
+    rows = {line.split()[1]: line.split() for line in text.splitlines() if line.strip()[:1].isdigit()}
+    assert rows["Ann"][2:] == ["(you)", "4", "in,", "to", "move", "5"]
+    assert rows["Bob"][2:] == ["2", "quit", "12"]
+    assert rows["Cem"][2:] == ["6", "in", "0"]
+
+
+def test_kadabra_screen_shows_stage_magic_chip_show_and_forced_draw():
+    view = make_view(game="kadabra", hand=("2/3", "5*"), hand_sizes=(2, 3, 4), top="2+", pile_size=9,
+                     stage=(4, 1), magic_chip=1, show=True, forced_draw=2, legal_actions=(QUIT,))
+    text = shown(view)
+    assert "Stage: 5 chip(s) (4 white, 1 black)" in text
+    assert "MAGIC SHOW running" in text
+    assert "Magic chip: held by Bob" in text
+    assert "Cem must draw a card first" in text
+    assert "Top card: [2+]" in text and "Your hand: [2/3] [5*]" in text
+    bob = next(line for line in text.splitlines() if " Bob " in line)
+    assert "magic chip" in bob
+    centre = shown(make_view(game="kadabra", hand=("1",), hand_sizes=(1, 1, 1), top="1", stage=(0, 0)))
+    assert "Magic chip: in the centre" in centre and "MAGIC SHOW" not in centre
+
+
+def test_dice_screen_shows_displays_row_dice_and_roll():
+    dice = (("1", "2", "3", "4", "L", "L"), ("3", "4", "5", "6", "L", "L"), ("1", "2", "5", "6", "L", "L"))
+    view = make_view(game="dice", displays=(("3", "5"), ("1", "1", "L"), ()), row=("2", "4", "6"), dice=dice,
+                     roll=("3", "L", "6"), legal_actions=(ROLL, QUIT))
+    text = shown(view)
+    assert "Llama row: [2] [4] [6]" in text
+    assert "die 0: 1 2 3 4 L L; die 1: 3 4 5 6 L L; die 2: 1 2 5 6 L L" in text
+    assert "Last roll: [3] [L] [6]" in text
+    assert "Your display: [3] [5]" in text
+    bob = next(line for line in text.splitlines() if " Bob " in line)
+    assert "[1] [1] [L]" in bob
+    assert move_hint(view) == "r, q, ?"
+
+
+def test_a_drawn_card_is_named_only_to_its_drawer():
+    event = CardDrawn(1, "5")
+    assert event_text(event.for_seat(0), 0, NAMES) == "Bob drew a card."
+    assert event_text(event.for_seat(1), 1, NAMES) == "You drew 5."
+    # even if an unfiltered event slipped through, another seat is not told the card
+    assert "5" not in event_text(event, 0, NAMES)
+    assert event_text(CardDrawn(2, None, forced=True), 0, NAMES) == "Cem drew a card (forced by a rectangle card)."
+
+
+def test_event_lines():
+    assert event_text(CardPlayed(1, "4"), 0, NAMES) == "Bob played 4."
+    assert event_text(CardPlayed(0, "1", give=2), 0, NAMES) == "You played 1."
+    assert event_text(SeatQuit(2), 0, NAMES) == "Cem quit the round."
+    assert event_text(ChipReturned(1, 10, "C5"), 0, NAMES) == "Bob returned a 10-point chip (emptied hand)."
+    dealt = RoundDealt(1, 2, (("1",) * 6, ("2",) * 6, ("3",) * 6), "4").for_seat(0)
+    assert event_text(dealt, 0, NAMES) == "Round 2 is dealt; Cem starts; the first card is 4."
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):  # an event of a game whose display was not written here
+    seat: int
+    faces: tuple
+
+
+def test_unknown_events_are_still_readable():
+    assert event_text(DiceRolled(1, ("3", "L", "5")), 0, NAMES) == "Bob: dice rolled (faces 3 L 5)."

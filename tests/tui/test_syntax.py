@@ -1,0 +1,144 @@
+"""The short move syntax, table-driven against hand-built Views of every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from lama.core import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, discard, play, take
+from lama.tui.syntax import Command, InputError, resolve
+
+from tui_views import make_view
+
+LAMA = make_view(hand=("1", "3", "3", "4", "L"), hand_sizes=(5, 6, 6), top="3", pile_size=20,
+                 legal_actions=(play("3"), play("4"), DRAW, QUIT))
+LAMA_ON_6 = make_view(hand=("1", "6", "L"), hand_sizes=(3, 6, 6), top="6", pile_size=0,
+                      legal_actions=(play("6"), play("L"), QUIT))
+KADABRA = make_view(
+    game="kadabra", hand=("1", "2/3", "4/5", "5*", "L"), hand_sizes=(5, 4, 4), top="L", pile_size=9,
+    stage=(2, 0), magic_chip=0, legal_actions=(play("1", 1), play("1", 2), play("L"), DRAW, SKIP, QUIT),
+)
+KADABRA_4 = make_view(
+    game="kadabra", hand=("2/3", "4/5", "5*", "5+"), hand_sizes=(4, 4, 4), top="4", pile_size=9,
+    legal_actions=(play("4/5"), play("5*"), play("5+"), DRAW, QUIT),
+)
+KADABRA_SHOW = make_view(
+    game="kadabra", hand=("3", "5*", "L"), hand_sizes=(3, 4, 4), top="3", pile_size=9, stage=(5, 1),
+    show=True, magic_chip=0, legal_actions=(play("L"), TAKE_STAGE, SKIP),
+)
+KADABRA_ONE_GIVE = make_view(
+    game="kadabra", hand=("1", "6"), hand_sizes=(2, 4, 4), top="1", pile_size=9,
+    quit=(False, True, False), legal_actions=(play("1", 2), DRAW, QUIT),
+)
+DICE_ROLL = make_view(
+    game="dice", displays=(("3", "3", "5", "L"), ("1",), ("2", "6")), row=("1", "2", "3", "4", "5", "6", "L"),
+    dice=(("1", "2", "3", "4", "L", "L"), ("3", "4", "5", "6", "L", "L"), ("1", "2", "5", "6", "L", "L")),
+    legal_actions=(ROLL, QUIT),
+)
+DICE_MATCH = make_view(
+    game="dice", displays=DICE_ROLL.displays, row=DICE_ROLL.row, dice=DICE_ROLL.dice, roll=("3", "3", "5"),
+    legal_actions=(discard(["3"]), discard(["5"]), discard(["3", "3"]), discard(["3", "5"]),
+                   discard(["3", "3", "5"])),
+)
+DICE_MISS = make_view(
+    game="dice", displays=(("1", "1"), ("5",), ("2",)), row=("2", "4", "6", "L"), dice=DICE_ROLL.dice,
+    roll=("4", "6", "L"), legal_actions=(take("4"), take("6"), take("L")),
+)
+
+NAMES = ["Ann", "Bob", "Cem"]
+
+CASES = [
+    # lama
+    (LAMA, "3", play("3")),
+    (LAMA, " 4 ", play("4")),
+    (LAMA, "p 4", play("4")),
+    (LAMA, "PLAY 3", play("3")),
+    (LAMA, "d", DRAW),
+    (LAMA, "Draw", DRAW),
+    (LAMA, "q", QUIT),
+    (LAMA, "QUIT", QUIT),
+    (LAMA, "?", Command("help")),
+    (LAMA, "help", Command("help")),
+    (LAMA, "rules", Command("help")),
+    (LAMA, "v", Command("show")),
+    (LAMA, "exit", Command("exit")),
+    (LAMA_ON_6, "l", play("L")),
+    (LAMA_ON_6, "L", play("L")),
+    (LAMA_ON_6, "6", play("6")),
+    # kadabra
+    (KADABRA, "1>2", play("1", 2)),
+    (KADABRA, "1 > 1", play("1", 1)),
+    (KADABRA, "1 2", play("1", 2)),
+    (KADABRA, "1 give 1", play("1", 1)),
+    (KADABRA, "1 to cem", play("1", 2)),
+    (KADABRA, "p 1>2", play("1", 2)),
+    (KADABRA, "s", SKIP),
+    (KADABRA, "skip", SKIP),
+    (KADABRA, "l", play("L")),
+    (KADABRA_ONE_GIVE, "1", play("1", 2)),
+    (KADABRA_4, "4/5", play("4/5")),
+    (KADABRA_4, "5*", play("5*")),
+    (KADABRA_4, "5+", play("5+")),
+    (KADABRA_SHOW, "t", TAKE_STAGE),
+    (KADABRA_SHOW, "stage", TAKE_STAGE),
+    (KADABRA_SHOW, "take stage", TAKE_STAGE),
+    (KADABRA_SHOW, "L", play("L")),
+    # dice
+    (DICE_ROLL, "r", ROLL),
+    (DICE_ROLL, "Roll", ROLL),
+    (DICE_ROLL, "q", QUIT),
+    (DICE_MATCH, "3", discard(["3"])),
+    (DICE_MATCH, "3 5", discard(["3", "5"])),
+    (DICE_MATCH, "5 3", discard(["3", "5"])),
+    (DICE_MATCH, "x 3 3 5", discard(["3", "3", "5"])),
+    (DICE_MATCH, "discard 3,3", discard(["3", "3"])),
+    (DICE_MISS, "4", take("4")),
+    (DICE_MISS, "t 6", take("6")),
+    (DICE_MISS, "take l", take("L")),
+]
+
+
+@pytest.mark.parametrize("view,text,expected", CASES, ids=[f"{v.game}:{t!r}" for v, t, _ in CASES])
+def test_resolve(view, text, expected):
+    assert resolve(text, view, NAMES) == expected
+
+
+ERRORS = [
+    (LAMA, "5", "you have no '5' in your hand; legal: play 3, play 4, draw, quit"),
+    (LAMA, "1", "'1' cannot be played on '3'; legal: play 3, play 4, draw, quit"),
+    (LAMA, "L", "'L' cannot be played on '3'"),
+    (LAMA, "", "type a move; legal: play 3, play 4, draw, quit"),
+    (LAMA, "banana", "'banana' is not a move I know"),
+    (LAMA, "3 4", "play one card at a time"),
+    (LAMA, "3 4 5", "play one card at a time"),
+    (LAMA, "p", "play which card?"),
+    (LAMA, "s", "legal: play 3, play 4, draw, quit"),
+    (LAMA_ON_6, "d", "legal: play 6, play L, quit"),
+    (KADABRA, "1", "a 1 gives a chip: say to which seat, e.g. '1>1' (seats 1, 2)"),
+    (KADABRA, "1>0", "legal: play 1 give 1, play 1 give 2, play L, draw, skip, quit"),
+    (KADABRA, "1 to zed", "'zed' is not a seat"),
+    (KADABRA_4, "5", "which 5? type 5* or 5+"),
+    (KADABRA_SHOW, "d", "legal: play L, take stage, skip"),
+    (DICE_ROLL, "3", "roll the dice first ('r')"),
+    (DICE_MATCH, "3 3 3", "your display has no more '3'; legal: discard 3"),
+    (DICE_MATCH, "6", "your display has no '6'"),
+    (DICE_MATCH, "r", "legal: discard 3, discard 5"),
+    (DICE_MISS, "1", "there is no '1' in the llama row"),
+    (DICE_MISS, "2", "no die shows '2'"),
+    (DICE_MISS, "1 1", "no die matches your display, so you take a row card instead"),
+    (DICE_MISS, "t 2", "no die shows '2'; legal: take 4, take 6, take L"),
+    (DICE_MISS, "take", "take which card?"),
+]
+
+
+@pytest.mark.parametrize("view,text,message", ERRORS, ids=[f"{v.game}:{t!r}" for v, t, _ in ERRORS])
+def test_wrong_input_says_why_and_what_is_legal(view, text, message):
+    with pytest.raises(InputError) as e:
+        resolve(text, view, NAMES)
+    assert message in str(e.value)
+    assert "legal: " in str(e.value)
+
+
+def test_the_cores_reason_is_used_when_given():
+    with pytest.raises(InputError) as e:
+        resolve("d", LAMA_ON_6, NAMES, explain=lambda a: "the draw pile is empty (L3)")
+    assert str(e.value) == "the draw pile is empty (L3); legal: play 6, play L, quit"
