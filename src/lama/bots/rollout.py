@@ -27,6 +27,7 @@ import math
 import random
 import time
 
+from . import heuristic_cards
 from .determinize import sampler
 
 TEMPERATURE = 10.0  # points; about the spread of one round's penalties
@@ -45,7 +46,83 @@ def fast_action(state, rng):
     return _fast_cards(state, actions, rng)
 
 
-QUIT_BASE, QUIT_PER_CARD = 3, 3  # as the heuristic: quit a hand that costs little for its size
+# The heuristic's quitting thresholds (heuristic_cards.py), so that rollouts play like it.
+QUIT_PER_CARD = getattr(heuristic_cards, "QUIT_PER_CARD", 1)
+QUIT_SMALL = getattr(heuristic_cards, "QUIT_SMALL", 6)
+QUIT_GAP = getattr(heuristic_cards, "QUIT_GAP", 2)
+QUIT_LATE = getattr(heuristic_cards, "QUIT_LATE", 10)
+
+
+class _Kinds:
+    """Per card table: the kinds that share a value with each kind (for the run below)."""
+
+    cache: dict = {}
+
+    def __new__(cls, table):
+        aux = cls.cache.get(id(table))
+        if aux is None:
+            aux = object.__new__(cls)
+            aux.same = tuple(
+                tuple(k for k, card in enumerate(table.cards) if card.values & top.values) for top in table.cards
+            )
+            aux.width = tuple(len(card.values) for card in table.cards)
+            cls.cache[id(table)] = aux
+        return aux
+
+
+def run_length(table, rest: list[int], top: int) -> int:
+    """heuristic_cards.run_length on counts: how many of `rest` could be played in a row on
+    `top` (copies of the top's values first, then up the cycle; the first kind in table order)."""
+    same = _Kinds(table).same
+    playable_on = table.playable_on
+    rest = rest[:]
+    played = 0
+    while True:
+        pick = -1
+        for k in same[top]:
+            if rest[k]:
+                pick = k
+                break
+        else:
+            for k in playable_on[top]:
+                if rest[k]:
+                    pick = k
+                    break
+        if pick < 0:
+            return played
+        rest[pick] -= 1
+        played += 1
+        top = pick
+
+
+def best_play_kind(table, hand: list[int], kinds) -> int:
+    """The heuristic's play: end the round if possible, else keep the longest run playable,
+    then shed the most penalty, then keep double cards (first best in legal order)."""
+    penalty = table.penalty
+    width = _Kinds(table).width
+    now = penalty(hand)
+    best, best_key = -1, None
+    for k in kinds:
+        hand[k] -= 1
+        key = (not any(hand), run_length(table, hand, k), now - penalty(hand), -width[k])
+        hand[k] += 1
+        if best_key is None or key > best_key:
+            best, best_key = k, key
+    return best
+
+
+def should_quit(state, seat: int) -> bool:
+    """heuristic_cards._should_quit on the state: a hand cheap for its size, or cheap while a
+    seat still in is well ahead, or cheap with the draw pile about to run out."""
+    now = state.game.table.penalty(state.hands[seat])
+    size = state.sizes[seat]
+    if now <= QUIT_PER_CARD * size:
+        return True
+    sizes, quit = state.sizes, state.quit
+    others = [sizes[s] for s in range(state.n) if s != seat and not quit[s]]
+    if now <= QUIT_SMALL and min(others) + QUIT_GAP <= size:
+        return True
+    return state.pile_size <= len(others) and now <= QUIT_LATE
 
 
 def _fast_cards(state, actions, rng):
@@ -69,23 +146,24 @@ def _fast_cards(state, actions, rng):
     if take_stage is not None:  # K9: a show; keep the chips off our points if we can
         return llama or skip or take_stage
     if plays:  # a play never raises the penalty
-        if plays[0].give is not None:  # K4: the chip goes to the seat with fewest points
+        table = state.game.table
+        index = table.index
+        kinds = []
+        for a in plays:
+            k = index[a.card]
+            if not kinds or kinds[-1] != k:
+                kinds.append(k)
+        k = best_play_kind(table, state.hands[seat], kinds)
+        card = table.codes[k]
+        chosen = [a for a in plays if a.card == card]
+        if len(chosen) > 1:  # K4: the chip goes to the seat with the fewest points
             points = state.points
-            return min(plays, key=lambda a: (a.card != "1", points[a.give] if a.give is not None else 0))
-        return plays[rng.randrange(len(plays))]
+            return min(chosen, key=lambda a: (points[a.give], a.give))
+        return chosen[0]
     if skip is not None:  # K7: free, and the magic chip costs 10 at scoring
         return skip
-    if draw is None:
+    if draw is None or should_quit(state, seat):
         return quit_
-    table = state.game.table
-    hand = state.hands[seat]
-    penalty = table.penalty(hand)
-    size = state.sizes[seat]
-    if penalty <= QUIT_BASE + QUIT_PER_CARD * (size - 1):
-        return quit_
-    sizes, quit = state.sizes, state.quit
-    if penalty <= 15 and any(sizes[s] <= 1 and not quit[s] for s in range(state.n) if s != seat):
-        return quit_  # someone is about to go out
     return draw
 
 
@@ -160,7 +238,6 @@ def lean_playout(state, rng) -> None:
         state.apply_chance(state.sample_chance(rng))
     table = state.game.table
     playable_on = table.playable_on
-    penalty = table.penalty
     hands, sizes, pile, quit = state.hands, state.sizes, state.pile, state.quit
     n = state.n
     n_in = state.n_in
@@ -171,8 +248,8 @@ def lean_playout(state, rng) -> None:
     while True:
         hand = hands[seat]
         plays = [k for k in playable_on[top] if hand[k]]
-        if plays:  # fast_action: a random playable card (never the only legal action: quit is there)
-            k = plays[randrange(len(plays))]
+        if plays:  # fast_action's play (quit is legal too, so it is never the only action)
+            k = plays[0] if len(plays) == 1 else best_play_kind(table, hand, plays)
             hand[k] -= 1
             sizes[seat] -= 1
             state.discards[k] += 1
@@ -183,15 +260,8 @@ def lean_playout(state, rng) -> None:
         else:
             draw = pile_size and n_in > 1
             if draw:
-                p = penalty(hand)
-                size = sizes[seat]
-                if p <= QUIT_BASE + QUIT_PER_CARD * (size - 1):
-                    draw = False
-                elif p <= 15:
-                    for s in range(n):
-                        if s != seat and sizes[s] <= 1 and not quit[s]:
-                            draw = False
-                            break
+                state.pile_size = pile_size
+                draw = not should_quit(state, seat)
             if draw:  # CardState.sample_chance, then _resolve_draw
                 r = randrange(pile_size)
                 for kind, count in enumerate(pile):

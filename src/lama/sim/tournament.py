@@ -64,16 +64,16 @@ def add_tournament_parser(sub) -> None:
         description="Play many games between bots. Every deal is played once per seating of its "
                     "table (seats rotated), so every bot meets the same cards in every seat.",
         epilog="Numbers are identical for a given seed whatever the backend and the workers "
-               "(timings aside). Win share: a tie for the fewest points shares the win; 95%% "
+               "(timings aside). Win share: a tie for the fewest points shares the win; 95% "
                "intervals are normal intervals on standard errors clustered by deal.")
-    p.add_argument("--game", choices=list(GAMES), help="the game (default lama)")
-    p.add_argument("--players", type=int, help="seats at each table, 2 to 6 (default 4)")
+    p.add_argument("--game", choices=list(GAMES), help="the game (default lama; --report: all)")
+    p.add_argument("--players", type=int, help="seats at each table, 2 to 6 (default 4; --report: all)")
     p.add_argument("--bots", type=_bots, metavar="A,B,...",
                    help="one bot per seat (repeats allowed), or a pool of distinct bots that each "
                         "table is drawn from; names or module:callable (default heuristic,random)")
     p.add_argument("--games", type=_positive,
                    help=f"games to play, rounded up to whole deals (default {DEFAULT_GAMES}; "
-                        "with --report, per game and player count)")
+                        "with --report, per game and player count, default 120)")
     p.add_argument("--seed", type=int, help="the tournament seed (default 0)")
     p.add_argument("--target", type=int, help="points that end the game (C6; default 40)")
     p.add_argument("--seatings", choices=SEATINGS,
@@ -409,7 +409,7 @@ def _run(args) -> int:
             print(f"lama tournament: {len(results)} games kept in {store.dir}; continue with: "
                   f"lama tournament --resume --out {store.dir}", file=sys.stderr)
         else:
-            print("lama tournament: nothing kept (no --out DIR): only the table above remains",
+            print("lama tournament: nothing kept (no --out DIR): only the results above remain",
                   file=sys.stderr)
     if outcome["interrupted"]:
         return 130
