@@ -2,7 +2,11 @@
 
 import random
 
-from helpers import dice_state
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import ROW, dice_state
 from lama.bots import load_bot
 from lama.bots.heuristic_dice import choose, roll_cost
 from lama.core import QUIT, ROLL
@@ -73,3 +77,37 @@ def test_heuristic_beats_random_over_seeded_games():
         if g % 2 in state.winners:
             wins += 1 / len(state.winners)
     assert wins / 60 > 0.7
+
+
+codes = st.sampled_from(ROW)
+
+
+@settings(max_examples=25, deadline=None)
+@given(display=st.lists(codes, min_size=1, max_size=7), row=st.lists(codes, min_size=1, max_size=7, unique=True),
+       points=st.integers(0, 35), last_seat=st.booleans())
+def test_roll_cost_one_roll_ahead_agrees_with_the_core(display, row, points, last_seat):
+    """The bot's model of a roll against the core: all 216 rolls, each answered by the
+    cheapest legal choice, costing seat 0 its points change plus its display if still open."""
+    state = dice_state([display, ["6"], ["6"]], row=row, points=[points, 0, 0], quit=[1, 2] if last_seat else [])
+
+    def cost(s):
+        return s.points[0] - points + (0 if s.chance == "deal" or s.finished else s.game.table.penalty(s.displays[0]))
+
+    state.apply(ROLL)
+    total = 0
+    for outcome, weight in state.chance_outcomes():
+        after = state.clone()
+        after.apply_chance(outcome)
+        if after.to_move == 0 and after.pending:
+            options = []
+            for action in after.legal_actions():
+                s = after.clone()
+                s.apply(action)
+                options.append(cost(s))
+            total += min(options) * weight
+        else:
+            total += cost(after) * weight
+    expected = total / 216
+    display_counts = state.game.table.counts_of(display)
+    row_counts = state.game.table.counts_of(row)
+    assert roll_cost(display_counts, row_counts, state.game.dice, points, last_seat, depth=1) == pytest.approx(expected)
