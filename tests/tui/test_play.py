@@ -270,3 +270,41 @@ def test_hot_seat_clears_a_real_terminal_before_passing_it_on(monkeypatch, tmp_p
     ann_hand = text.index("Your hand")
     pass_bob = text.index("Pass the terminal to Bob")
     assert "\033[2J" in text[ann_hand:pass_bob] and "\033[3J" in text[ann_hand:pass_bob]
+
+
+def test_dice_odds_on_request_match_the_exact_function(terminal):
+    """Issue 4: the terminal game shows the exact odds of the next roll (roll_odds) on request."""
+    from lama.games.dice_odds import roll_odds
+
+    seen = {}
+
+    def script(t):
+        if "asked" not in seen:
+            seen["asked"] = True
+            state = t.state()
+            view = state.view(state.to_move)
+            seen["expected"] = str(roll_odds(view.displays[view.seat], view.row, view.dice))
+            return "o"
+        seen["shown"] = t.screens[-1]
+        return EOFError
+
+    t = terminal(script)
+    assert main(["play", "--game", "dice", "--seed", "5", "--record", "game.json"]) == 0
+    t.finish()
+    assert "Your next roll: " + seen["expected"] in seen["shown"]
+
+
+def test_odds_outside_dice_say_so(terminal):
+    seen = []
+
+    def script(t):
+        if not seen:
+            seen.append("asked")
+            return "odds"
+        seen.append(t.screens[-1])
+        return EOFError
+
+    t = terminal(script)
+    assert main(["play", "--seed", "5", "--record", "game.json"]) == 0
+    t.finish()
+    assert "odds are shown in dice only" in seen[1]

@@ -48,6 +48,17 @@ def move_hint(view) -> str:
     return ", ".join(hints + ["?"])
 
 
+def odds_text(view) -> str:
+    """Dice: the exact odds of this seat's next roll (D3), over all 216 rolls."""
+    if view.game != "dice":
+        return "odds are shown in dice only"
+    from lama.games.dice_odds import roll_odds
+
+    last_seat = sum(not q for q in view.quit) == 1
+    odds = roll_odds(view.displays[view.seat], view.row, view.dice, last_seat=last_seat)
+    return "Your next roll: " + str(odds) + (" (you are the last seat in: a miss is a bust)" if last_seat else "")
+
+
 class TerminalGame:
     def __init__(self, game, names: list[str], humans: list[int], console: Console | None = None,
                  input_fn: Callable[[str], str] | None = None, record_path=None):
@@ -178,6 +189,8 @@ class TerminalGame:
                     raise Leave()
                 if result.name == "help":
                     self.console.out(rules_text(view.game), highlight=False)
+                elif result.name == "odds":
+                    self.console.print(Text(odds_text(view)), soft_wrap=True)
                 else:
                     self.show_turn(view, summary=False)
                 continue

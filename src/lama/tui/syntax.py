@@ -8,7 +8,8 @@ Case does not matter, spaces and commas are tolerated:
 - `d`/`draw`, `q`/`quit`, `s`/`skip`, `t`/`stage` (take the stage).
 - dice: `r`/`roll`; after a roll, the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the
   row card to take (`2`, `t 2`, `take 2`).
-- `?`/`h`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
+- dice: `o`/`odds` shows the exact odds of your next roll.
+- `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
 
 `resolve` returns a legal Action or a Command, or raises InputError whose message says what was
 wrong and what is legal. It needs only the View (legality comes from `view.legal_actions`, written
@@ -31,7 +32,8 @@ WORDS = {
     "r": ROLL, "roll": ROLL,
 }
 COMMANDS = {
-    "?": "help", "h": "help", "help": "help", "rules": "help",
+    "?": "help", "help": "help", "rules": "help",
+    "o": "odds", "odds": "odds",
     "v": "show", "show": "show", "table": "show",
     "exit": "exit", "leave": "exit",
 }
