@@ -308,3 +308,23 @@ def test_odds_outside_dice_say_so(terminal):
     assert main(["play", "--seed", "5", "--record", "game.json"]) == 0
     t.finish()
     assert "odds are shown in dice only" in seen[1]
+
+
+def test_hint_rates_every_legal_move_and_names_a_choice(terminal):
+    """Issue 5: `h` in the game shows the strongest bot's estimate of every legal action."""
+    seen = {}
+
+    def script(t):
+        if "legal" not in seen:
+            state = t.state()
+            seen["legal"] = [str(a) for a in state.legal_actions()]
+            return "h"
+        seen["shown"] = t.screens[-1]
+        return EOFError
+
+    t = terminal(script)
+    assert main(["play", "--seed", "8", "--record", "game.json"]) == 0
+    t.finish()
+    assert "The bot would choose:" in seen["shown"]
+    for action in seen["legal"]:
+        assert action in seen["shown"]

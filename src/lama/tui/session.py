@@ -45,7 +45,7 @@ def move_hint(view) -> str:
             hints.append(h)
     if len(hints) > 8:  # many discard choices: name the largest few
         hints = hints[-6:]
-    return ", ".join(hints + ["?"])
+    return ", ".join(hints + ["h", "?"])
 
 
 def odds_text(view) -> str:
@@ -165,6 +165,18 @@ class TerminalGame:
                  f"{name}'s turn (seat {seat}) - game ends at {view.target} points ")
         self.console.print(turn_screen(view, self.names, title))
 
+    def hint(self, view) -> None:
+        """Issue 5: every legal action rated by the strongest bot, from this seat's view only.
+        Its generator is seeded from the game, so the same position gives the same hint."""
+        import random
+
+        from lama.bots.hints import show_hints
+
+        self.console.print(Text("Thinking...", style="dim"))
+        seed = self.match.seed if self.match is not None else 0
+        decisions = self.match.decisions if self.match is not None else 0
+        show_hints(view, self.console, random.Random(f"lama-hint:{seed}:{view.round}:{decisions}"))
+
     def ask(self, view):
         seat = view.seat
         name = self.names[seat]
@@ -189,6 +201,8 @@ class TerminalGame:
                     raise Leave()
                 if result.name == "help":
                     self.console.out(rules_text(view.game), highlight=False)
+                elif result.name == "hint":
+                    self.hint(view)
                 elif result.name == "odds":
                     self.console.print(Text(odds_text(view)), soft_wrap=True)
                 else:

@@ -8,7 +8,8 @@ Case does not matter, spaces and commas are tolerated:
 - `d`/`draw`, `q`/`quit`, `s`/`skip`, `t`/`stage` (take the stage).
 - dice: `r`/`roll`; after a roll, the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the
   row card to take (`2`, `t 2`, `take 2`).
-- dice: `o`/`odds` shows the exact odds of your next roll.
+- `h`/`hint` asks the strongest bot to rate every legal move; dice: `o`/`odds` shows the
+  exact odds of your next roll.
 - `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
 
 `resolve` returns a legal Action or a Command, or raises InputError whose message says what was
@@ -34,6 +35,7 @@ WORDS = {
 COMMANDS = {
     "?": "help", "help": "help", "rules": "help",
     "o": "odds", "odds": "odds",
+    "h": "hint", "hint": "hint",
     "v": "show", "show": "show", "table": "show",
     "exit": "exit", "leave": "exit",
 }
