@@ -60,7 +60,7 @@ def test_dice_screen_shows_displays_row_dice_and_roll():
     assert "Your display: [3] [5]" in text
     bob = next(line for line in text.splitlines() if " Bob " in line)
     assert "[1] [1] [L]" in bob
-    assert move_hint(view) == "r, q, ?"
+    assert move_hint(view) == "r, q, h, ?"
 
 
 def test_a_drawn_card_is_named_only_to_its_drawer():
