@@ -1,12 +1,15 @@
 """Bots: a bot is a callable `bot(view, rng) -> action` that returns one of
 `view.legal_actions`. It sees only its seat's view and its own generator.
 
-Bots are found by name (`random`, `heuristic`) or as `module:callable`.
+Bots are found by name (`random`, `heuristic`, `easy`, `medium`, `hard`, `rollout`,
+`ismcts`) or as `module:callable` (the module may sit in the current folder).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 from .heuristic import heuristic_bot
 from .random_bot import random_bot
@@ -29,6 +32,8 @@ def load_bot(name: str):
         return BOTS[name]
     if ":" in name:
         module_name, _, attr = name.partition(":")
+        if os.getcwd() not in sys.path:  # as with `python -m`: a bot module in the current folder loads
+            sys.path.append(os.getcwd())
         try:
             bot = getattr(importlib.import_module(module_name), attr)
         except (ImportError, AttributeError) as e:
