@@ -72,3 +72,24 @@ def dice_state(displays=(), row=ROW, points=None, to_move: int = 0, quit=(), opt
     if points is not None:
         state.points = list(points)
     return state
+
+
+# -- editing a valid record into an invalid one (tests/record) --------------------------
+def setitem(path, value):
+    """An edit that sets data[path[0]][path[1]]... to `value`."""
+    def fn(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return fn
+
+
+def delitem(path):
+    """An edit that deletes data[path[0]][path[1]]..."""
+    def fn(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+    return fn

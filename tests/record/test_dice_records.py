@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from helpers import delitem, setitem
 from lama.bots import load_bot
 from lama.cli import main
 from lama.core.events import DiceRolled
@@ -96,24 +97,6 @@ def edit(fn):
     data = copy.deepcopy(BASE)
     fn(data)
     return data
-
-
-def setitem(path, value):
-    def fn(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return fn
-
-
-def delitem(path):
-    def fn(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-    return fn
 
 
 R0, R1 = ("rounds", 0), ("rounds", 1)

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from helpers import delitem, setitem
 from lama.cli import main
 from lama.record import RecordError, load_record, replay, result_of
 
@@ -49,24 +50,6 @@ def edit(fn):
     data = copy.deepcopy(BASE)
     fn(data)
     return data
-
-
-def setitem(path, value):
-    def fn(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return fn
-
-
-def delitem(path):
-    def fn(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-    return fn
 
 
 R0, R1 = ("rounds", 0), ("rounds", 1)

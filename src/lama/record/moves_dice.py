@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from lama.core import QUIT, ROLL, discard, take
 
-from .moves import MoveError, _check_keys, _seat, _true
-
-ROLL_KEYS = {"seat", "roll", "discard", "take"}
+from .moves import CardMoves, MoveError, _seat, _true
 
 # What a roll's case needs written beside it (D3): the key it requires, if any.
 NEEDS = {"three_llamas": None, "match": "discard", "miss": "take", "bust": None}
@@ -25,19 +23,11 @@ def _code(value, what: str, state) -> str:
     return value
 
 
-class DiceMoves:
-    kinds = ("roll", "quit")
+class DiceMoves(CardMoves):
+    """Shares the shape checks of CardMoves; a roll carries its discard or take."""
 
-    def kind_of(self, move) -> str:
-        if not isinstance(move, dict):
-            raise MoveError("a move must be a JSON object")
-        kinds = [k for k in self.kinds if k in move]
-        if len(kinds) != 1:
-            found = f" (found {', '.join(kinds)})" if kinds else ""
-            raise MoveError(f"a dice move needs exactly one of roll, quit{found}")
-        kind = kinds[0]
-        _check_keys(move, kind, ROLL_KEYS if kind == "roll" else {"seat", "quit"})
-        return kind
+    kinds = ("roll", "quit")
+    extra_keys = {"roll": {"discard", "take"}}
 
     def apply(self, state, move: dict) -> None:
         """Apply one record move to `state`; raises MoveError or IllegalAction."""

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from lama.bots import UnknownBot, load_bot
+from lama.cli import _positive
 from lama.core import InvalidOption
 from lama.games import GAMES, new_game
 
@@ -33,16 +34,6 @@ SHOW_ERRORS = 5  # failures told on stderr as they happen; --json lists them all
 
 class UsageError(Exception):
     """Bad arguments: exit 2 with the message."""
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _workers(text: str) -> int:
