@@ -192,3 +192,22 @@ def test_a_whole_game_with_every_level_is_legal_and_reproducible(game_id):
     again = Match(game, policies, seed=1)
     again.run()
     assert first.record.data == again.record.data
+
+
+def test_bench_rollouts_reports_core_and_lean_rates(capsys):
+    import json
+
+    from lama.cli import main
+
+    assert main(["bench-rollouts", "--game", "lama", "--game", "dice", "--players", "3", "--playouts", "20",
+                 "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [(r["game"], "lean_per_s" in r) for r in rows] == [("lama", True), ("dice", False)]
+    assert all(r["core_per_s"] > 0 for r in rows)
+
+
+def test_wilson_interval_brackets_the_rate():
+    from lama.sim.strength import wilson
+
+    assert wilson(80, 100) == pytest.approx((0.7112, 0.8666), abs=1e-4)  # the textbook values
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)

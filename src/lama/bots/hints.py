@@ -55,10 +55,10 @@ def hints(view, rng=None, budget: int | None = None, seconds: float | None = Non
         choice = ismcts.most_visited(view, root)
         method = f"ismcts, {budget} iterations"
     elif isinstance(bot, rollout.RolloutBot):
-        budget = budget or bot.samples
-        estimates = rollout.evaluate_actions(view, rng, budget, seconds, bot.policy)
+        budget = budget or bot.budget(view)
+        estimates = rollout.evaluate_actions(view, rng, budget, seconds, bot.policy, bot.halving)
         choice = rollout.best_of(estimates)
-        method = f"rollout, {budget} playouts"
+        method = f"rollout, {budget} playouts" + (", sequential halving" if bot.halving else "")
     else:
         raise TypeError(f"hints need a search bot (ismcts or rollout), not {bot!r}")
     rows = tuple(ActionHint(a, e.mean, e.stderr, e.mean_points, e.n) for a, e in estimates)
@@ -258,7 +258,7 @@ def add_hint_parser(sub) -> None:
         help="estimate every legal action at a position of a game record",
         description=(
             "Replay RECORD to just before move M of round R and show, for the seat to move, every legal "
-            "action with the strongest bot's estimated win chance, its 95%% margin, the expected points "
+            "action with the strongest bot's estimated win chance, its 95% margin, the expected points "
             "this round, and the bot's choice. Rounds and moves count from 0, as `lama replay` reports "
             "them. Only what that seat could see is used."
         ),
@@ -271,7 +271,7 @@ def add_hint_parser(sub) -> None:
     p.add_argument("--after-roll", action="store_true",
                    help="dice: apply move M's roll first; the hint is for the discard or take it asks for")
     p.add_argument("--seat", type=int, metavar="S", help="check that seat S is the one to move")
-    p.add_argument("--budget", type=_positive, metavar="N", help="search iterations (default: the hard bot's)")
+    p.add_argument("--budget", type=_positive, metavar="N", help="playouts of the search (default: the hard bot's budget)")
     p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_hint)

@@ -30,7 +30,7 @@ import time
 from . import heuristic_cards
 from .determinize import sampler
 
-TEMPERATURE = 10.0  # points; about the spread of one round's penalties
+TEMPERATURE = 25.0  # points; measured against 4 and 10 (lama, 4 players, vs heuristic): a little better
 DEFAULT_SAMPLES = 600  # playouts per decision, shared among the legal actions
 
 
@@ -336,56 +336,71 @@ class Estimate:
 
 
 def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float | None = None,
-                     policy=fast_action) -> list[tuple[object, Estimate]]:
+                     policy=fast_action, halving: bool = False) -> list[tuple[object, Estimate]]:
     """Flat Monte Carlo: each legal action's value for `view.seat`, over shared determinizations.
 
-    `samples` is the total number of playouts (at least one round of every action);
-    `seconds`, if given, also stops the search when the clock runs out.
+    `samples` is the total number of playouts (at least one per action). Spread evenly over
+    the actions, or with `halving` by sequential halving (Karnin, Koren and Somekh 2013): in
+    each of ceil(log2 k) rounds the actions still in share an equal part of the budget, and
+    the better half goes on. `seconds`, if given, also stops the search on the clock.
     """
     actions = list(view.legal_actions)
     if not actions:
         raise ValueError(f"seat {view.seat} has no decision to make here")
     seat = view.seat
     stats = [Estimate() for _ in actions]
-    rounds = max(1, samples // len(actions))
     deadline = None if seconds is None else time.perf_counter() + seconds
     start_points = view.points[seat]
     sample = sampler(view)
-    for _ in range(rounds):
-        world = sample(rng)
-        seed = rng.getrandbits(64)
-        for action, stat in zip(actions, stats):
-            state = world.clone()
-            state.apply(action)
-            playout(state, random.Random(seed), policy)
-            values = round_values(state)
-            stat.add(values[seat], state.points[seat] - start_points)
-        if deadline is not None and time.perf_counter() > deadline:
-            break
+    alive = list(range(len(actions)))
+    phases = max(1, math.ceil(math.log2(len(actions)))) if halving else 1
+    for phase in range(phases):
+        per_arm = max(1, samples // (len(alive) * phases))
+        for _ in range(per_arm):
+            world = sample(rng)
+            seed = rng.getrandbits(64)
+            for i in alive:
+                state = world.clone()
+                state.apply(actions[i])
+                playout(state, random.Random(seed), policy)
+                stats[i].add(round_values(state)[seat], state.points[seat] - start_points)
+            if deadline is not None and time.perf_counter() > deadline:
+                return list(zip(actions, stats))
+        if phase < phases - 1:
+            alive.sort(key=lambda i: -stats[i].mean)
+            alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
     return list(zip(actions, stats))
 
 
 def best_of(estimates):
-    """The action with the highest mean value (ties: the first in legal order)."""
-    best = max(range(len(estimates)), key=lambda i: estimates[i][1].mean)
+    """The action with the highest mean value among the most tried (ties: legal order)."""
+    most = max(e.n for _, e in estimates)
+    best = max((i for i, (_, e) in enumerate(estimates) if e.n == most), key=lambda i: estimates[i][1].mean)
     return estimates[best][0]
 
 
 class RolloutBot:
-    """Flat Monte Carlo bot: `samples` playouts per decision (or a `seconds` clock)."""
+    """Flat Monte Carlo bot: `samples` playouts per decision (or a `seconds` clock),
+    spread by sequential halving unless `halving` is False."""
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: float | None = None, policy=fast_action):
-        self.samples = samples
+    def __init__(self, samples: int | dict = DEFAULT_SAMPLES, seconds: float | None = None, policy=fast_action,
+                 halving: bool = True):
+        self.samples = samples  # or a budget per game id (the playouts' cost differs by game)
         self.seconds = seconds
         self.policy = policy
+        self.halving = halving
 
     def __call__(self, view, rng):
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        return best_of(evaluate_actions(view, rng, self.samples, self.seconds, self.policy))
+        return best_of(evaluate_actions(view, rng, self.budget(view), self.seconds, self.policy, self.halving))
+
+    def budget(self, view) -> int:
+        samples = self.samples
+        return samples.get(view.game, DEFAULT_SAMPLES) if isinstance(samples, dict) else samples
 
     def __repr__(self) -> str:
-        return f"RolloutBot(samples={self.samples}, seconds={self.seconds})"
+        return f"RolloutBot(samples={self.samples}, seconds={self.seconds}, halving={self.halving})"
 
 
 rollout_bot = RolloutBot()

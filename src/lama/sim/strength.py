@@ -181,7 +181,7 @@ def add_strength_parser(sub) -> None:
         help="benchmark how often a bot wins against other bots (seats rotated)",
         description=(
             "Play many games of BOT against VS in every other seat, rotating BOT's seat, and print each "
-            "cell's win rate with a 95%% Wilson interval and BOT's seconds per decision. Without --bot/--vs "
+            "cell's win rate with a 95% Wilson interval and BOT's seconds per decision. Without --bot/--vs "
             "it plays the standard pairs: " + ", ".join(f"{b} vs {v}" for b, v in STANDARD_PAIRS) + "."
         ),
     )
@@ -196,3 +196,64 @@ def add_strength_parser(sub) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_strength)
+    add_bench_rollouts_parser(sub)
+
+
+# -- playouts per second (the search bots' hot path) -----------------------------------------
+
+def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0) -> dict:
+    """Playouts per second from the first decision of a round, through the core and (where
+    there is one) the lean loop, each on the same determinized deals, one core."""
+    import random
+
+    from lama.bots.determinize import determinize
+    from lama.bots.rollout import LEAN_GAMES, core_playout, lean_playout
+
+    rng = random.Random(seed)
+    state = new_game(game_id, players).new_initial_state()
+    while state.to_move is None:
+        state.apply_chance(state.sample_chance(rng))
+    view = state.view(state.to_move)
+    worlds = [determinize(view, rng) for _ in range(playouts)]
+    result = {"game": game_id, "players": players, "playouts": playouts}
+    loops = {"core": core_playout}
+    if game_id in LEAN_GAMES:
+        loops["lean"] = lean_playout
+    for name, loop in loops.items():
+        copies = [w.clone() for w in worlds]
+        play_rng = random.Random(seed)
+        start = time.perf_counter()
+        for w in copies:
+            loop(w, play_rng)
+        result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
+    return result
+
+
+def cmd_bench_rollouts(args) -> int:
+    import json
+
+    from lama.games import GAMES
+
+    rows = [rollout_rate(g, n, args.playouts, args.seed) for g in (args.game or list(GAMES)) for n in args.players]
+    if args.json:
+        print(json.dumps({"format": "lama-rollouts/1", "rows": rows}))
+        return 0
+    print("playouts per second to the end of the round, from a round's first decision, one core:")
+    for r in rows:
+        lean = f", lean {r['lean_per_s']:,.0f}/s" if "lean_per_s" in r else ""
+        print(f"  {r['game']:<9} {r['players']} players: core {r['core_per_s']:,.0f}/s{lean}")
+    return 0
+
+
+def add_bench_rollouts_parser(sub) -> None:
+    from lama.cli import _positive
+    from lama.games import GAMES
+
+    p = sub.add_parser("bench-rollouts", help="measure the search bots' playouts per second")
+    p.add_argument("--game", action="append", choices=list(GAMES), help="a game (repeatable; default: all)")
+    p.add_argument("--players", type=int, nargs="+", default=[2, 4, 6], choices=range(2, 7), metavar="N",
+                   help="player counts (default: 2 4 6)")
+    p.add_argument("--playouts", type=_positive, default=2000, help="playouts per measurement (default 2000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_bench_rollouts)
