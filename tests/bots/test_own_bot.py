@@ -2,8 +2,7 @@
 a bot name is accepted, and plays legal moves in every game.
 
 The example is read from README.md between `<!-- own-bot-example -->` and
-`<!-- /own-bot-example -->` (its first ```python block); until the README has it,
-from tests/bots/example_bot.py.
+`<!-- /own-bot-example -->` (its first ```python block).
 """
 
 from __future__ import annotations
@@ -23,14 +22,12 @@ START, END = "<!-- own-bot-example -->", "<!-- /own-bot-example -->"
 
 
 def example_source() -> str:
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8") if readme.exists() else ""
-    if START in text:
-        section = text.split(START, 1)[1].split(END, 1)[0]
-        match = re.search(r"```python\n(.*?)```", section, re.S)
-        assert match, "the own-bot section of README.md has no ```python block"
-        return match.group(1)
-    return (Path(__file__).parent / "example_bot.py").read_text(encoding="utf-8")
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert START in text, "README.md has lost its 'write your own bot' section"
+    section = text.split(START, 1)[1].split(END, 1)[0]
+    match = re.search(r"```python\n(.*?)```", section, re.S)
+    assert match, "the own-bot section of README.md has no ```python block"
+    return match.group(1)
 
 
 @pytest.fixture
