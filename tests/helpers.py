@@ -93,3 +93,23 @@ def delitem(path):
             target = target[key]
         del target[path[-1]]
     return fn
+
+
+def random_position(game_id: str, players: int, seed: int, steps: int, options=None):
+    """The decision point reached by `steps` random choices and chance outcomes from `seed`
+    (target 25 by default, so positions late in a game come up too)."""
+    import random
+
+    rng = random.Random(seed)
+    state = new_game(game_id, players, options or {"target": 25}).new_initial_state()
+    for _ in range(steps):
+        if state.finished:
+            break
+        if state.to_move is None:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    while state.to_move is None and not state.finished:
+        state.apply_chance(state.sample_chance(rng))
+    return state

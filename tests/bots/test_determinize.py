@@ -13,26 +13,10 @@ from helpers import card_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import random_position
 from lama.bots.determinize import CannotDeterminize, determinize, unseen_pool
 from lama.core import play
 from lama.games import GAMES, new_game
-
-
-def _random_position(game_id, players, seed, steps):
-    """A position reached by random play (chance from the same seed)."""
-    rng = random.Random(seed)
-    state = new_game(game_id, players, {"target": 25}).new_initial_state()
-    for _ in range(steps):
-        if state.finished:
-            break
-        if state.to_move is None:
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-    while state.to_move is None and not state.finished:
-        state.apply_chance(state.sample_chance(rng))
-    return state
 
 
 def _hidden(state, seat):
@@ -54,7 +38,7 @@ def _hidden(state, seat):
     steps=st.integers(0, 120),
 )
 def test_determinized_state_shows_the_seat_the_same_view(game_id, players, seed, steps):
-    state = _random_position(game_id, players, seed, steps)
+    state = random_position(game_id, players, seed, steps)
     if state.finished:
         return
     seat = state.to_move
@@ -72,7 +56,7 @@ def test_determinized_state_shows_the_seat_the_same_view(game_id, players, seed,
 @settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), steps=st.integers(0, 80))
 def test_a_seat_not_to_move_gets_a_consistent_state_too(players, seed, steps):
-    state = _random_position("lama", players, seed, steps)
+    state = random_position("lama", players, seed, steps)
     if state.finished:
         return
     seat = (state.to_move + 1) % players
@@ -81,7 +65,7 @@ def test_a_seat_not_to_move_gets_a_consistent_state_too(players, seed, steps):
 
 
 def test_the_game_options_come_with_the_view():
-    state = _random_position("lama", 3, 1, 0)
+    state = random_position("lama", 3, 1, 0)
     state.game = new_game("lama", 3, {"target": 25, "first_player": 0})
     sample = determinize(state.view(state.to_move), random.Random(0))
     assert sample.game.target == 25

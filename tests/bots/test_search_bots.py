@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import card_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import card_state, random_position
 from lama.bots import BOTS, load_bot
 from lama.bots.ismcts import IsmctsBot, search
 from lama.bots.rollout import (
@@ -21,28 +21,12 @@ from lama.match import Match
 SMALL = {"rollout": RolloutBot(samples=24), "ismcts": IsmctsBot(iterations=24)}
 
 
-def _position(game_id, players, seed, steps):
-    rng = random.Random(seed)
-    state = new_game(game_id, players, {"target": 25}).new_initial_state()
-    for _ in range(steps):
-        if state.finished:
-            break
-        if state.to_move is None:
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-    while state.to_move is None and not state.finished:
-        state.apply_chance(state.sample_chance(rng))
-    return state
-
-
 def _decision(game_id, players, seed, steps):
     """The view of the seat to move at a position that is not the end of the game."""
-    state = _position(game_id, players, seed, steps)
+    state = random_position(game_id, players, seed, steps)
     while state.finished:
         steps //= 2
-        state = _position(game_id, players, seed, steps)
+        state = random_position(game_id, players, seed, steps)
     return state.view(state.to_move)
 
 
@@ -67,7 +51,7 @@ def _fields(state) -> dict:
 @given(game_id=st.sampled_from(sorted(GAMES)), players=st.integers(2, 6), seed=st.integers(0, 10**6),
        steps=st.integers(0, 100))
 def test_fast_action_is_legal_and_a_playout_ends_the_round(game_id, players, seed, steps):
-    state = _position(game_id, players, seed, steps)
+    state = random_position(game_id, players, seed, steps)
     if state.finished:
         return
     rng = random.Random(seed)
@@ -82,7 +66,7 @@ def test_fast_action_is_legal_and_a_playout_ends_the_round(game_id, players, see
        steps=st.integers(0, 120))
 def test_lean_playout_follows_the_rules_exactly_like_the_core(game_id, players, seed, steps):
     """Differential: the same position and the same generator give the same end state."""
-    state = _position(game_id, players, seed, steps)
+    state = random_position(game_id, players, seed, steps)
     if state.finished:
         return
     core, lean = state.clone(), state.clone()
@@ -160,7 +144,7 @@ def test_L3_a_cheap_hand_quits_rather_than_draw_when_it_cannot_play(name):
 
 
 def test_ismcts_visits_one_root_child_per_iteration():
-    state = _position("komarami", 4, 3, 0)
+    state = random_position("komarami", 4, 3, 0)
     view = state.view(state.to_move)
     root = search(view, random.Random(0), iterations=150)
     assert sum(child.visits for child in root.children.values()) == 150
@@ -169,7 +153,7 @@ def test_ismcts_visits_one_root_child_per_iteration():
 
 
 def test_rollout_tries_every_action_equally_often():
-    state = _position("lama", 3, 2, 0)
+    state = random_position("lama", 3, 2, 0)
     view = state.view(state.to_move)
     estimates = evaluate_actions(view, random.Random(0), samples=10 * len(view.legal_actions))
     assert [a for a, _ in estimates] == list(view.legal_actions)
