@@ -9,11 +9,10 @@ from collections import Counter
 from itertools import permutations
 
 import pytest
-from helpers import card_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import random_position
+from helpers import card_state, random_position
 from lama.bots.determinize import CannotDeterminize, determinize, unseen_pool
 from lama.core import play
 from lama.games import GAMES, new_game
