@@ -105,11 +105,24 @@ def random_position(game_id: str, players: int, seed: int, steps: int, options=N
     for _ in range(steps):
         if state.finished:
             break
-        if state.to_move is None:
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+        random_step(state, rng)
     while state.to_move is None and not state.finished:
         state.apply_chance(state.sample_chance(rng))
     return state
+
+
+def random_step(state, rng) -> list:
+    """One step of a random playout: a chance outcome, or a uniformly random legal action."""
+    if state.to_move is None:
+        return state.apply_chance(state.sample_chance(rng))
+    actions = state.legal_actions()
+    return state.apply(actions[rng.randrange(len(actions))])
+
+
+def edited(base: dict, fn) -> dict:
+    """A deep copy of the record `base` with the edit `fn` applied."""
+    import copy
+
+    data = copy.deepcopy(base)
+    fn(data)
+    return data

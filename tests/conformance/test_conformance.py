@@ -15,6 +15,8 @@ from lama.games import GAMES, new_game
 from lama.match import Match
 from lama.record import replay, result_of
 
+from helpers import random_step
+
 from .adapters import adapter_for, snapshot
 
 GAME_IDS = sorted(GAMES)
@@ -121,11 +123,7 @@ def test_cards_and_points_are_conserved(game_id, seed, n):
     state = new_game(game_id, n).new_initial_state()
     while not state.finished:
         before = state.clone()
-        if state.to_move is None:
-            events = state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            events = state.apply(actions[rng.randrange(len(actions))])
+        events = random_step(state, rng)
         adapter.check_cards(state)
         adapter.check_points(before, state, events)
 

@@ -12,6 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import random_step
 from lama.core.state import highest_chip
 from lama.games import new_game
 
@@ -86,9 +87,5 @@ def test_kadabra_custom_decks_play_to_the_end(seed, n, deck):
     state = new_game("kadabra", n, {"deck": deck}).new_initial_state()
     while not state.finished:
         before = state.clone()
-        if state.to_move is None:
-            events = state.apply_chance(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            events = state.apply(actions[rng.randrange(len(actions))])
+        events = random_step(state, rng)
         check_step(before, state, events)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from helpers import delitem, setitem
+from helpers import delitem, edited, setitem
 from lama.bots import load_bot
 from lama.cli import main
 from lama.core.events import DiceRolled
@@ -94,9 +94,7 @@ def test_replaced_dice_decide_which_faces_a_record_may_show():
 
 
 def edit(fn):
-    data = copy.deepcopy(BASE)
-    fn(data)
-    return data
+    return edited(BASE, fn)
 
 
 R0, R1 = ("rounds", 0), ("rounds", 1)

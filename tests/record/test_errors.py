@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import delitem, setitem
+from helpers import delitem, edited, setitem
 from lama.cli import main
 from lama.record import RecordError, load_record, replay, result_of
 
@@ -47,9 +47,7 @@ def test_base_record_is_valid():
 
 
 def edit(fn):
-    data = copy.deepcopy(BASE)
-    fn(data)
-    return data
+    return edited(BASE, fn)
 
 
 R0, R1 = ("rounds", 0), ("rounds", 1)
