@@ -10,7 +10,6 @@ clustered by deal) and without them (every game its own sample).
 
 from __future__ import annotations
 
-import json
 import sys
 
 from lama.bots import UnknownBot, load_bot
@@ -79,7 +78,7 @@ def _count(n):
 
 
 def cmd_report(args) -> int:
-    from .tournament import UsageError, play
+    from .tournament import UsageError, play, show
 
     if args.resume or args.out or args.records:
         raise UsageError("--report keeps no games: it takes no --resume, --out or --records")
@@ -114,16 +113,7 @@ def cmd_report(args) -> int:
               "rows": [row(p, r) for p, r in zip(all_plans, results)],
               "complete": all(len(r) == len(p.tasks) for p, r in zip(all_plans, results)),
               "elapsed_s": outcome["elapsed_s"]}
-    if args.json:
-        print(json.dumps(report))
-    else:
-        print_report(report)
-    if args.plot:
-        from .plots import plot_report
-
-        plot_report(report, args.plot)
-        if not args.json:
-            print(f"plot saved to {args.plot}")
+    show(report, args, print_report, "plot_report")
     if outcome["backend_error"]:
         print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
     if outcome["interrupted"]:

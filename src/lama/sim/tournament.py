@@ -32,6 +32,20 @@ DEFAULT_GAMES = 100
 SHOW_ERRORS = 5  # failures told on stderr as they happen; --json lists them all
 
 
+def show(result: dict, args, print_human, plot_name: str) -> None:
+    """Print `result` as JSON or for people, then save its plot if --plot asked for one."""
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_human(result)
+    if args.plot:
+        from . import plots
+
+        getattr(plots, plot_name)(result, args.plot)
+        if not args.json:
+            print(f"plot saved to {args.plot}")
+
+
 class UsageError(Exception):
     """Bad arguments: exit 2 with the message."""
 
@@ -382,16 +396,7 @@ def _run(args) -> int:
         games_per_s=outcome["played"] / outcome["elapsed_s"] if outcome["elapsed_s"] > 0 else 0.0,
         interrupted=outcome["interrupted"], stopped_on_error=outcome["stopped_on_error"],
     )
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print_table(result)
-    if args.plot:
-        from .plots import plot_tournament
-
-        plot_tournament(result, args.plot)
-        if not args.json:
-            print(f"plot saved to {args.plot}")
+    show(result, args, print_table, "plot_tournament")
 
     if outcome["backend_error"]:
         print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
