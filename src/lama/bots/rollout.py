@@ -27,7 +27,7 @@ import math
 import random
 import time
 
-from . import heuristic_cards
+from . import fastcards, heuristic_cards
 from .determinize import sampler
 
 TEMPERATURE = 25.0  # points; measured against 4 and 10 (lama, 4 players, vs heuristic): a little better
@@ -319,6 +319,12 @@ class Estimate:
         self.total_sq += value * value
         self.points += points
 
+    @classmethod
+    def of(cls, n: int, total: float, total_sq: float, points: float) -> "Estimate":
+        e = cls()
+        e.n, e.total, e.total_sq, e.points = n, total, total_sq, points
+        return e
+
     @property
     def mean(self) -> float:
         return self.total / self.n if self.n else 0.0
@@ -343,10 +349,16 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     the actions, or with `halving` by sequential halving (Karnin, Koren and Somekh 2013): in
     each of ceil(log2 k) rounds the actions still in share an equal part of the budget, and
     the better half goes on. `seconds`, if given, also stops the search on the clock.
+
+    In lama and komarami with the default policy and no clock, the compiled loop of
+    fastcards.py does the same search (its own generator, so other numbers, same method).
     """
     actions = list(view.legal_actions)
     if not actions:
         raise ValueError(f"seat {view.seat} has no decision to make here")
+    if policy is fast_action and seconds is None and view.game in LEAN_GAMES:
+        found = fastcards.evaluate_view(view, rng, samples, halving, TEMPERATURE)
+        return [(a, Estimate.of(*stats)) for a, stats in found]
     seat = view.seat
     stats = [Estimate() for _ in actions]
     deadline = None if seconds is None else time.perf_counter() + seconds

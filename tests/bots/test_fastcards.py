@@ -1,0 +1,134 @@
+"""The compiled rollout search for lama and komarami (bots/fastcards.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import random_position
+from lama.bots import fastcards
+from lama.bots.fastcards import DRAW, QUIT, KernelRandom, Tables, _array
+from lama.bots.rollout import LEAN_GAMES, TEMPERATURE, core_playout, evaluate_actions, fast_action, round_values
+from lama.games import new_game
+
+
+def _code(table, action) -> int:
+    return DRAW if action.kind == "draw" else QUIT if action.kind == "quit" else table.index[action.card]
+
+
+def _kernel_playout(state, action, words):
+    """The kernel's playout and scoring from a core state: (points, value of the seat to move)."""
+    table = state.game.table
+    t = Tables(table, _array)
+    n, k, me = state.n, table.size, state.to_move
+    hands = _array([c for hand in state.hands for c in hand])
+    points = _array(state.points)
+    empty, ender = fastcards._playout(
+        _code(table, action), me, hands, _array(state.sizes), _array(state.pile), _array([int(q) for q in state.quit]),
+        n, k, state.top, state.pile_size, state.n_in, _array(words), _array([0] * k), *t.arrays, t.llama_each,
+    )
+    value = fastcards._score(me, empty, ender, hands, points, n, k, state.game.target, TEMPERATURE, *t.arrays[4:7],
+                             t.llama_each)
+    return list(points), value
+
+
+@settings(max_examples=80, deadline=None)
+@given(game_id=st.sampled_from(LEAN_GAMES), players=st.integers(2, 6), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 120), pick=st.integers(0, 10))
+def test_kernel_playout_follows_the_rules_exactly_like_the_core(game_id, players, seed, steps, pick):
+    """Differential: from the same position, the same first action and the same random numbers,
+    the kernel's playout ends the round with the same points as the core's, and the same value."""
+    state = random_position(game_id, players, seed, steps)
+    if state.to_move is None:
+        return
+    legal = state.legal_actions()
+    action = legal[pick % len(legal)]
+    words = [seed | 1, seed * 7 + 3, 12345, steps]
+    points, value = _kernel_playout(state, action, words)
+    core = state.clone()
+    core.apply(action)
+    core_playout(core, KernelRandom(words))
+    assert points == core.points
+    assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
+
+
+def test_kernel_generator_is_uniform_on_small_ranges():
+    r = _array([1, 2, 3, 4])
+    for n in (2, 3, 7):
+        counts = Counter(fastcards._below(r, n) for _ in range(7000))
+        assert set(counts) == set(range(n))
+        chi2 = sum((c - 7000 / n) ** 2 / (7000 / n) for c in counts.values())
+        assert chi2 < 25  # far beyond the 0.999 quantile for 6 degrees of freedom (22.5)
+
+
+def test_kernel_deal_is_uniform_and_consistent():
+    """Seat 1 gets 2 of the unseen cards {a, a, b, c}; the rest is the pile. Each of the 4 pairs of
+    kinds (aa, ab, ac, bc) has a known probability (of the 6 pairs of physical cards)."""
+    k, n, me = 3, 2, 0
+    pool, hand = _array([0, 0, 1, 2]), _array([0, 1, 0])
+    deck, world_hands, world_pile = _array([0] * 4), _array([0] * (n * k)), _array([0] * k)
+    r = _array([9, 8, 7, 6])
+    seen = Counter()
+    trials = 6000
+    for _ in range(trials):
+        fastcards._deal(r, me, n, k, hand, pool, _array([1]), _array([2]), deck, world_hands, world_pile)
+        theirs = tuple(world_hands[k:2 * k])
+        assert tuple(world_hands[:k]) == (0, 1, 0)
+        assert [a + b for a, b in zip(theirs, world_pile)] == [2, 1, 1]
+        seen[theirs] += 1
+    expected = {(2, 0, 0): 1 / 6, (1, 1, 0): 2 / 6, (1, 0, 1): 2 / 6, (0, 1, 1): 1 / 6}
+    assert set(seen) == set(expected)
+    chi2 = sum((seen[h] - trials * p) ** 2 / (trials * p) for h, p in expected.items())
+    assert chi2 < 16.3  # the 0.999 quantile for 3 degrees of freedom
+
+
+def _view(game_id="lama", players=4, seed=3):
+    rng = random.Random(seed)
+    state = new_game(game_id, players).new_initial_state()
+    while state.to_move is None:
+        state.apply_chance(state.sample_chance(rng))
+    return state.view(state.to_move)
+
+
+def test_search_is_deterministic_and_spends_the_budget():
+    view = _view()
+    first = fastcards.evaluate_view(view, random.Random(1), 300, True, TEMPERATURE)
+    again = fastcards.evaluate_view(view, random.Random(1), 300, True, TEMPERATURE)
+    assert first == again
+    assert [a for a, _ in first] == list(view.legal_actions)
+    assert 250 <= sum(stats[0] for _, stats in first) <= 300
+
+
+@pytest.mark.parametrize("game_id", LEAN_GAMES)
+def test_kernel_search_agrees_with_the_python_search(game_id):
+    """The same method, other random numbers: the values agree within their noise."""
+    view = _view(game_id, 3, seed=11)
+    kernel = evaluate_actions(view, random.Random(2), 3000)
+    python = evaluate_actions(view, random.Random(2), 3000, policy=lambda s, r: fast_action(s, r))
+    for (a, e), (b, f) in zip(kernel, python):
+        assert a == b
+        assert abs(e.mean - f.mean) < 4 * (e.stderr ** 2 + f.stderr ** 2) ** 0.5 + 1e-9
+
+
+def test_without_numba_the_same_code_gives_the_same_result():
+    """The optional extra changes the speed only: plain Python computes the same numbers."""
+    script = (
+        "import sys, json, random; sys.modules['numba'] = sys.modules['numpy'] = None\n"
+        "from lama.bots import fastcards\n"
+        "from lama.games import new_game\n"
+        "rng = random.Random(3)\n"
+        "state = new_game('lama', 4).new_initial_state()\n"
+        "while state.to_move is None: state.apply_chance(state.sample_chance(rng))\n"
+        "found = fastcards.evaluate_view(state.view(state.to_move), random.Random(1), 120, True, 25.0)\n"
+        "print(json.dumps([[a.kind, a.card, list(s)] for a, s in found]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    here = fastcards.evaluate_view(_view(), random.Random(1), 120, True, TEMPERATURE)
+    assert json.loads(out) == [[a.kind, a.card, list(s)] for a, s in here]
