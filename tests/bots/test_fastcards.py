@@ -78,7 +78,7 @@ def test_kernel_deal_is_uniform_and_consistent():
     seen = Counter()
     trials = 6000
     for _ in range(trials):
-        fastcards._deal(r, me, n, k, hand, pool, _array([1]), _array([2]), deck, world_hands, world_pile)
+        fastcards._deal(r, me, n, k, hand, pool, _array([1, 1]), _array([0, 0]), deck, world_hands, world_pile)
         theirs = tuple(world_hands[k:2 * k])
         assert tuple(world_hands[:k]) == (0, 1, 0)
         assert [a + b for a, b in zip(theirs, world_pile)] == [2, 1, 1]
@@ -132,3 +132,49 @@ def test_without_numba_the_same_code_gives_the_same_result():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     here = fastcards.evaluate_view(_view(), random.Random(1), 120, True, TEMPERATURE)
     assert json.loads(out) == [[a.kind, a.card, list(s)] for a, s in here]
+
+
+@pytest.mark.parametrize("game_id,players,seed", [("lama", 4, 1), ("lama", 2, 2), ("komarami", 6, 3)])
+def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_can(game_id, players, seed):
+    """Against heuristic seats (they always play when they can) the inference is never wrong:
+    at every decision the other seats' true cards can be placed in their slots (Hall's
+    condition, which for nested masks is: the k most constrained slots allow k true cards)."""
+    from lama.bots import load_bot
+    from lama.match import Match
+
+    heuristic = load_bot("heuristic")
+    game = new_game(game_id, players)
+    table = game.table
+    checked = []
+
+    def watcher(view, rng):
+        state = match.state
+        slot_seat, slot_mask = fastcards.card_slots(view, table, game.hand_size, True)
+        for seat in set(slot_seat):
+            masks = sorted((m for s, m in zip(slot_seat, slot_mask) if s == seat), key=lambda m: -m.bit_count())
+            hand = state.hands[seat]
+            assert len(masks) == sum(hand)
+            for i, mask in enumerate(masks):
+                assert sum(c for kind, c in enumerate(hand) if not mask >> kind & 1) >= i + 1
+            checked.append(sum(m != 0 for m in masks))
+        return heuristic(view, rng)
+
+    match = Match(game, [watcher] + [heuristic] * (players - 1), seed=seed)
+    match.run()
+    assert sum(checked) > 20  # the inference said something
+
+
+def test_a_deal_meets_the_masks_when_it_can():
+    k, n, me = 3, 3, 0
+    pool, hand = _array([0, 0, 1, 2, 2]), _array([0, 1, 0])
+    deck, world_hands, world_pile = _array([0] * 5), _array([0] * (n * k)), _array([0] * k)
+    r = _array([5, 6, 7, 8])
+    # seat 1: one card that is not a 0 and not a 2 (so the 1), one free; seat 2: one card, not a 1
+    slot_seat, slot_mask = _array([1, 2, 1]), _array([0b101, 0b010, 0])
+    for _ in range(500):
+        fastcards._deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile)
+        assert world_hands[k + 1] >= 1 and world_hands[2 * k + 1] == 0
+        assert sum(world_hands[k:2 * k]) == 2 and sum(world_hands[2 * k:]) == 1 and sum(world_pile) == 2
+    # masks nothing can meet (seat 2 may hold no kind at all): the deal ignores them
+    fastcards._deal(r, me, n, k, hand, pool, _array([2]), _array([0b111]), deck, world_hands, world_pile)
+    assert sum(world_hands[2 * k:]) == 1 and sum(world_pile) == 4

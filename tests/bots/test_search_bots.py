@@ -41,7 +41,9 @@ def _consistent(state):
 
 
 def _fields(state) -> dict:
-    names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ()) if n != "game"]
+    """The state's fields but the game and the public move log (a playout keeps no log: no
+    one views it)."""
+    names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ()) if n not in ("game", "moves")]
     return {n: getattr(state, n) for n in names}
 
 

@@ -147,3 +147,22 @@ def test_Z1_komarami_deck_and_penalty_per_llama():
 def test_Z1_komarami_plays_like_lama():
     s = card_state("komarami", hands=[["L", "1", "6"], ["1"]], top="6")
     assert kinds(s.legal_actions()) == ["play 6", "play L", "draw", "quit"]
+
+
+def test_views_show_this_rounds_moves_as_the_table_saw_them():
+    """Public information: who played what on which top, who drew (never what), who quit;
+    an illegal move is not logged, and a new deal starts a new log."""
+    state = card_state("lama", hands=[["3", "4"], ["5", "6"], ["2", "L"]], top="3")
+    state.apply(play("3"))
+    state.apply(DRAW)
+    state.apply_chance("1")
+    with pytest.raises(IllegalAction):
+        state.apply(play("2"))  # 2 does not go on 3
+    state.apply(QUIT)
+    state.apply(play("4"))  # seat 0's last card
+    moves = state.view(1).moves
+    assert moves == ((0, play("3"), "3"), (1, DRAW, "3"), (2, QUIT, "3"), (0, play("4"), "3"))
+    assert moves[1][1].card is None  # the drawn card stays hidden
+    assert state.chance == "deal"  # seat 0's hand is empty
+    state.apply_chance(state.sample_chance(__import__("random").Random(1)))
+    assert state.view(0).moves == ()

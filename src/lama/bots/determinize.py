@@ -93,6 +93,7 @@ def _card_sampler(view):
     template.pile_size = view.pile_size
     template.top = table.index[view.top]
     template.discards = table.counts_of(view.discard_pile)
+    template.moves = [(s, a, table.index[t]) for s, a, t in view.moves]
     template.drawer = -1
     if view.game == "kadabra":
         _kadabra(template, view)

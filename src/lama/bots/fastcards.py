@@ -276,32 +276,55 @@ def _score(me, empty, ender, hands, points, n, k, target, temperature, llama, ma
 
 
 @njit(cache=True)
-def _deal(r, me, n, k, hand, pool, others, other_sizes, deck, world_hands, world_pile):
-    """Shuffle the unseen cards `pool` (Fisher-Yates) into `deck` and deal them to `others`
-    (seats, `other_sizes` cards each) in order, the rest to the draw pile; `me` holds `hand`."""
+def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile):
+    """Deal the unseen cards `pool`: card slot i of the other seats (seat `slot_seat[i]`) gets a
+    card whose kind is not in the bit mask `slot_mask[i]`, the rest is the draw pile; `me`
+    holds `hand`. Slots are filled in order (most constrained first), each with a card drawn
+    uniformly among those left that it allows; with no masks that is a uniform deal. If the
+    masks cannot all be met (a seat did not play as inferred), the deal ignores them."""
     u = len(pool)
-    for i in range(u):
-        deck[i] = pool[i]
-    for i in range(u - 1, 0, -1):
-        j = _below(r, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    m = len(slot_seat)
+    ok = False
+    for attempt in range(2):
+        for i in range(u):
+            deck[i] = pool[i]
+        ok = True
+        for i in range(m):
+            mask = slot_mask[i] if attempt == 0 else 0
+            if mask == 0:
+                j = i + _below(r, u - i)
+            else:
+                allowed = 0
+                for j in range(i, u):
+                    if not (mask >> deck[j]) & 1:
+                        allowed += 1
+                if allowed == 0:
+                    ok = False
+                    break
+                pick = _below(r, allowed)
+                j = i
+                while True:
+                    if not (mask >> deck[j]) & 1:
+                        if pick == 0:
+                            break
+                        pick -= 1
+                    j += 1
+            deck[i], deck[j] = deck[j], deck[i]
+        if ok:
+            break
     for i in range(n * k):
         world_hands[i] = 0
     for kind in range(k):
         world_hands[me * k + kind] = hand[kind]
         world_pile[kind] = 0
-    at = 0
-    for o in range(len(others)):
-        base = others[o] * k
-        for i in range(at, at + other_sizes[o]):
-            world_hands[base + deck[i]] += 1
-        at += other_sizes[o]
-    for i in range(at, u):
+    for i in range(m):
+        world_hands[slot_seat[i] * k + deck[i]] += 1
+    for i in range(m, u):
         world_pile[deck[i]] += 1
 
 
 @njit(cache=True)
-def evaluate_cards(me, n, k, hand, pool, others, other_sizes, pile_size, top, quit0, points0,
+def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, pile_size, top, quit0, points0,
                    target, temperature, actions, samples, halving, r,
                    hands, sizes, pile, quit, points, world_hands, world_pile, deck, scratch, order, play_r,
                    count, total, total_sq, gained,
@@ -309,8 +332,8 @@ def evaluate_cards(me, n, k, hand, pool, others, other_sizes, pile_size, top, qu
     """Flat Monte Carlo for seat `me` (to move) over `actions`, results in count/total/total_sq/
     gained (per action: playouts, sum and sum of squares of values, sum of points this round).
 
-    `pool` lists the unseen cards (one kind per physical card); each sample deals them
-    uniformly over the deals consistent with the view (`_deal`, as in determinize.py).
+    `pool` lists the unseen cards (one kind per physical card); each sample deals them to the
+    other seats' card slots (`_deal`) and the draw pile.
     Every alive action is played on the same deal with the same playout numbers.
     """
     a_n = len(actions)
@@ -327,7 +350,7 @@ def evaluate_cards(me, n, k, hand, pool, others, other_sizes, pile_size, top, qu
     for phase in range(phases):
         per_arm = max(1, samples // (alive * phases))
         for _ in range(per_arm):
-            _deal(r, me, n, k, hand, pool, others, other_sizes, deck, world_hands, world_pile)
+            _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile)
             saved0, saved1, saved2, saved3 = _next32(r) | 1, _next32(r), _next32(r), _next32(r)
             for ai in range(alive):
                 a = order[ai]
@@ -367,9 +390,48 @@ def evaluate_cards(me, n, k, hand, pool, others, other_sizes, pile_size, top, qu
 
 # -- from a view ---------------------------------------------------------------------------
 
-def evaluate_view(view, rng, samples: int, halving: bool, temperature: float):
+def card_slots(view, table, hand_size: int, infer: bool) -> tuple[list[int], list[int]]:
+    """Every card of the other seats as (seat, mask of kinds it cannot be), most constrained first.
+
+    With `infer`, the masks come from this round's moves (view.moves), read as a seat that
+    always plays when it can (as the heuristic and most people do): a seat that drew had no
+    card playable on that top, so every card it held then excludes those kinds; the drawn card
+    is free. A played card leaves by the most constrained slot that allows it (which keeps what
+    is still inferred cautious); a seat that played a card none of its slots allows did not play
+    that way, and its masks are dropped.
+    """
+    others = [s for s in range(view.players) if s != view.seat]
+    slots = {s: [0] * view.hand_sizes[s] for s in others}
+    if infer:
+        slots = {s: [0] * hand_size for s in others}
+        playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
+        for seat, action, top in view.moves:
+            held = slots.get(seat)
+            if held is None:
+                continue
+            if action.kind == "draw":
+                excluded = playable_mask[table.index[top]]
+                held[:] = [mask | excluded for mask in held] + [0]
+            elif action.kind == "play":
+                bit = 1 << table.index[action.card]
+                fits = [i for i, mask in enumerate(held) if not mask & bit]
+                if not fits:
+                    held[:] = [0] * len(held)
+                    fits = [0]
+                if held:
+                    del held[max(fits, key=lambda i: (held[i].bit_count(), -i))]
+        for s in others:  # a log that does not fit the hand sizes says nothing
+            if len(slots[s]) != view.hand_sizes[s]:
+                slots[s] = [0] * view.hand_sizes[s]
+    flat = sorted(((mask, s) for s in others for mask in slots[s]), key=lambda x: -x[0].bit_count())
+    return [s for _, s in flat], [mask for mask, _ in flat]
+
+
+def evaluate_view(view, rng, samples: int, halving: bool, temperature: float, infer: bool = False):
     """`rollout.evaluate_actions` for a lama or komarami view with the default policy: a list
-    of (action, (playouts, sum of values, sum of squared values, sum of points this round))."""
+    of (action, (playouts, sum of values, sum of squared values, sum of points this round)).
+    With `infer`, the deals follow what the other seats' draws say about their hands
+    (`card_slots`); without, they are uniform among the deals consistent with the view."""
     from .determinize import CannotDeterminize, game_of, unseen_pool
 
     if view.to_move != view.seat or view.top is None:
@@ -379,10 +441,9 @@ def evaluate_view(view, rng, samples: int, halving: bool, temperature: float):
     tables = Tables(table, _array)
     pool = unseen_pool(view, game)
     me, n, k = view.seat, view.players, table.size
-    others = [s for s in range(n) if s != me]
-    sizes = [view.hand_sizes[s] for s in others]
-    if sum(pool) != sum(sizes) + view.pile_size:
-        raise CannotDeterminize(f"{sum(pool)} unseen cards cannot fill {sum(sizes)} cards in other hands "
+    slot_seat, slot_mask = card_slots(view, table, game.hand_size, infer)
+    if sum(pool) != len(slot_seat) + view.pile_size:
+        raise CannotDeterminize(f"{sum(pool)} unseen cards cannot fill {len(slot_seat)} cards in other hands "
                                 f"and a pile of {view.pile_size}")
     actions = list(view.legal_actions)
     codes = [DRAW if a.kind == "draw" else QUIT if a.kind == "quit" else table.index[a.card] for a in actions]
@@ -390,7 +451,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, temperature: float):
     a_n = len(actions)
     count, total, total_sq, gained = _array([0] * a_n), _floats(a_n), _floats(a_n), _array([0] * a_n)
     evaluate_cards(
-        me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(others), _array(sizes),
+        me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask),
         view.pile_size, table.index[view.top], _array([int(q) for q in view.quit]), _array(view.points),
         view.target, float(temperature), _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
         _array([0] * (n * k)), _array([0] * n), _array([0] * k), _array([0] * n), _array([0] * n),

@@ -56,7 +56,7 @@ def hints(view, rng=None, budget: int | None = None, seconds: float | None = Non
         method = f"ismcts, {budget} iterations"
     elif isinstance(bot, rollout.RolloutBot):
         budget = budget or bot.budget(view)
-        estimates = rollout.evaluate_actions(view, rng, budget, seconds, bot.policy, bot.halving)
+        estimates = rollout.evaluate_actions(view, rng, budget, seconds, bot.policy, bot.halving, bot.infer)
         choice = rollout.best_of(estimates)
         method = f"rollout, {budget} playouts" + (", sequential halving" if bot.halving else "")
     else:

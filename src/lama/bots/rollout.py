@@ -342,7 +342,7 @@ class Estimate:
 
 
 def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float | None = None,
-                     policy=fast_action, halving: bool = False) -> list[tuple[object, Estimate]]:
+                     policy=fast_action, halving: bool = False, infer: bool = False) -> list[tuple[object, Estimate]]:
     """Flat Monte Carlo: each legal action's value for `view.seat`, over shared determinizations.
 
     `samples` is the total number of playouts (at least one per action). Spread evenly over
@@ -351,13 +351,14 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     the better half goes on. `seconds`, if given, also stops the search on the clock.
 
     In lama and komarami with the default policy and no clock, the compiled loop of
-    fastcards.py does the same search (its own generator, so other numbers, same method).
+    fastcards.py does the same search (its own generator, so other numbers, same method);
+    there `infer` deals the other hands as their draws suggest (fastcards.card_slots).
     """
     actions = list(view.legal_actions)
     if not actions:
         raise ValueError(f"seat {view.seat} has no decision to make here")
     if policy is fast_action and seconds is None and view.game in LEAN_GAMES:
-        found = fastcards.evaluate_view(view, rng, samples, halving, TEMPERATURE)
+        found = fastcards.evaluate_view(view, rng, samples, halving, TEMPERATURE, infer)
         return [(a, Estimate.of(*stats)) for a, stats in found]
     seat = view.seat
     stats = [Estimate() for _ in actions]
@@ -393,19 +394,21 @@ def best_of(estimates):
 
 class RolloutBot:
     """Flat Monte Carlo bot: `samples` playouts per decision (or a `seconds` clock),
-    spread by sequential halving unless `halving` is False."""
+    spread by sequential halving unless `halving` is False; `infer`: see evaluate_actions."""
 
     def __init__(self, samples: int | dict = DEFAULT_SAMPLES, seconds: float | None = None, policy=fast_action,
-                 halving: bool = True):
+                 halving: bool = True, infer: bool = False):
         self.samples = samples  # or a budget per game id (the playouts' cost differs by game)
         self.seconds = seconds
         self.policy = policy
         self.halving = halving
+        self.infer = infer
 
     def __call__(self, view, rng):
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        return best_of(evaluate_actions(view, rng, self.budget(view), self.seconds, self.policy, self.halving))
+        return best_of(evaluate_actions(view, rng, self.budget(view), self.seconds, self.policy, self.halving,
+                                        self.infer))
 
     def budget(self, view) -> int:
         samples = self.samples

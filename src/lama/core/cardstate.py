@@ -15,7 +15,7 @@ from .view import View
 
 
 class CardState(State):
-    __slots__ = ("hands", "sizes", "pile", "pile_size", "top", "discards", "drawer")
+    __slots__ = ("hands", "sizes", "pile", "pile_size", "top", "discards", "drawer", "moves")
 
     def __init__(self, game):
         super().__init__(game)
@@ -27,6 +27,8 @@ class CardState(State):
         self.top = -1  # kind of the top card of the discard pile; -1 before the deal
         self.discards = [0] * size
         self.drawer = -1  # the seat waiting for its drawn card
+        # this round's moves, public at the table: (seat, action, kind of the top it was made on)
+        self.moves: list[tuple] = []
 
     def _copy_from(self, other):
         State._copy_from(self, other)
@@ -37,6 +39,7 @@ class CardState(State):
         self.top = other.top
         self.discards = other.discards[:]
         self.drawer = other.drawer
+        self.moves = other.moves[:]
 
     # -- chance ----------------------------------------------------------
     def sample_chance(self, rng):
@@ -120,6 +123,7 @@ class CardState(State):
         self.top = top
         self.discards = [0] * table.size
         self.discards[top] = 1
+        self.moves = []
         return [RoundDealt(self.round, self.starter, tuple(tuple(h) for h in deal.hands), deal.discard)]
 
     def _counts(self, codes) -> list[int]:
@@ -146,6 +150,13 @@ class CardState(State):
     def apply(self, action, seat: int | None = None) -> list:
         self._check_turn(seat)
         seat = self.to_move
+        top = self.top
+        events = self._move(seat, action)
+        self.moves.append((seat, action, top))
+        return events
+
+    def _move(self, seat: int, action) -> list:
+        """Validate and make the move of `seat` (to move); a hook for K7 and K9."""
         kind = action.kind
         if kind == "play":
             return self._play(seat, action)
@@ -217,6 +228,7 @@ class CardState(State):
             top=table.codes[self.top] if self.top >= 0 else None,
             pile_size=self.pile_size,
             discard_pile=table.codes_of(self.discards),
+            moves=tuple((s, a, table.codes[t]) for s, a, t in self.moves),
         )
 
     def _view_extra(self, seat: int) -> dict:

@@ -38,6 +38,9 @@ class View:
     top: str | None = None
     pile_size: int = 0  # cards left in the draw pile
     discard_pile: tuple[str, ...] = ()  # every card played onto the discard pile, sorted
+    # this round's moves so far, as everyone at the table saw them: (seat, action, the top card
+    # it was made on); a draw never says which card
+    moves: tuple[tuple[int, Action, str], ...] = ()
     # kadabra
     stage: tuple[int, int] | None = None  # (white, black) chips on the stage
     magic_chip: int | None = None  # the seat holding it; None: in the centre

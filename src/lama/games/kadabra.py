@@ -231,15 +231,13 @@ class KadabraState(CardState):
             raise IllegalAction("show_running", "no quitting during a magic show before taking the stage (K9)")
 
     # -- moves beyond play / draw / quit -----------------------------------
-    def apply(self, action, seat: int | None = None) -> list:
+    def _move(self, seat: int, action) -> list:
         kind = action.kind
         if kind == "skip":
-            self._check_turn(seat)
-            return self._skip(self.to_move)
+            return self._skip(seat)
         if kind == "take_stage":
-            self._check_turn(seat)
-            return self._take_stage(self.to_move)
-        return CardState.apply(self, action, seat)
+            return self._take_stage(seat)
+        return CardState._move(self, seat, action)
 
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
