@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from helpers import random_position
 from lama.bots import fastcards
-from lama.bots.fastcards import DRAW, QUIT, KernelRandom, Tables, _array
-from lama.bots.rollout import LEAN_GAMES, TEMPERATURE, core_playout, evaluate_actions, fast_action, round_values
+from lama.bots.fastcards import DRAW, QUIT, KernelRandom, Tables, _array, _float_array
+from lama.bots.rollout import LEAN_GAMES, core_playout, evaluate_actions, fast_action, round_values
+from lama.bots.values import temperatures
 from lama.games import new_game
 
 
@@ -34,7 +35,8 @@ def _kernel_playout(state, action, words):
         _code(table, action), me, hands, _array(state.sizes), _array(state.pile), _array([int(q) for q in state.quit]),
         n, k, state.top, state.pile_size, state.n_in, _array(words), _array([0] * k), *t.arrays, t.llama_each,
     )
-    value = fastcards._score(me, empty, ender, hands, points, n, k, state.game.target, TEMPERATURE, *t.arrays[4:7],
+    temps = _float_array(temperatures(state.game.id, n))
+    value = fastcards._score(me, empty, ender, hands, points, n, k, state.game.target, temps, *t.arrays[4:7],
                              t.llama_each)
     return list(points), value
 
@@ -99,8 +101,8 @@ def _view(game_id="lama", players=4, seed=3):
 
 def test_search_is_deterministic_and_spends_the_budget():
     view = _view()
-    first = fastcards.evaluate_view(view, random.Random(1), 300, True, TEMPERATURE)
-    again = fastcards.evaluate_view(view, random.Random(1), 300, True, TEMPERATURE)
+    first = fastcards.evaluate_view(view, random.Random(1), 300, True)
+    again = fastcards.evaluate_view(view, random.Random(1), 300, True)
     assert first == again
     assert [a for a, _ in first] == list(view.legal_actions)
     assert 250 <= sum(stats[0] for _, stats in first) <= 300
@@ -126,11 +128,11 @@ def test_without_numba_the_same_code_gives_the_same_result():
         "rng = random.Random(3)\n"
         "state = new_game('lama', 4).new_initial_state()\n"
         "while state.to_move is None: state.apply_chance(state.sample_chance(rng))\n"
-        "found = fastcards.evaluate_view(state.view(state.to_move), random.Random(1), 120, True, 25.0)\n"
+        "found = fastcards.evaluate_view(state.view(state.to_move), random.Random(1), 120, True)\n"
         "print(json.dumps([[a.kind, a.card, list(s)] for a, s in found]))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    here = fastcards.evaluate_view(_view(), random.Random(1), 120, True, TEMPERATURE)
+    here = fastcards.evaluate_view(_view(), random.Random(1), 120, True)
     assert json.loads(out) == [[a.kind, a.card, list(s)] for a, s in here]
 
 

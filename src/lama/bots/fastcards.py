@@ -34,12 +34,18 @@ try:
 
     def _floats(n):
         return numpy.zeros(n, dtype=numpy.float64)
+
+    def _float_array(values):
+        return numpy.array(values, dtype=numpy.float64)
 except ImportError:
     def _array(values):
         return list(values)
 
     def _floats(n):
         return [0.0] * n
+
+    def _float_array(values):
+        return [float(v) for v in values]
 
 
 DRAW = -1
@@ -247,8 +253,8 @@ def _playout(first, seat, hands, sizes, pile, quit, n, k, top, pile_size, n_in, 
 
 
 @njit(cache=True)
-def _score(me, empty, ender, hands, points, n, k, target, temperature, llama, masks, mask_sum, llama_each):
-    """C5-C7 on `points` (in place), then rollout.round_values for seat `me`."""
+def _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, mask_sum, llama_each):
+    """C5-C7 on `points` (in place), then rollout.round_values for seat `me` (values.py)."""
     for s in range(n):
         points[s] += _penalty(hands, s * k, k, llama, masks, mask_sum, llama_each)
     if empty:  # C5: the ender returns its highest chip
@@ -269,10 +275,12 @@ def _score(me, empty, ender, hands, points, n, k, target, temperature, llama, ma
             if points[s] == low:
                 winners += 1
         return 1.0 / winners
+    # values.temperature_bin
+    t = temps[min(max(target - high - 1, 0), 5 * len(temps) - 1) // 5]
     total = 0.0
     for s in range(n):
-        total += math.exp((low - points[s]) / temperature)
-    return math.exp((low - points[me]) / temperature) / total
+        total += math.exp((low - points[s]) / t)
+    return math.exp((low - points[me]) / t) / total
 
 
 @njit(cache=True)
@@ -325,7 +333,7 @@ def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, worl
 
 @njit(cache=True)
 def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, pile_size, top, quit0, points0,
-                   target, temperature, actions, samples, halving, r,
+                   target, temps, actions, samples, halving, r,
                    hands, sizes, pile, quit, points, world_hands, world_pile, deck, scratch, order, play_r,
                    count, total, total_sq, gained,
                    play_on, play_n, same, same_n, llama, masks, mask_sum, width, llama_each):
@@ -368,7 +376,7 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, pile_size, top, q
                 empty, ender = _playout(actions[a], me, hands, sizes, pile, quit, n, k, top, pile_size, n_in0,
                                         play_r, scratch, play_on, play_n, same, same_n, llama, masks, mask_sum,
                                         width, llama_each)
-                value = _score(me, empty, ender, hands, points, n, k, target, temperature, llama, masks, mask_sum,
+                value = _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, mask_sum,
                                llama_each)
                 count[a] += 1
                 total[a] += value
@@ -427,12 +435,13 @@ def card_slots(view, table, hand_size: int, infer: bool) -> tuple[list[int], lis
     return [s for _, s in flat], [mask for mask, _ in flat]
 
 
-def evaluate_view(view, rng, samples: int, halving: bool, temperature: float, infer: bool = False):
+def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     """`rollout.evaluate_actions` for a lama or komarami view with the default policy: a list
     of (action, (playouts, sum of values, sum of squared values, sum of points this round)).
     With `infer`, the deals follow what the other seats' draws say about their hands
     (`card_slots`); without, they are uniform among the deals consistent with the view."""
     from .determinize import CannotDeterminize, game_of, unseen_pool
+    from .values import temperatures
 
     if view.to_move != view.seat or view.top is None:
         raise CannotDeterminize("the seat is not to move in a dealt round")
@@ -453,7 +462,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, temperature: float, in
     evaluate_cards(
         me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask),
         view.pile_size, table.index[view.top], _array([int(q) for q in view.quit]), _array(view.points),
-        view.target, float(temperature), _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
+        view.target, _float_array(temperatures(view.game, n)), _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
         _array([0] * (n * k)), _array([0] * n), _array([0] * k), _array([0] * n), _array([0] * n),
         _array([0] * (n * k)), _array([0] * k), _array([0] * max(1, len(cards))), _array([0] * k),
         _array([0] * a_n), _array([0, 0, 0, 0]),

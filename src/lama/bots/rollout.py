@@ -11,10 +11,11 @@ All actions are tried on the same sampled deals and the same playout generator
 Value: a playout stops at the end of the round and scores every seat with
 `round_values`. If the round ended the game, that is the real result (1 for a win,
 shared among tied winners, else 0). Otherwise it is an estimated win probability from
-the points: a softmax of -points / TEMPERATURE over the seats. Far from the target that
-is, to first order, the seat's points this round against the others' (what decides a
-game of many rounds); at the last round it is the win itself. Playing whole games out
-instead costs five or more times as much per playout for a much noisier value.
+the points: a softmax of -points / T over the seats, T fitted per game, player count and
+the leader's distance to the target (values.py). Far from the target that is, to first
+order, the seat's points this round against the others'; near it, the win itself.
+Playing whole games out instead costs five or more times as much per playout for a much
+noisier value.
 
 Deterministic: the bot draws every random number from the generator it is given, so
 the same generator state and the same `samples` budget give the same choice. A
@@ -27,10 +28,9 @@ import math
 import random
 import time
 
-from . import fastcards, heuristic_cards
+from . import fastcards, heuristic_cards, values
 from .determinize import sampler
 
-TEMPERATURE = 25.0  # points; measured against 4 and 10 (lama, 4 players, vs heuristic): a little better
 DEFAULT_SAMPLES = 600  # playouts per decision, shared among the legal actions
 
 
@@ -295,11 +295,7 @@ def round_values(state) -> list[float]:
     if state.finished:
         share = 1.0 / len(state.winners)
         return [share if s in state.winners else 0.0 for s in range(n)]
-    points = state.points
-    low = min(points)
-    weights = [math.exp((low - p) / TEMPERATURE) for p in points]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return values.round_values(state.points, state.game.target, values.temperatures(state.game.id, n))
 
 
 class Estimate:
@@ -358,7 +354,7 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     if not actions:
         raise ValueError(f"seat {view.seat} has no decision to make here")
     if policy is fast_action and seconds is None and view.game in LEAN_GAMES:
-        found = fastcards.evaluate_view(view, rng, samples, halving, TEMPERATURE, infer)
+        found = fastcards.evaluate_view(view, rng, samples, halving, infer)
         return [(a, Estimate.of(*stats)) for a, stats in found]
     seat = view.seat
     stats = [Estimate() for _ in actions]

@@ -8,7 +8,7 @@ favours it) and seed `seed + g`; chance and every seat's generator come from tha
 A game counts as a win when the bot is among the winners (C6: ties share the win; the
 share of sole wins is reported too). The 95% interval is Wilson's score interval. The
 bot's thinking time per decision (mean and max, on one core per worker) is measured
-around its calls only. A benchmark, not a test: nothing here asserts anything.
+around its calls only, after one untimed warm-up decision per process (`warm_up`). A benchmark, not a test: nothing here asserts anything.
 """
 
 from __future__ import annotations
@@ -48,11 +48,30 @@ class _Timed:
         return action
 
 
+_warm: set = set()
+
+
+def warm_up(bot, game) -> None:
+    """One untimed decision, once per process: a compiled search (bots/fastcards.py) is
+    compiled or loaded from its disk cache on its first call, which is not thinking time."""
+    import random
+
+    if (id(bot), game.id) in _warm:
+        return
+    _warm.add((id(bot), game.id))
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.to_move is None:
+        state.apply_chance(state.sample_chance(rng))
+    bot(state.view(state.to_move), rng)
+
+
 def play_one(task) -> dict:
     """Play game g of a cell; what the bot in the rotated seat got (a worker's job)."""
     game_id, players, options, bot_name, vs_name, seed, g = task
     game = new_game(game_id, players, options)
     seat = g % players
+    warm_up(load_bot(bot_name), game)
     bot = _Timed(load_bot(bot_name))
     other = load_bot(vs_name)
     policies = [bot if s == seat else other for s in range(players)]
