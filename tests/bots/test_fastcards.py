@@ -70,6 +70,14 @@ def test_kernel_generator_is_uniform_on_small_ranges():
         assert chi2 < 25  # far beyond the 0.999 quantile for 6 degrees of freedom (22.5)
 
 
+def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile, bound=None):
+    """fastcards._deal on kinds valued 1, 2, 3, ... (no llama)."""
+    mask_sum = Tables(new_game("lama", 2).table, _array).arrays[6]
+    fastcards._deal(r, me, n, k, hand, pool, slot_seat, slot_mask, _array(bound or [-1] * n), deck, world_hands,
+                    world_pile, _array([0] * n), _array([0] * n), _array([0] * k),
+                    _array([1 << (v + 1) for v in range(k)]), mask_sum, 0)
+
+
 def test_kernel_deal_is_uniform_and_consistent():
     """Seat 1 gets 2 of the unseen cards {a, a, b, c}; the rest is the pile. Each of the 4 pairs of
     kinds (aa, ab, ac, bc) has a known probability (of the 6 pairs of physical cards)."""
@@ -80,7 +88,7 @@ def test_kernel_deal_is_uniform_and_consistent():
     seen = Counter()
     trials = 6000
     for _ in range(trials):
-        fastcards._deal(r, me, n, k, hand, pool, _array([1, 1]), _array([0, 0]), deck, world_hands, world_pile)
+        _deal(r, me, n, k, hand, pool, _array([1, 1]), _array([0, 0]), deck, world_hands, world_pile)
         theirs = tuple(world_hands[k:2 * k])
         assert tuple(world_hands[:k]) == (0, 1, 0)
         assert [a + b for a, b in zip(theirs, world_pile)] == [2, 1, 1]
@@ -140,21 +148,24 @@ def test_without_numba_the_same_code_gives_the_same_result():
 def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_can(game_id, players, seed):
     """Against heuristic seats (they always play when they can) the inference is never wrong:
     at every decision the other seats' true cards can be placed in their slots (Hall's
-    condition, which for nested masks is: the k most constrained slots allow k true cards)."""
+    condition, which for nested masks is: the k most constrained slots allow k true cards),
+    and a seat that quit holds a hand within its bound."""
     from lama.bots import load_bot
     from lama.match import Match
 
     heuristic = load_bot("heuristic")
     game = new_game(game_id, players)
     table = game.table
-    checked = []
+    checked, bounded = [], []
 
     def watcher(view, rng):
         state = match.state
-        slot_seat, slot_mask = fastcards.card_slots(view, table, game.hand_size, True)
+        slot_seat, slot_mask, bound = fastcards.card_slots(view, game, True)
         for seat in set(slot_seat):
             masks = sorted((m for s, m in zip(slot_seat, slot_mask) if s == seat), key=lambda m: -m.bit_count())
             hand = state.hands[seat]
+            assert bound[seat] < 0 or table.penalty(hand) <= bound[seat]
+            bounded.append(bound[seat] >= 0)
             assert len(masks) == sum(hand)
             for i, mask in enumerate(masks):
                 assert sum(c for kind, c in enumerate(hand) if not mask >> kind & 1) >= i + 1
@@ -164,6 +175,7 @@ def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_c
     match = Match(game, [watcher] + [heuristic] * (players - 1), seed=seed)
     match.run()
     assert sum(checked) > 20  # the inference said something
+    assert any(bounded) or players == 2  # and with more seats, someone quit in time to tell
 
 
 def test_a_deal_meets_the_masks_when_it_can():
@@ -174,9 +186,25 @@ def test_a_deal_meets_the_masks_when_it_can():
     # seat 1: one card that is not a 0 and not a 2 (so the 1), one free; seat 2: one card, not a 1
     slot_seat, slot_mask = _array([1, 2, 1]), _array([0b101, 0b010, 0])
     for _ in range(500):
-        fastcards._deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile)
+        _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile)
         assert world_hands[k + 1] >= 1 and world_hands[2 * k + 1] == 0
         assert sum(world_hands[k:2 * k]) == 2 and sum(world_hands[2 * k:]) == 1 and sum(world_pile) == 2
     # masks nothing can meet (seat 2 may hold no kind at all): the deal ignores them
-    fastcards._deal(r, me, n, k, hand, pool, _array([2]), _array([0b111]), deck, world_hands, world_pile)
+    _deal(r, me, n, k, hand, pool, _array([2]), _array([0b111]), deck, world_hands, world_pile)
     assert sum(world_hands[2 * k:]) == 1 and sum(world_pile) == 4
+
+
+def test_a_deal_keeps_a_quit_seats_penalty_within_its_bound():
+    """Seat 1 (three cards) quit with a penalty of at most 3: only 1 1 2, 1 2 2 or 3 3 3 fit."""
+    k, n, me = 3, 2, 0
+    pool, hand = _array([0, 0, 1, 1, 2, 2, 2]), _array([0, 0, 1])
+    deck, world_hands, world_pile = _array([0] * 7), _array([0] * (n * k)), _array([0] * k)
+    r = _array([3, 1, 4, 1])
+    seen = set()
+    for _ in range(300):
+        _deal(r, me, n, k, hand, pool, _array([1, 1, 1]), _array([0, 0, 0]), deck, world_hands, world_pile,
+              bound=[-1, 3])
+        theirs = list(world_hands[k:2 * k])
+        assert theirs in ([2, 1, 0], [1, 2, 0], [0, 0, 3]), theirs
+        seen.add(tuple(theirs))
+    assert len(seen) == 3

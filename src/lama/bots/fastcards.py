@@ -284,27 +284,49 @@ def _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, m
 
 
 @njit(cache=True)
-def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile):
+def _fits(kind, mask, limit, numbers, llamas, llama, masks, mask_sum, llama_each):
+    """May a slot with `mask`, of a seat whose penalty must stay within `limit` (-1: any) and
+    that holds `numbers` (a value mask) and `llamas` so far, get a card of `kind`?"""
+    if (mask >> kind) & 1:
+        return False
+    if limit < 0:
+        return True
+    count = llamas + llama[kind]
+    if count > 1 and not llama_each:
+        count = 1
+    return mask_sum[numbers | masks[kind]] + 10 * count <= limit
+
+
+@njit(cache=True)
+def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, bound, deck, world_hands, world_pile,
+          dealt_mask, dealt_llamas, llama, masks, mask_sum, llama_each):
     """Deal the unseen cards `pool`: card slot i of the other seats (seat `slot_seat[i]`) gets a
-    card whose kind is not in the bit mask `slot_mask[i]`, the rest is the draw pile; `me`
-    holds `hand`. Slots are filled in order (most constrained first), each with a card drawn
-    uniformly among those left that it allows; with no masks that is a uniform deal. If the
-    masks cannot all be met (a seat did not play as inferred), the deal ignores them."""
+    card whose kind is not in the bit mask `slot_mask[i]`, and keeps its seat's penalty within
+    `bound[seat]` (-1: any); the rest is the draw pile; `me` holds `hand`. Slots are filled in
+    order (most constrained first), each with a card drawn uniformly among those left that it
+    allows; with no masks and no bounds that is a uniform deal. If the constraints cannot all be
+    met (a seat did not play as inferred), the deal ignores them."""
     u = len(pool)
     m = len(slot_seat)
     ok = False
     for attempt in range(2):
         for i in range(u):
             deck[i] = pool[i]
+        for s in range(n):
+            dealt_mask[s] = 0
+            dealt_llamas[s] = 0
         ok = True
         for i in range(m):
+            seat = slot_seat[i]
             mask = slot_mask[i] if attempt == 0 else 0
-            if mask == 0:
+            limit = bound[seat] if attempt == 0 else -1
+            if mask == 0 and limit < 0:
                 j = i + _below(r, u - i)
             else:
                 allowed = 0
                 for j in range(i, u):
-                    if not (mask >> deck[j]) & 1:
+                    if _fits(deck[j], mask, limit, dealt_mask[seat], dealt_llamas[seat], llama, masks, mask_sum,
+                             llama_each):
                         allowed += 1
                 if allowed == 0:
                     ok = False
@@ -312,12 +334,15 @@ def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, worl
                 pick = _below(r, allowed)
                 j = i
                 while True:
-                    if not (mask >> deck[j]) & 1:
+                    if _fits(deck[j], mask, limit, dealt_mask[seat], dealt_llamas[seat], llama, masks, mask_sum,
+                             llama_each):
                         if pick == 0:
                             break
                         pick -= 1
                     j += 1
             deck[i], deck[j] = deck[j], deck[i]
+            dealt_mask[seat] |= masks[deck[i]]
+            dealt_llamas[seat] += llama[deck[i]]
         if ok:
             break
     for i in range(n * k):
@@ -332,10 +357,10 @@ def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, worl
 
 
 @njit(cache=True)
-def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, pile_size, top, quit0, points0,
+def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size, top, quit0, points0,
                    target, temps, actions, samples, halving, r,
                    hands, sizes, pile, quit, points, world_hands, world_pile, deck, scratch, order, play_r,
-                   count, total, total_sq, gained,
+                   dealt_mask, dealt_llamas, count, total, total_sq, gained,
                    play_on, play_n, same, same_n, llama, masks, mask_sum, width, llama_each):
     """Flat Monte Carlo for seat `me` (to move) over `actions`, results in count/total/total_sq/
     gained (per action: playouts, sum and sum of squares of values, sum of points this round).
@@ -358,7 +383,8 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, pile_size, top, q
     for phase in range(phases):
         per_arm = max(1, samples // (alive * phases))
         for _ in range(per_arm):
-            _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile)
+            _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, bound, deck, world_hands, world_pile,
+                  dealt_mask, dealt_llamas, llama, masks, mask_sum, llama_each)
             saved0, saved1, saved2, saved3 = _next32(r) | 1, _next32(r), _next32(r), _next32(r)
             for ai in range(alive):
                 a = order[ai]
@@ -398,29 +424,50 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, pile_size, top, q
 
 # -- from a view ---------------------------------------------------------------------------
 
-def card_slots(view, table, hand_size: int, infer: bool) -> tuple[list[int], list[int]]:
-    """Every card of the other seats as (seat, mask of kinds it cannot be), most constrained first.
+def card_slots(view, game, infer: bool) -> tuple[list[int], list[int], list[int]]:
+    """Every card of the other seats as a slot (its seat, a mask of the kinds it cannot be),
+    most constrained first, and each seat's bound on its hand's penalty (-1: none).
 
-    With `infer`, the masks come from this round's moves (view.moves), read as a seat that
-    always plays when it can (as the heuristic and most people do): a seat that drew had no
-    card playable on that top, so every card it held then excludes those kinds; the drawn card
-    is free. A played card leaves by the most constrained slot that allows it (which keeps what
-    is still inferred cautious); a seat that played a card none of its slots allows did not play
-    that way, and its masks are dropped.
+    With `infer`, this round's moves (view.moves) are read as made by a seat that plays
+    whenever it can and quits like the heuristic (heuristic_cards._should_quit), as most
+    people do too:
+    - a seat that drew or quit had no card playable on that top, so every card it held then
+      excludes those kinds; a drawn card is free;
+    - a played card leaves by the most constrained slot that allows it (which keeps what is
+      still inferred cautious); a seat that played a card none of its slots allows did not
+      play that way, and its masks are dropped;
+    - a seat that quit while it could have drawn holds a hand whose penalty is within the
+      heuristic's quitting bound at that moment (its size, the others' sizes, the pile).
     """
-    others = [s for s in range(view.players) if s != view.seat]
+    table = game.table
+    n = view.players
+    others = [s for s in range(n) if s != view.seat]
     slots = {s: [0] * view.hand_sizes[s] for s in others}
+    bound = [-1] * n
     if infer:
-        slots = {s: [0] * hand_size for s in others}
+        slots = {s: [0] * game.hand_size for s in others}
+        sizes = [game.hand_size] * n
+        pile = sum(game.deck) - n * game.hand_size - 1
+        quit = [False] * n
         playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
         for seat, action, top in view.moves:
             held = slots.get(seat)
+            kind = action.kind
+            if kind == "play":
+                sizes[seat] -= 1
+            elif kind == "draw":
+                sizes[seat] += 1
+                pile -= 1
+            elif kind == "quit":
+                if held is not None:
+                    bound[seat] = _quit_bound(seat, sizes, quit, pile)
+                quit[seat] = True
             if held is None:
                 continue
-            if action.kind == "draw":
+            if kind in ("draw", "quit"):
                 excluded = playable_mask[table.index[top]]
-                held[:] = [mask | excluded for mask in held] + [0]
-            elif action.kind == "play":
+                held[:] = [mask | excluded for mask in held] + ([0] if kind == "draw" else [])
+            elif kind == "play":
                 bit = 1 << table.index[action.card]
                 fits = [i for i, mask in enumerate(held) if not mask & bit]
                 if not fits:
@@ -431,8 +478,26 @@ def card_slots(view, table, hand_size: int, infer: bool) -> tuple[list[int], lis
         for s in others:  # a log that does not fit the hand sizes says nothing
             if len(slots[s]) != view.hand_sizes[s]:
                 slots[s] = [0] * view.hand_sizes[s]
-    flat = sorted(((mask, s) for s in others for mask in slots[s]), key=lambda x: -x[0].bit_count())
-    return [s for _, s in flat], [mask for mask, _ in flat]
+                bound[s] = -1
+    flat = sorted(((mask, s) for s in others for mask in slots[s]),
+                  key=lambda x: (bound[x[1]] < 0, -x[0].bit_count(), x[1]))
+    return [s for _, s in flat], [mask for mask, _ in flat], bound
+
+
+def _quit_bound(seat: int, sizes: list[int], quit: list[bool], pile: int) -> int:
+    """The largest penalty with which heuristic_cards._should_quit quits (-1: it had to quit)."""
+    from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
+
+    others_in = [s for s in range(len(sizes)) if s != seat and not quit[s]]
+    if not pile or not others_in:
+        return -1
+    size = sizes[seat]
+    bound = QUIT_PER_CARD * size
+    if min(sizes[s] for s in others_in) + QUIT_GAP <= size:
+        bound = max(bound, QUIT_SMALL)
+    if pile <= len(others_in):
+        bound = max(bound, QUIT_LATE)
+    return bound
 
 
 def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
@@ -450,7 +515,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     tables = Tables(table, _array)
     pool = unseen_pool(view, game)
     me, n, k = view.seat, view.players, table.size
-    slot_seat, slot_mask = card_slots(view, table, game.hand_size, infer)
+    slot_seat, slot_mask, bound = card_slots(view, game, infer)
     if sum(pool) != len(slot_seat) + view.pile_size:
         raise CannotDeterminize(f"{sum(pool)} unseen cards cannot fill {len(slot_seat)} cards in other hands "
                                 f"and a pile of {view.pile_size}")
@@ -460,12 +525,12 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     a_n = len(actions)
     count, total, total_sq, gained = _array([0] * a_n), _floats(a_n), _floats(a_n), _array([0] * a_n)
     evaluate_cards(
-        me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask),
+        me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask), _array(bound),
         view.pile_size, table.index[view.top], _array([int(q) for q in view.quit]), _array(view.points),
         view.target, _float_array(temperatures(view.game, n)), _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
         _array([0] * (n * k)), _array([0] * n), _array([0] * k), _array([0] * n), _array([0] * n),
         _array([0] * (n * k)), _array([0] * k), _array([0] * max(1, len(cards))), _array([0] * k),
-        _array([0] * a_n), _array([0, 0, 0, 0]),
+        _array([0] * a_n), _array([0, 0, 0, 0]), _array([0] * n), _array([0] * n),
         count, total, total_sq, gained,
         *tables.arrays, tables.llama_each,
     )
