@@ -150,24 +150,24 @@ def _penalty(hands, at, k, llama, masks, mask_sum, llama_each):
 
 
 @njit(cache=True)
+def _first_held(counts, kinds, start, n):
+    """The first of kinds[start:start + n] with a card in `counts` (-1: none)."""
+    for i in range(start, start + n):
+        if counts[kinds[i]]:
+            return kinds[i]
+    return -1
+
+
+@njit(cache=True)
 def _run_length(hands, at, k, top, scratch, play_on, play_n, same, same_n):
     """rollout.run_length: how many cards of the hand could follow in a row on `top`."""
     for kind in range(k):
         scratch[kind] = hands[at + kind]
     played = 0
     while True:
-        pick = -1
-        for i in range(same_n[top]):
-            kind = same[top * k + i]
-            if scratch[kind]:
-                pick = kind
-                break
+        pick = _first_held(scratch, same, top * k, same_n[top])
         if pick < 0:
-            for i in range(play_n[top]):
-                kind = play_on[top * k + i]
-                if scratch[kind]:
-                    pick = kind
-                    break
+            pick = _first_held(scratch, play_on, top * k, play_n[top])
         if pick < 0:
             return played
         scratch[pick] -= 1
