@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lama.bots.values import BINS, FALLBACK, round_values, temperature_bin, temperatures
+from lama.bots.values import BINS, FALLBACK, SHARPEN, fitted_temperatures, round_values, temperature_bin, temperatures
 from lama.games import GAMES
 
 
@@ -17,13 +17,14 @@ def test_bins_count_the_leaders_distance_to_the_target():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("players", range(2, 7))
 def test_every_game_and_player_count_has_fitted_temperatures_that_grow_with_the_distance(game_id, players):
-    temps = temperatures(game_id, players)
+    temps = fitted_temperatures(game_id, players)
     assert len(temps) == BINS and all(t > 0 for t in temps)
     assert list(temps) == sorted(temps)
+    assert temperatures(game_id, players) == tuple(SHARPEN * t for t in temps)
 
 
 def test_an_unknown_game_falls_back_to_one_temperature():
-    assert temperatures("chess", 4) == (FALLBACK,) * BINS
+    assert fitted_temperatures("chess", 4) == (FALLBACK,) * BINS
 
 
 def test_values_are_chances_that_favour_fewer_points_more_near_the_end():
