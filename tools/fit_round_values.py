@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -71,12 +72,19 @@ def main() -> None:
         for players in range(2, 7):
             temperatures[game_id][str(players)] = fit(game_id, players, games)
             print(game_id, players, temperatures[game_id][str(players)], flush=True)
-    OUT.write_text(json.dumps({
+    OUT.write_text(dumps({
         "about": "bots/values.py: softmax temperatures per bin of 5 points of the leader's distance to the "
                  "target (bin 0: 1-5 short), fitted by tools/fit_round_values.py",
         "games": games,
         "temperatures": temperatures,
-    }, indent=1) + "\n", encoding="utf-8")
+    }), encoding="utf-8")
+
+
+def dumps(data) -> str:
+    """JSON with each list of numbers on one line."""
+    text = json.dumps(data, indent=1)
+    return re.sub(r"\[\s+([-\d.,\s]+?)\s+\]", lambda m: "[" + ", ".join(x.strip() for x in m.group(1).split(",")) + "]",
+                  text) + "\n"
 
 
 if __name__ == "__main__":
