@@ -523,14 +523,23 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     codes = [DRAW if a.kind == "draw" else QUIT if a.kind == "quit" else table.index[a.card] for a in actions]
     cards = [kind for kind, c in enumerate(pool) for _ in range(c)]
     a_n = len(actions)
-    count, total, total_sq, gained = _array([0] * a_n), _floats(a_n), _floats(a_n), _array([0] * a_n)
+
+    def zeros(size):
+        return _array([0] * size)
+
+    count, total, total_sq, gained = zeros(a_n), _floats(a_n), _floats(a_n), zeros(a_n)
     evaluate_cards(
-        me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask), _array(bound),
-        view.pile_size, table.index[view.top], _array([int(q) for q in view.quit]), _array(view.points),
-        view.target, _float_array(temperatures(view.game, n)), _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
-        _array([0] * (n * k)), _array([0] * n), _array([0] * k), _array([0] * n), _array([0] * n),
-        _array([0] * (n * k)), _array([0] * k), _array([0] * max(1, len(cards))), _array([0] * k),
-        _array([0] * a_n), _array([0, 0, 0, 0]), _array([0] * n), _array([0] * n),
+        # the position
+        me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask),
+        _array(bound), view.pile_size, table.index[view.top], _array([int(q) for q in view.quit]),
+        _array(view.points), view.target, _float_array(temperatures(view.game, n)),
+        # the search
+        _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
+        # work space: a playout's hands, sizes, pile, quit, points; a deal's hands, pile, deck;
+        # run lengths; the actions' order; a playout's generator; a deal's masks and llamas
+        zeros(n * k), zeros(n), zeros(k), zeros(n), zeros(n), zeros(n * k), zeros(k), zeros(max(1, len(cards))),
+        zeros(k), zeros(a_n), zeros(4), zeros(n), zeros(n),
+        # the results
         count, total, total_sq, gained,
         *tables.arrays, tables.llama_each,
     )

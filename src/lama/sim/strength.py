@@ -8,7 +8,8 @@ favours it) and seed `seed + g`; chance and every seat's generator come from tha
 A game counts as a win when the bot is among the winners (C6: ties share the win; the
 share of sole wins is reported too). The 95% interval is Wilson's score interval. The
 bot's thinking time per decision (mean and max, on one core per worker) is measured
-around its calls only, after one untimed warm-up decision per process (`warm_up`). A benchmark, not a test: nothing here asserts anything.
+around its calls only, after one untimed warm-up decision per process (`warm_up`).
+A benchmark, not a test: nothing here asserts anything.
 """
 
 from __future__ import annotations
