@@ -180,7 +180,7 @@ def test_a_whole_game_with_every_level_is_legal_and_reproducible(game_id):
     assert first.record.data == again.record.data
 
 
-def test_bench_rollouts_reports_core_and_lean_rates(capsys):
+def test_bench_rollouts_reports_core_lean_and_compiled_search_rates(capsys):
     import json
 
     from lama.cli import main
@@ -188,8 +188,9 @@ def test_bench_rollouts_reports_core_and_lean_rates(capsys):
     assert main(["bench-rollouts", "--game", "lama", "--game", "dice", "--players", "3", "--playouts", "20",
                  "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
-    assert [(r["game"], "lean_per_s" in r) for r in rows] == [("lama", True), ("dice", False)]
-    assert all(r["core_per_s"] > 0 for r in rows)
+    assert [(r["game"], "lean_per_s" in r, "search_per_s" in r) for r in rows] == [
+        ("lama", True, True), ("dice", False, False)]
+    assert all(r["core_per_s"] > 0 for r in rows) and rows[0]["search_per_s"] > 0
 
 
 def test_wilson_interval_brackets_the_rate():

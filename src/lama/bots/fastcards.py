@@ -19,33 +19,33 @@ from __future__ import annotations
 import math
 
 try:
+    import numpy
     from numba import njit
-except ImportError:  # the same code as Python
+
+    COMPILED = True
+
+    def _array(values):
+        return numpy.array(values, dtype=numpy.int64)
+
+    def _float_array(values):
+        return numpy.array(values, dtype=numpy.float64)
+except ImportError:  # the same code as Python, on lists (faster than numpy arrays there)
+    COMPILED = False
+
     def njit(*args, **kwargs):
         if args and callable(args[0]):
             return args[0]
         return lambda f: f
 
-try:
-    import numpy
-
-    def _array(values):
-        return numpy.array(values, dtype=numpy.int64)
-
-    def _floats(n):
-        return numpy.zeros(n, dtype=numpy.float64)
-
-    def _float_array(values):
-        return numpy.array(values, dtype=numpy.float64)
-except ImportError:
     def _array(values):
         return list(values)
 
-    def _floats(n):
-        return [0.0] * n
-
     def _float_array(values):
         return [float(v) for v in values]
+
+
+def _floats(n):
+    return _float_array([0.0] * n)
 
 
 DRAW = -1

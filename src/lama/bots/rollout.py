@@ -348,7 +348,7 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
 
     In lama and komarami with the default policy and no clock, the compiled loop of
     fastcards.py does the same search (its own generator, so other numbers, same method);
-    there `infer` deals the other hands as their draws suggest (fastcards.card_slots).
+    there `infer` deals the other hands as their draws and quits suggest (fastcards.card_slots).
     """
     actions = list(view.legal_actions)
     if not actions:
