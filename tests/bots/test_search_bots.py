@@ -164,8 +164,24 @@ def test_rollout_tries_every_action_equally_often():
 
 
 def test_levels_and_search_bots_load_by_name():
-    for name in ("easy", "medium", "hard", "rollout", "ismcts"):
+    for name in ("easy", "medium", "hard", "rollout", "ismcts", "rollout-hard"):
         assert load_bot(name) is BOTS[name]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_hard_plays_the_heuristic_in_dice_and_searches_elsewhere(seed):
+    """levels.PLAIN_GAMES: in dice the heuristic beat the search, so hard plays as it does."""
+    from lama.bots import heuristic_bot
+    from lama.bots.hints import hints
+    from lama.bots.levels import hard_bot
+
+    view = _decision("dice", 3, seed, 10)
+    if len(view.legal_actions) > 1:
+        assert hard_bot(view, random.Random(seed)) == heuristic_bot(view, random.Random(seed))
+        found = hints(view, random.Random(seed), budget=30)
+        assert found.choice == heuristic_bot(view, random.Random(seed)) and "heuristic" in found.method
+    view = _decision("lama", 3, seed, 10)
+    assert "heuristic" not in hints(view, random.Random(seed), budget=30).method
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
