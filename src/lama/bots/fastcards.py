@@ -442,9 +442,10 @@ def card_slots(view, game, infer: bool) -> tuple[list[int], list[int], list[int]
     table = game.table
     n = view.players
     others = [s for s in range(n) if s != view.seat]
-    slots = {s: [0] * view.hand_sizes[s] for s in others}
     bound = [-1] * n
-    if infer:
+    if not infer:
+        slots = {s: [0] * view.hand_sizes[s] for s in others}
+    else:
         slots = {s: [0] * game.hand_size for s in others}
         sizes = [game.hand_size] * n
         pile = sum(game.deck) - n * game.hand_size - 1

@@ -13,7 +13,8 @@
   crudely than the heuristic's exact odds (which cost seconds per decision in a playout), and
   the search lost to it (`lama strength --game dice --bot rollout-hard --vs heuristic`, 80
   games, --seed 20000: 12.5% heads-up, 32.5% at 4 players).
-- `rollout`, `ismcts`: the search bots with their default budgets.
+- `rollout`, `ismcts`: the search bots with their default budgets; `rollout-hard`: hard's
+  search, in every game.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def easy_bot(view, rng):
 medium_bot = heuristic_bot
 rollout_bot = RolloutBot()
 ismcts_bot = IsmctsBot()
-# playouts per decision: a lama playout runs on the lean loop, kadabra and dice through the core
+# playouts per decision: lama and komarami search compiled (fastcards.py), kadabra and dice through the core
 HARD_SAMPLES = {"lama": 3000, "komarami": 3000, "kadabra": 1200, "dice": 1200}
 hard_search = RolloutBot(samples=HARD_SAMPLES, halving=True, infer=True)
 PLAIN_GAMES = ("dice",)  # where the heuristic beat the search
