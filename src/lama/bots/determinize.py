@@ -58,7 +58,8 @@ def _common(state, view) -> None:
 
 
 def unseen_pool(view, game) -> list[int]:
-    """Counts per kind of the cards `view.seat` cannot see: deck - own hand - discard pile."""
+    """Counts per kind of the cards `view.seat` cannot see: deck - own hand - discard pile.
+    They must exactly fill the other hands and the draw pile."""
     table = game.table
     pool = list(game.deck)
     for code in view.hand:
@@ -67,6 +68,11 @@ def unseen_pool(view, game) -> list[int]:
         pool[table.index[code]] -= 1
     if min(pool) < 0:
         raise CannotDeterminize("the view holds more cards of a kind than the deck has")
+    in_hands = sum(view.hand_sizes) - len(view.hand)
+    if sum(pool) != in_hands + view.pile_size:
+        raise CannotDeterminize(
+            f"{sum(pool)} unseen cards cannot fill {in_hands} cards in other hands and a pile of {view.pile_size}"
+        )
     return pool
 
 
@@ -78,13 +84,7 @@ def _card_sampler(view):
     _common(template, view)
     seat = view.seat
     pool = unseen_pool(view, game)
-    hidden = sum(pool)
     others = [(s, n) for s, n in enumerate(view.hand_sizes) if s != seat]
-    if hidden != sum(n for _, n in others) + view.pile_size:
-        raise CannotDeterminize(
-            f"{hidden} unseen cards cannot fill {sum(n for _, n in others)} cards in other hands "
-            f"and a pile of {view.pile_size}"
-        )
     size = table.size
     template.hands = [[0] * size for _ in view.hand_sizes]
     template.hands[seat] = table.counts_of(view.hand)

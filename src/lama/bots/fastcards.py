@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
+
 try:
     import numpy
     from numba import njit
@@ -201,7 +203,7 @@ def _policy(seat, hands, sizes, quit, n, k, top, pile_size, n_in, scratch,
         return QUIT
     # rollout.should_quit
     size = sizes[seat]
-    if now <= size:
+    if now <= QUIT_PER_CARD * size:
         return QUIT
     fewest = 1 << 30
     others = 0
@@ -210,9 +212,9 @@ def _policy(seat, hands, sizes, quit, n, k, top, pile_size, n_in, scratch,
             others += 1
             if sizes[s] < fewest:
                 fewest = sizes[s]
-    if now <= 6 and fewest + 2 <= size:
+    if now <= QUIT_SMALL and fewest + QUIT_GAP <= size:
         return QUIT
-    if pile_size <= others and now <= 10:
+    if pile_size <= others and now <= QUIT_LATE:
         return QUIT
     return DRAW
 
@@ -487,8 +489,6 @@ def card_slots(view, game, infer: bool) -> tuple[list[int], list[int], list[int]
 
 def _quit_bound(seat: int, sizes: list[int], quit: list[bool], pile: int) -> int:
     """The largest penalty with which heuristic_cards._should_quit quits (-1: it had to quit)."""
-    from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
-
     others_in = [s for s in range(len(sizes)) if s != seat and not quit[s]]
     if not pile or not others_in:
         return -1
@@ -517,9 +517,6 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     pool = unseen_pool(view, game)
     me, n, k = view.seat, view.players, table.size
     slot_seat, slot_mask, bound = card_slots(view, game, infer)
-    if sum(pool) != len(slot_seat) + view.pile_size:
-        raise CannotDeterminize(f"{sum(pool)} unseen cards cannot fill {len(slot_seat)} cards in other hands "
-                                f"and a pile of {view.pile_size}")
     actions = list(view.legal_actions)
     codes = [DRAW if a.kind == "draw" else QUIT if a.kind == "quit" else table.index[a.card] for a in actions]
     cards = [kind for kind, c in enumerate(pool) for _ in range(c)]

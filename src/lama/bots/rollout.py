@@ -28,8 +28,9 @@ import math
 import random
 import time
 
-from . import fastcards, heuristic_cards, values
+from . import fastcards, values
 from .determinize import sampler
+from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL  # so that rollouts quit like it
 
 DEFAULT_SAMPLES = 600  # playouts per decision, shared among the legal actions
 
@@ -44,13 +45,6 @@ def fast_action(state, rng):
     if state.game.id == "dice":
         return _fast_dice(state, actions, rng)
     return _fast_cards(state, actions, rng)
-
-
-# The heuristic's quitting thresholds (heuristic_cards.py), so that rollouts play like it.
-QUIT_PER_CARD = getattr(heuristic_cards, "QUIT_PER_CARD", 1)
-QUIT_SMALL = getattr(heuristic_cards, "QUIT_SMALL", 6)
-QUIT_GAP = getattr(heuristic_cards, "QUIT_GAP", 2)
-QUIT_LATE = getattr(heuristic_cards, "QUIT_LATE", 10)
 
 
 class _Kinds:
