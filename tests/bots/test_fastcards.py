@@ -1,4 +1,4 @@
-"""The compiled rollout search for lama and komarami (bots/fastcards.py)."""
+"""The compiled rollout search for the card games (bots/fastcards.py)."""
 
 from __future__ import annotations
 
@@ -14,27 +14,28 @@ from hypothesis import strategies as st
 
 from helpers import random_position
 from lama.bots import fastcards
-from lama.bots.fastcards import DRAW, QUIT, KernelRandom, Tables, _array, _float_array
-from lama.bots.rollout import LEAN_GAMES, core_playout, evaluate_actions, fast_action, round_values
+from lama.bots.fastcards import GAMES, KernelRandom, Tables, _array, _float_array, action_code
+from lama.bots.rollout import core_playout, evaluate_actions, fast_action, round_values
 from lama.bots.values import temperatures
 from lama.games import new_game
-
-
-def _code(table, action) -> int:
-    return DRAW if action.kind == "draw" else QUIT if action.kind == "quit" else table.index[action.card]
 
 
 def _kernel_playout(state, action, words):
     """The kernel's playout and scoring from a core state: (points, value of the seat to move)."""
     table = state.game.table
-    t = Tables(table, _array)
+    t = Tables(state.game, _array)
     n, k, me = state.n, table.size, state.to_move
     hands = _array([c for hand in state.hands for c in hand])
     points = _array(state.points)
+    kadabra = state.game.id == "kadabra"
+    chips = _array([state.magic, state.stage_whites, state.stage_blacks] if kadabra else [-1, 0, 0])
     empty, ender = fastcards._playout(
-        _code(table, action), me, hands, _array(state.sizes), _array(state.pile), _array([int(q) for q in state.quit]),
-        n, k, state.top, state.pile_size, state.n_in, _array(words), _array([0] * k), *t.arrays, t.llama_each,
+        action_code(table, action), me, hands, _array(state.sizes), _array(state.pile),
+        _array([int(q) for q in state.quit]), points, chips, n, k, state.top, state.pile_size, state.n_in,
+        _array(words), _array([0] * k), *t.arrays, *t.scalars,
     )
+    if chips[0] >= 0:  # K11, as evaluate_cards does it
+        points[chips[0]] += 10
     temps = _float_array(temperatures(state.game.id, n))
     value = fastcards._score(me, empty, ender, hands, points, n, k, state.game.target, temps, *t.arrays[4:7],
                              t.llama_each)
@@ -42,17 +43,31 @@ def _kernel_playout(state, action, words):
 
 
 @settings(max_examples=80, deadline=None)
-@given(game_id=st.sampled_from(LEAN_GAMES), players=st.integers(2, 6), seed=st.integers(0, 10**6),
+@given(game_id=st.sampled_from(GAMES), players=st.integers(2, 6), seed=st.integers(0, 10**6),
        steps=st.integers(0, 120), pick=st.integers(0, 10))
 def test_kernel_playout_follows_the_rules_exactly_like_the_core(game_id, players, seed, steps, pick):
     """Differential: from the same position, the same first action and the same random numbers,
     the kernel's playout ends the round with the same points as the core's, and the same value."""
-    state = random_position(game_id, players, seed, steps)
+    _same_round_end(random_position(game_id, players, seed, steps), pick, [seed | 1, seed * 7 + 3, 12345, steps])
+
+
+@settings(max_examples=80, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), steps=st.integers(0, 60), pick=st.integers(0, 10),
+       whites=st.integers(0, 7), blacks=st.integers(0, 2), magic=st.integers(-1, 5))
+def test_kernel_playout_follows_kadabra_shows_and_the_magic_chip(players, seed, steps, pick, whites, blacks, magic):
+    """The same for kadabra positions with chips on the stage (often a show, K9) and the magic
+    chip anywhere (K7, K11): random play alone rarely gets there."""
+    state = random_position("kadabra", players, seed, steps)
+    state.stage_whites, state.stage_blacks = whites, blacks
+    state.magic = magic if magic < players else -1
+    _same_round_end(state, pick, [seed | 1, 99, whites, blacks])
+
+
+def _same_round_end(state, pick, words):
     if state.to_move is None:
         return
     legal = state.legal_actions()
     action = legal[pick % len(legal)]
-    words = [seed | 1, seed * 7 + 3, 12345, steps]
     points, value = _kernel_playout(state, action, words)
     core = state.clone()
     core.apply(action)
@@ -72,7 +87,7 @@ def test_kernel_generator_is_uniform_on_small_ranges():
 
 def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile, bound=None):
     """fastcards._deal on kinds valued 1, 2, 3, ... (no llama)."""
-    mask_sum = Tables(new_game("lama", 2).table, _array).arrays[6]
+    mask_sum = Tables(new_game("lama", 2), _array).arrays[6]
     fastcards._deal(r, me, n, k, hand, pool, slot_seat, slot_mask, _array(bound or [-1] * n), deck, world_hands,
                     world_pile, _array([0] * n), _array([0] * n), _array([0] * k),
                     _array([1 << (v + 1) for v in range(k)]), mask_sum, 0)
@@ -116,7 +131,7 @@ def test_search_is_deterministic_and_spends_the_budget():
     assert 250 <= sum(stats[0] for _, stats in first) <= 300
 
 
-@pytest.mark.parametrize("game_id", LEAN_GAMES)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_kernel_search_agrees_with_the_python_search(game_id):
     """The same method, other random numbers: the values agree within their noise."""
     view = _view(game_id, 3, seed=11)

@@ -1,4 +1,4 @@
-"""The rollout search for lama and komarami as one compiled loop (the `hard` bot's hot path).
+"""The rollout search for the card games as one compiled loop (the `hard` bot's hot path).
 
 `evaluate_cards` does what `rollout.evaluate_actions` does with the default policy (sample a
 deal of the unseen cards, apply each legal action, play the round out with `fast_action`,
@@ -11,12 +11,16 @@ on lists: slower, with exactly the same results, because every random number com
 small generator below (xoshiro128**, in 32-bit steps that Python and numba compute alike).
 
 Layout: a hand is K counts (K kinds, table order); all hands are one array of n * K counts,
-seat s at s * K. An action is a kind (play), DRAW or QUIT.
+seat s at s * K. An action is a kind (play), DRAW, QUIT, or in kadabra SKIP, TAKE_STAGE, or a
+played 1 with its receiver (`action_code`). Kadabra's card effects are data (`Tables`): with
+them switched off the same loop plays lama and komarami.
 """
 
 from __future__ import annotations
 
 import math
+
+from lama.games.kadabra import LLAMA_KIND, ONE, RECTANGLE, SHOW_CHIPS, STAR
 
 from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
 
@@ -50,8 +54,12 @@ def _floats(n):
     return _float_array([0.0] * n)
 
 
+GAMES = ("lama", "komarami", "kadabra")
+INFER_GAMES = ("lama", "komarami")
 DRAW = -1
 QUIT = -2
+SKIP = -3  # K7
+TAKE_STAGE = -4  # K9
 M32 = 0xFFFFFFFF
 
 
@@ -99,12 +107,18 @@ def seed_words(rng) -> list[int]:
 # -- the card table as arrays --------------------------------------------------------------
 
 class Tables:
-    """A CardTable's lookups as flat arrays for the kernel (built once per table)."""
+    """A card game's lookups as flat arrays for the kernel (built once per game and table).
+
+    `arrays` and `scalars` are passed to the kernels in that order. In kadabra, `one` and
+    `llama_kind` are the kinds whose play moves chips (K4, K8), and `star` and `rect` mark
+    the kinds with a symbol (K6, K5); elsewhere they are -1 and all zero: no card effects."""
 
     cache: dict = {}
 
-    def __new__(cls, table, array):
-        key = (id(table), array)
+    def __new__(cls, game, array):
+        table = game.table
+        kadabra = game.id == "kadabra"
+        key = (kadabra, id(table), array)
         tables = cls.cache.get(key)
         if tables is None:
             tables = object.__new__(cls)
@@ -125,9 +139,14 @@ class Tables:
             masks = [0 if card.is_llama else sum(1 << v for v in card.values) for card in cards]
             mask_sum = [sum(v for v in range(1, 7) if m & (1 << v)) for m in range(128)]
             width = [len(card.values) for card in cards]
+            star = [int(kadabra and STAR[kind]) for kind in range(k)]
+            rect = [int(kadabra and RECTANGLE[kind]) for kind in range(k)]
             tables.k = k
             tables.llama_each = 1 if table.llama_each else 0
-            tables.arrays = tuple(array(a) for a in (play_on, play_n, same, same_n, llama, masks, mask_sum, width))
+            tables.arrays = tuple(
+                array(a) for a in (play_on, play_n, same, same_n, llama, masks, mask_sum, width, star, rect)
+            )
+            tables.scalars = (tables.llama_each, ONE if kadabra else -1, LLAMA_KIND if kadabra else -1)
             cls.cache[key] = tables
         return tables
 
@@ -178,10 +197,25 @@ def _run_length(hands, at, k, top, scratch, play_on, play_n, same, same_n):
 
 
 @njit(cache=True)
-def _policy(seat, hands, sizes, quit, n, k, top, pile_size, n_in, scratch,
-            play_on, play_n, same, same_n, llama, masks, mask_sum, width, llama_each):
-    """rollout.fast_action for lama and komarami: the heuristic's play, else draw or quit."""
+def _next_in(seat, quit, n):
+    """C1: the next seat after `seat` that has not quit."""
+    seat = (seat + 1) % n
+    while quit[seat]:
+        seat = (seat + 1) % n
+    return seat
+
+
+@njit(cache=True)
+def _policy(seat, hands, sizes, quit, points, magic, show, n, k, top, pile_size, n_in, scratch,
+            play_on, play_n, same, same_n, llama, masks, mask_sum, width, star, rect, llama_each, one, llama_kind):
+    """rollout.fast_action: in a show an L, else skip, else take the stage (K9); otherwise the
+    heuristic's play (a 1 gives to the seat still in with the fewest points, K4), else skip (K7),
+    else draw or quit."""
     at = seat * k
+    if show:
+        if hands[at + llama_kind]:
+            return llama_kind
+        return SKIP if magic == seat else TAKE_STAGE
     now = _penalty(hands, at, k, llama, masks, mask_sum, llama_each)
     best = -1
     b_empty, b_run, b_shed, b_width = 0, 0, 0, 0
@@ -198,7 +232,16 @@ def _policy(seat, hands, sizes, quit, n, k, top, pile_size, n_in, scratch,
         if best < 0 or (empty, run, shed, w) > (b_empty, b_run, b_shed, b_width):
             best, b_empty, b_run, b_shed, b_width = kind, empty, run, shed, w
     if best >= 0:
+        if best == one and (points[seat] > 0 or magic == seat):
+            to = -1
+            for s in range(n):
+                if s != seat and not quit[s] and (to < 0 or points[s] < points[to]):
+                    to = s
+            if to >= 0:
+                return best + k * (to + 1)
         return best
+    if magic == seat:
+        return SKIP
     if pile_size == 0 or n_in == 1:
         return QUIT
     # rollout.should_quit
@@ -220,38 +263,83 @@ def _policy(seat, hands, sizes, quit, n, k, top, pile_size, n_in, scratch,
 
 
 @njit(cache=True)
-def _playout(first, seat, hands, sizes, pile, quit, n, k, top, pile_size, n_in, r, scratch,
-             play_on, play_n, same, same_n, llama, masks, mask_sum, width, llama_each):
-    """Apply `first` for `seat`, then play the round out; returns (ended by an empty hand, ender)."""
+def _draw(seat, hands, sizes, pile, pile_size, k, r):
+    """A card drawn uniformly from the pile into the seat's hand (as CardState.sample_chance)."""
+    x = _below(r, pile_size)
+    kind = 0
+    while x >= pile[kind]:
+        x -= pile[kind]
+        kind += 1
+    pile[kind] -= 1
+    hands[seat * k + kind] += 1
+    sizes[seat] += 1
+
+
+@njit(cache=True)
+def _playout(first, seat, hands, sizes, pile, quit, points, chips, n, k, top, pile_size, n_in, r, scratch,
+             play_on, play_n, same, same_n, llama, masks, mask_sum, width, star, rect, llama_each, one, llama_kind):
+    """Apply `first` for `seat`, then play the round out; returns (ended by an empty hand, ender).
+    `chips` holds kadabra's magic chip (its seat, -1: the centre) and the stage's whites and blacks."""
+    magic, whites, blacks = chips[0], chips[1], chips[2]
     action = first
     while True:
         at = seat * k
-        if action >= 0:  # play (L3)
-            hands[at + action] -= 1
+        again = False  # the same seat moves again (after taking the stage, or a forced draw)
+        if action >= 0:  # play (L3), then the card's effect (K10)
+            kind = action % k
+            give = action // k - 1
+            hands[at + kind] -= 1
             sizes[seat] -= 1
-            top = action
+            top = kind
+            if kind == one:  # K4
+                if give >= 0:
+                    if points[seat] % 10:
+                        points[seat] -= 1
+                        points[give] += 1
+                    elif magic == seat:
+                        magic = give
+                    else:
+                        points[seat] -= 10
+                        points[give] += 10
+            elif kind == llama_kind:  # K8
+                if points[seat] % 10:
+                    points[seat] -= 1
+                    whites += 1
+                elif points[seat]:
+                    points[seat] -= 10
+                    blacks += 1
+            elif star[kind]:  # K6
+                magic = seat
             if sizes[seat] == 0:
+                chips[0], chips[1], chips[2] = magic, whites, blacks
                 return True, seat
+            if rect[kind] and pile_size:  # K5: the next seat still in draws first, then moves
+                nxt = _next_in(seat, quit, n)
+                if nxt != seat:
+                    _draw(nxt, hands, sizes, pile, pile_size, k, r)
+                    pile_size -= 1
+                    seat = nxt
+                    again = True
         elif action == DRAW:
-            x = _below(r, pile_size)
-            kind = 0
-            while x >= pile[kind]:
-                x -= pile[kind]
-                kind += 1
-            pile[kind] -= 1
+            _draw(seat, hands, sizes, pile, pile_size, k, r)
             pile_size -= 1
-            hands[at + kind] += 1
-            sizes[seat] += 1
-        else:
+        elif action == QUIT:
             quit[seat] = 1
             n_in -= 1
             if n_in == 0:
+                chips[0], chips[1], chips[2] = magic, whites, blacks
                 return False, seat
-        seat = (seat + 1) % n  # C1
-        while quit[seat]:
-            seat = (seat + 1) % n
-        action = _policy(seat, hands, sizes, quit, n, k, top, pile_size, n_in, scratch,
-                         play_on, play_n, same, same_n, llama, masks, mask_sum, width, llama_each)
+        elif action == SKIP:  # K7
+            magic = -1
+        else:  # K9: take the stage, then a normal turn
+            points[seat] += whites + 10 * blacks
+            whites = blacks = 0
+            again = True
+        if not again:
+            seat = _next_in(seat, quit, n)
+        action = _policy(seat, hands, sizes, quit, points, magic, whites + blacks >= SHOW_CHIPS, n, k, top,
+                         pile_size, n_in, scratch, play_on, play_n, same, same_n, llama, masks, mask_sum, width,
+                         star, rect, llama_each, one, llama_kind)
 
 
 @njit(cache=True)
@@ -359,13 +447,15 @@ def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, bound, deck, world_hand
 
 
 @njit(cache=True)
-def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size, top, quit0, points0,
+def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size, top, quit0, points0, chips0,
                    target, temps, actions, samples, halving, r,
-                   hands, sizes, pile, quit, points, world_hands, world_pile, deck, scratch, order, play_r,
+                   hands, sizes, pile, quit, points, chips, world_hands, world_pile, deck, scratch, order, play_r,
                    dealt_mask, dealt_llamas, count, total, total_sq, gained,
-                   play_on, play_n, same, same_n, llama, masks, mask_sum, width, llama_each):
+                   play_on, play_n, same, same_n, llama, masks, mask_sum, width, star, rect, llama_each, one,
+                   llama_kind):
     """Flat Monte Carlo for seat `me` (to move) over `actions`, results in count/total/total_sq/
     gained (per action: playouts, sum and sum of squares of values, sum of points this round).
+    `chips0`: kadabra's magic chip and stage (see `_playout`).
 
     `pool` lists the unseen cards (one kind per physical card); each sample deals them to the
     other seats' card slots (`_deal`) and the draw pile.
@@ -400,10 +490,14 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size,
                     sizes[s] = 0
                     for kind in range(k):
                         sizes[s] += hands[s * k + kind]
+                for i in range(3):
+                    chips[i] = chips0[i]
                 play_r[0], play_r[1], play_r[2], play_r[3] = saved0, saved1, saved2, saved3
-                empty, ender = _playout(actions[a], me, hands, sizes, pile, quit, n, k, top, pile_size, n_in0,
-                                        play_r, scratch, play_on, play_n, same, same_n, llama, masks, mask_sum,
-                                        width, llama_each)
+                empty, ender = _playout(actions[a], me, hands, sizes, pile, quit, points, chips, n, k, top, pile_size,
+                                        n_in0, play_r, scratch, play_on, play_n, same, same_n, llama, masks, mask_sum,
+                                        width, star, rect, llama_each, one, llama_kind)
+                if chips[0] >= 0:  # K11: the magic chip's 10, before C5
+                    points[chips[0]] += 10
                 value = _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, mask_sum,
                                llama_each)
                 count[a] += 1
@@ -501,11 +595,21 @@ def _quit_bound(seat: int, sizes: list[int], quit: list[bool], pile: int) -> int
     return bound
 
 
+def action_code(table, action) -> int:
+    """An action as the kernel codes it: a kind (play; a 1 that gives adds k * (receiver + 1)),
+    DRAW, QUIT, SKIP or TAKE_STAGE."""
+    kind = action.kind
+    if kind == "play":
+        give = -1 if action.give is None else action.give
+        return table.index[action.card] + table.size * (give + 1)
+    return {"draw": DRAW, "quit": QUIT, "skip": SKIP, "take_stage": TAKE_STAGE}[kind]
+
+
 def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
-    """`rollout.evaluate_actions` for a lama or komarami view with the default policy: a list
+    """`rollout.evaluate_actions` for a view of one of GAMES with the default policy: a list
     of (action, (playouts, sum of values, sum of squared values, sum of points this round)).
-    With `infer`, the deals follow what the other seats' draws say about their hands
-    (`card_slots`); without, they are uniform among the deals consistent with the view."""
+    With `infer` (lama, komarami), the deals follow what the other seats' draws say about their
+    hands (`card_slots`); without, they are uniform among the deals consistent with the view."""
     from .determinize import CannotDeterminize, game_of, unseen_pool
     from .values import temperatures
 
@@ -513,12 +617,19 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
         raise CannotDeterminize("the seat is not to move in a dealt round")
     game = game_of(view)
     table = game.table
-    tables = Tables(table, _array)
+    tables = Tables(game, _array)
     pool = unseen_pool(view, game)
     me, n, k = view.seat, view.players, table.size
-    slot_seat, slot_mask, bound = card_slots(view, game, infer)
+    # the inference reads seats that play whenever they can; kadabra's skips and forced draws
+    # break that reading, so its deals stay uniform
+    slot_seat, slot_mask, bound = card_slots(view, game, infer and game.id in INFER_GAMES)
     actions = list(view.legal_actions)
-    codes = [DRAW if a.kind == "draw" else QUIT if a.kind == "quit" else table.index[a.card] for a in actions]
+    codes = [action_code(table, a) for a in actions]
+    if game.id == "kadabra":
+        magic = -1 if view.magic_chip is None else view.magic_chip
+        chips = [magic, *view.stage]
+    else:
+        chips = [-1, 0, 0]
     cards = [kind for kind, c in enumerate(pool) for _ in range(c)]
     a_n = len(actions)
 
@@ -530,15 +641,15 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
         # the position
         me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask),
         _array(bound), view.pile_size, table.index[view.top], _array([int(q) for q in view.quit]),
-        _array(view.points), view.target, _float_array(temperatures(view.game, n)),
+        _array(view.points), _array(chips), view.target, _float_array(temperatures(view.game, n)),
         # the search
         _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
-        # work space: a playout's hands, sizes, pile, quit, points; a deal's hands, pile, deck;
+        # work space: a playout's hands, sizes, pile, quit, points, chips; a deal's hands, pile, deck;
         # run lengths; the actions' order; a playout's generator; a deal's masks and llamas
-        zeros(n * k), zeros(n), zeros(k), zeros(n), zeros(n), zeros(n * k), zeros(k), zeros(max(1, len(cards))),
-        zeros(k), zeros(a_n), zeros(4), zeros(n), zeros(n),
+        zeros(n * k), zeros(n), zeros(k), zeros(n), zeros(n), zeros(3), zeros(n * k), zeros(k),
+        zeros(max(1, len(cards))), zeros(k), zeros(a_n), zeros(4), zeros(n), zeros(n),
         # the results
         count, total, total_sq, gained,
-        *tables.arrays, tables.llama_each,
+        *tables.arrays, *tables.scalars,
     )
     return [(a, (int(count[i]), float(total[i]), float(total_sq[i]), int(gained[i]))) for i, a in enumerate(actions)]

@@ -340,14 +340,14 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     each of ceil(log2 k) rounds the actions still in share an equal part of the budget, and
     the better half goes on. `seconds`, if given, also stops the search on the clock.
 
-    In lama and komarami with the default policy and no clock, the compiled loop of
-    fastcards.py does the same search (its own generator, so other numbers, same method);
-    there `infer` deals the other hands as their draws and quits suggest (fastcards.card_slots).
+    In the card games with the default policy and no clock, the compiled loop of fastcards.py
+    does the same search (its own generator, so other numbers, same method); in lama and
+    komarami `infer` deals the other hands as their draws and quits suggest (fastcards.card_slots).
     """
     actions = list(view.legal_actions)
     if not actions:
         raise ValueError(f"seat {view.seat} has no decision to make here")
-    if policy is fast_action and seconds is None and view.game in LEAN_GAMES:
+    if policy is fast_action and seconds is None and view.game in fastcards.GAMES:
         found = fastcards.evaluate_view(view, rng, samples, halving, infer)
         return [(a, Estimate.of(*stats)) for a, stats in found]
     seat = view.seat
