@@ -5,9 +5,9 @@
 - `medium`: the heuristic (heuristic.py), which never searches.
 - `hard`: the strongest bot measured in each game. In lama, komarami and kadabra that is the
   rollout bot (flat Monte Carlo with sequential halving, rollout.py), with a playout budget
-  per game that keeps a decision well under a second on one core; in lama and komarami its
-  search is compiled (fastcards.py) and deals the hidden cards as the other seats' moves
-  suggest (`infer`). Against three `medium` seats in lama it won more often than `ismcts` at
+  that keeps a decision well under a second on one core; its search is compiled
+  (fastcards.py), and in lama and komarami it deals the hidden cards as the other seats'
+  moves suggest (`infer`). Against three `medium` seats in lama it won more often than `ismcts` at
   the same budget (see `lama strength`). An iteration budget, not a clock: deterministic for
   a given seed. In dice it plays as the heuristic: there the search's playouts quit far more
   crudely than the heuristic's exact odds (which cost seconds per decision in a playout), and
@@ -36,8 +36,8 @@ def easy_bot(view, rng):
 medium_bot = heuristic_bot
 rollout_bot = RolloutBot()
 ismcts_bot = IsmctsBot()
-# playouts per decision: lama and komarami search compiled (fastcards.py), kadabra and dice through the core
-HARD_SAMPLES = {"lama": 3000, "komarami": 3000, "kadabra": 1200, "dice": 1200}
+# playouts per decision: the card games search compiled (fastcards.py), dice through the core
+HARD_SAMPLES = {"lama": 3000, "komarami": 3000, "kadabra": 3000, "dice": 1200}
 hard_search = RolloutBot(samples=HARD_SAMPLES, halving=True, infer=True)
 PLAIN_GAMES = ("dice",)  # where the heuristic beat the search
 

@@ -246,9 +246,9 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
         for w in copies:
             loop(w, play_rng)
         result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
-    if game_id in LEAN_GAMES:  # the hard bot's compiled search, dealing included (after a warm-up)
-        from lama.bots import fastcards
+    from lama.bots import fastcards
 
+    if game_id in fastcards.GAMES:  # the hard bot's compiled search, dealing included (after a warm-up)
         fastcards.evaluate_view(view, rng, 10, False, True)
         start = time.perf_counter()
         found = fastcards.evaluate_view(view, rng, playouts, False, True)
