@@ -55,7 +55,6 @@ def _floats(n):
 
 
 GAMES = ("lama", "komarami", "kadabra")
-INFER_GAMES = ("lama", "komarami")
 DRAW = -1
 QUIT = -2
 SKIP = -3  # K7
@@ -522,63 +521,78 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size,
 
 def card_slots(view, game, infer: bool) -> tuple[list[int], list[int], list[int]]:
     """Every card of the other seats as a slot (its seat, a mask of the kinds it cannot be),
-    most constrained first, and each seat's bound on its hand's penalty (-1: none).
+    most constrained first, and each seat's bound on its hand's penalty (-1: none); with
+    `infer`, as this round's moves suggest (`read_moves`)."""
+    n = view.players
+    others = [s for s in range(n) if s != view.seat]
+    bound = [-1] * n
+    slots = {s: [0] * view.hand_sizes[s] for s in others}
+    if infer:
+        inferred, inferred_bound = read_moves(view, game)
+        for s in others:  # a log that does not fit the hand sizes says nothing
+            if len(inferred[s]) == view.hand_sizes[s]:
+                slots[s], bound[s] = inferred[s], inferred_bound[s]
+    flat = sorted(((mask, s) for s in others for mask in slots[s]),
+                  key=lambda x: (bound[x[1]] < 0, -x[0].bit_count(), x[1]))
+    return [s for _, s in flat], [mask for mask, _ in flat], bound
 
-    With `infer`, this round's moves (view.moves) are read as made by a seat that plays
-    whenever it can and quits like the heuristic (heuristic_cards._should_quit), as most
-    people do too:
+
+def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
+    """Each other seat's card slots (masks of the kinds each card cannot be) and penalty bound
+    (-1: none), reading this round's moves (view.moves) as made by a seat that plays whenever
+    it can and quits like the heuristic (heuristic_cards._should_quit), as most people do too:
     - a seat that drew or quit had no card playable on that top, so every card it held then
       excludes those kinds; a drawn card is free;
     - a played card leaves by the most constrained slot that allows it (which keeps what is
       still inferred cautious); a seat that played a card none of its slots allows did not
       play that way, and its masks are dropped;
     - a seat that quit while it could have drawn holds a hand whose penalty is within the
-      heuristic's quitting bound at that moment (its size, the others' sizes, the pile).
+      heuristic's quitting bound at that moment (its size, the others' sizes, the pile); not in
+      kadabra, where the stage moves that bound;
+    - in kadabra, after a rectangle the next seat still in drew a card nobody saw (K5): a free slot.
     """
     table = game.table
     n = view.players
-    others = [s for s in range(n) if s != view.seat]
     bound = [-1] * n
-    if not infer:
-        slots = {s: [0] * view.hand_sizes[s] for s in others}
-    else:
-        slots = {s: [0] * game.hand_size for s in others}
-        sizes = [game.hand_size] * n
-        pile = sum(game.deck) - n * game.hand_size - 1
-        quit = [False] * n
-        playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
-        for seat, action, top in view.moves:
-            held = slots.get(seat)
-            kind = action.kind
-            if kind == "play":
-                sizes[seat] -= 1
-            elif kind == "draw":
-                sizes[seat] += 1
-                pile -= 1
-            elif kind == "quit":
-                if held is not None:
-                    bound[seat] = _quit_bound(seat, sizes, quit, pile)
-                quit[seat] = True
-            if held is None:
-                continue
-            if kind in ("draw", "quit"):
-                excluded = playable_mask[table.index[top]]
-                held[:] = [mask | excluded for mask in held] + ([0] if kind == "draw" else [])
-            elif kind == "play":
-                bit = 1 << table.index[action.card]
-                fits = [i for i, mask in enumerate(held) if not mask & bit]
-                if not fits:
-                    held[:] = [0] * len(held)
-                    fits = [0]
-                if held:
-                    del held[max(fits, key=lambda i: (held[i].bit_count(), -i))]
-        for s in others:  # a log that does not fit the hand sizes says nothing
-            if len(slots[s]) != view.hand_sizes[s]:
-                slots[s] = [0] * view.hand_sizes[s]
-                bound[s] = -1
-    flat = sorted(((mask, s) for s in others for mask in slots[s]),
-                  key=lambda x: (bound[x[1]] < 0, -x[0].bit_count(), x[1]))
-    return [s for _, s in flat], [mask for mask, _ in flat], bound
+    slots = {s: [0] * game.hand_size for s in range(n) if s != view.seat}
+    sizes = [game.hand_size] * n
+    pile = sum(game.deck) - n * game.hand_size - 1
+    quit = [False] * n
+    playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
+    kadabra = game.id == "kadabra"
+    for seat, action, top in view.moves:
+        held = slots.get(seat)
+        kind = action.kind
+        if kind == "play":
+            sizes[seat] -= 1
+            if kadabra and RECTANGLE[table.index[action.card]] and pile and sizes[seat]:
+                forced = next((t % n for t in range(seat + 1, seat + n) if not quit[t % n]), None)
+                if forced is not None:
+                    sizes[forced] += 1
+                    pile -= 1
+                    if forced in slots:
+                        slots[forced].append(0)
+        elif kind == "draw":
+            sizes[seat] += 1
+            pile -= 1
+        elif kind == "quit":
+            if held is not None and not kadabra:
+                bound[seat] = _quit_bound(seat, sizes, quit, pile)
+            quit[seat] = True
+        if held is None:
+            continue
+        if kind in ("draw", "quit"):
+            excluded = playable_mask[table.index[top]]
+            held[:] = [mask | excluded for mask in held] + ([0] if kind == "draw" else [])
+        elif kind == "play":
+            bit = 1 << table.index[action.card]
+            fits = [i for i, mask in enumerate(held) if not mask & bit]
+            if not fits:
+                held[:] = [0] * len(held)
+                fits = [0]
+            if held:
+                del held[max(fits, key=lambda i: (held[i].bit_count(), -i))]
+    return slots, bound
 
 
 def _quit_bound(seat: int, sizes: list[int], quit: list[bool], pile: int) -> int:
@@ -608,7 +622,7 @@ def action_code(table, action) -> int:
 def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     """`rollout.evaluate_actions` for a view of one of GAMES with the default policy: a list
     of (action, (playouts, sum of values, sum of squared values, sum of points this round)).
-    With `infer` (lama, komarami), the deals follow what the other seats' draws say about their
+    With `infer`, the deals follow what the other seats' draws say about their
     hands (`card_slots`); without, they are uniform among the deals consistent with the view."""
     from .determinize import CannotDeterminize, game_of, unseen_pool
     from .values import temperatures
@@ -620,9 +634,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     tables = Tables(game, _array)
     pool = unseen_pool(view, game)
     me, n, k = view.seat, view.players, table.size
-    # the inference reads seats that play whenever they can; kadabra's skips and forced draws
-    # break that reading, so its deals stay uniform
-    slot_seat, slot_mask, bound = card_slots(view, game, infer and game.id in INFER_GAMES)
+    slot_seat, slot_mask, bound = card_slots(view, game, infer)
     actions = list(view.legal_actions)
     codes = [action_code(table, a) for a in actions]
     if game.id == "kadabra":
