@@ -88,14 +88,18 @@ def _below(r, n):
 
 
 class KernelRandom:
-    """The kernel's generator with the one method the core's chance sampling uses
-    (`randrange`), so the core can be driven by the same numbers (the differential test)."""
+    """The kernel's generator with the methods the core's chance sampling uses (`randrange`,
+    and `choice` for a die), so the core can be driven by the same numbers (the differential
+    tests)."""
 
     def __init__(self, words):
         self.r = _array([w & M32 for w in words])
 
     def randrange(self, n):
         return _below(self.r, n)
+
+    def choice(self, seq):
+        return seq[_below(self.r, len(seq))]
 
 
 def seed_words(rng) -> list[int]:
@@ -503,18 +507,26 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size,
                 total[a] += value
                 total_sq[a] += value * value
                 gained[a] += points[me] - points0[me]
-        if phase < phases - 1:  # sequential halving: keep the better half (ties: legal order)
-            for i in range(1, alive):  # stable insertion sort by mean, best first
-                j = i
-                while j > 0 and total[order[j]] / count[order[j]] > total[order[j - 1]] / count[order[j - 1]]:
-                    order[j], order[j - 1] = order[j - 1], order[j]
-                    j -= 1
-            alive = max(1, (alive + 1) // 2)
-            for i in range(1, alive):  # back to legal order
-                j = i
-                while j > 0 and order[j] < order[j - 1]:
-                    order[j], order[j - 1] = order[j - 1], order[j]
-                    j -= 1
+        if phase < phases - 1:
+            alive = _keep_better_half(order, alive, total, count)
+
+
+@njit(cache=True)
+def _keep_better_half(order, alive, total, count):
+    """Sequential halving: order[:alive] (action numbers, in legal order) becomes the better
+    half by mean value (ties: legal order), again in legal order; returns its size."""
+    for i in range(1, alive):  # stable insertion sort by mean, best first
+        j = i
+        while j > 0 and total[order[j]] / count[order[j]] > total[order[j - 1]] / count[order[j - 1]]:
+            order[j], order[j - 1] = order[j - 1], order[j]
+            j -= 1
+    alive = max(1, (alive + 1) // 2)
+    for i in range(1, alive):  # back to legal order
+        j = i
+        while j > 0 and order[j] < order[j - 1]:
+            order[j], order[j - 1] = order[j - 1], order[j]
+            j -= 1
+    return alive
 
 
 # -- from a view ---------------------------------------------------------------------------

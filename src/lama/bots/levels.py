@@ -6,8 +6,7 @@
 - `hard`: the strongest bot measured in each game. In lama, komarami and kadabra that is the
   rollout bot (flat Monte Carlo with sequential halving, rollout.py), with a playout budget
   that keeps a decision well under a second on one core; its search is compiled
-  (fastcards.py), and in lama and komarami it deals the hidden cards as the other seats'
-  moves suggest (`infer`). Against three `medium` seats in lama it won more often than `ismcts` at
+  (fastcards.py) and deals the hidden cards as the other seats' moves suggest (`infer`). Against three `medium` seats in lama it won more often than `ismcts` at
   the same budget (see `lama strength`). An iteration budget, not a clock: deterministic for
   a given seed. In dice it plays as the heuristic: there the search's playouts quit far more
   crudely than the heuristic's exact odds (which cost seconds per decision in a playout), and

@@ -341,8 +341,8 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     the better half goes on. `seconds`, if given, also stops the search on the clock.
 
     In the card games with the default policy and no clock, the compiled loop of fastcards.py
-    does the same search (its own generator, so other numbers, same method); in lama and
-    komarami `infer` deals the other hands as their draws and quits suggest (fastcards.card_slots).
+    does the same search (its own generator, so other numbers, same method); there `infer`
+    deals the other hands as their draws and quits suggest (fastcards.card_slots).
     """
     actions = list(view.legal_actions)
     if not actions:

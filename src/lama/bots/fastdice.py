@@ -1,0 +1,326 @@
+"""The rollout search for L.A.M.A. Dice as one compiled loop, with the heuristic's own
+judgement in the playouts.
+
+In dice the roll-or-quit choice is the whole game, and a playout that quits by a crude rule
+misjudges it: a search on such playouts lost to the heuristic. Here every seat in a playout
+decides as `heuristic_dice` does, from the exact odds of the dice looked `depth` of its own
+rolls ahead (`_value`, the twin of heuristic_dice._roll), answers a match by discarding all the
+roll allows and a miss by taking the row card that adds least. Nothing is hidden in dice, so
+the search plays every legal action on from the very position, with common random numbers,
+and values the round's end like the card games' search (fastcards._score).
+
+The kernel's generator and compilation are fastcards.py's; without numba the same code runs
+as Python, with the same results. Layout: a display is 7 counts (1..6, L); all displays are
+one array, seat s at s * 7. An action is ROLL, QUIT, a discard (its counts per kind in base 4,
+`discard_code`) or a take (TAKE - kind).
+"""
+
+from __future__ import annotations
+
+import math
+
+from lama.games.dice import LL, TABLE
+from lama.games.dice_odds import roll_classes
+
+from .fastcards import (
+    Tables, _array, _below, _float_array, _keep_better_half, _next32, _next_in, _penalty, _score, njit, seed_words,
+)
+from .heuristic_dice import DEPTH, DEPTH_HEADS_UP, MARGIN
+
+K = 7  # kinds: 1..6 and L
+ROLL = -1
+QUIT = -2
+TAKE = -10  # TAKE - kind: take that row card (D3c)
+ALL_QUIT, EMPTY, ROW_EMPTY = 0, 1, 2  # how a playout's round ended (a bust empties the row)
+
+
+# -- the heuristic's expected cost of rolling (heuristic_dice._roll) --------------------------
+
+@njit(cache=True)
+def _value(d, at, row, depth, rolled, chip, last, cls, weight, three, removed, llama, masks, mask_sum):
+    """heuristic_dice._value and _roll: points for the display d[at:at + 7] if the seat stops
+    now or rolls on (`depth` more rolls at most), whichever is expected to cost less; at
+    depth == `rolled`, what rolling once more is expected to cost (heuristic_dice._roll): after one roll
+    answered well, rolling on while that looks better, over the roll classes (dice showing each
+    kind `cls[c * 7:]`, `weight[c]` of the rolls). `d` and `row` are changed and put back;
+    `removed` holds what each level's discard took."""
+    stop = float(_penalty(d, at, K, llama, masks, mask_sum, 0))
+    if depth == 0:
+        return stop
+    total = 0.0
+    weights = 0
+    size = 0
+    for k in range(K):
+        size += d[at + k]
+    for c in range(len(weight)):
+        w = weight[c]
+        weights += w
+        shown = c * K
+        if three[c]:  # D3a: the display stays, a chip goes back
+            total += (_value(d, at, row, depth - 1, rolled, chip, last, cls, weight, three, removed, llama, masks,
+                             mask_sum) - chip) * w
+            continue
+        most = 0
+        for k in range(K):
+            most += min(d[at + k], cls[shown + k])
+        if most:  # D3b: discard all it can (fewer cards never cost more)
+            if most == size:
+                total -= chip * w  # C5
+                continue
+            base = depth * K
+            for k in range(K):
+                removed[base + k] = min(d[at + k], cls[shown + k])
+                d[at + k] -= removed[base + k]
+            total += _value(d, at, row, depth - 1, rolled, chip, last, cls, weight, three, removed, llama, masks,
+                            mask_sum) * w
+            for k in range(K):
+                d[at + k] += removed[base + k]
+            continue
+        best = 0.0
+        takes = 0
+        if not last:  # D3c: the take that leaves the least
+            for k in range(K):
+                if cls[shown + k] and row[k]:
+                    d[at + k] += 1
+                    row[k] -= 1
+                    if _row_size(row) == 0:  # the row is empty: the round ends (D4)
+                        v = float(_penalty(d, at, K, llama, masks, mask_sum, 0))
+                    else:
+                        v = _value(d, at, row, depth - 1, rolled, chip, last, cls, weight, three, removed, llama,
+                                   masks, mask_sum)
+                    d[at + k] -= 1
+                    row[k] += 1
+                    if takes == 0 or v < best:
+                        best = v
+                    takes += 1
+        if takes:
+            total += best * w
+        else:  # D3d: the whole row
+            for k in range(K):
+                d[at + k] += row[k]
+            total += _penalty(d, at, K, llama, masks, mask_sum, 0) * w
+            for k in range(K):
+                d[at + k] -= row[k]
+    cost = total / weights
+    return cost if depth == rolled or cost < stop else stop
+
+
+@njit(cache=True)
+def _rolls(seat, displays, row, quit, points, n, n_in, depth, heads_up, cls, weight, three, removed,
+           llama, masks, mask_sum):
+    """heuristic_dice.choose before a roll: roll when rolling is expected to cost less than
+    quitting now by more than MARGIN (looking `depth` rolls ahead, `heads_up` with one other
+    seat in at most)."""
+    at = seat * K
+    p = points[seat]
+    chip = 10 if p >= 10 else (1 if p >= 1 else 0)  # C3: the highest chip
+    others = n_in - 1
+    depth = depth if others >= 2 else heads_up
+    cost = _value(displays, at, row, depth, depth, chip, others == 0, cls, weight, three, removed, llama, masks,
+                  mask_sum)
+    return cost < _penalty(displays, at, K, llama, masks, mask_sum, 0) - MARGIN
+
+
+# -- the playout ----------------------------------------------------------------------------
+
+@njit(cache=True)
+def _playout(first, seat, displays, sizes, row, quit, points, n, n_in, r, faces, depth, heads_up,
+             cls, weight, three, removed, llama, masks, mask_sum):
+    """Apply `first` for `seat`, then play the round out as the heuristic does; returns (how
+    the round ended, the seat that ended it)."""
+    action = first
+    while True:
+        at = seat * K
+        if action == QUIT:
+            quit[seat] = 1
+            n_in -= 1
+            if n_in == 0:
+                return ALL_QUIT, seat
+        elif action <= TAKE:  # D3c
+            kind = TAKE - action
+            row[kind] -= 1
+            displays[at + kind] += 1
+            sizes[seat] += 1
+            if _row_size(row) == 0:
+                return ROW_EMPTY, seat
+        elif action >= 0:  # D3b: a discard, its counts in base 4
+            code = action
+            for k in range(K):
+                c = code % 4
+                code //= 4
+                displays[at + k] -= c
+                sizes[seat] -= c
+            if sizes[seat] == 0:
+                return EMPTY, seat
+        else:  # roll, one face per die (as DiceState.sample_chance), then the heuristic's answer
+            k0 = faces[_below(r, 6)]
+            k1 = faces[6 + _below(r, 6)]
+            k2 = faces[12 + _below(r, 6)]
+            if k0 == LL and k1 == LL and k2 == LL:  # D3a
+                p = points[seat]
+                points[seat] -= 10 if p >= 10 else (1 if p >= 1 else 0)
+            elif displays[at + k0] or displays[at + k1] or displays[at + k2]:  # D3b: all it can
+                for k in range(K):
+                    shown = (k0 == k) + (k1 == k) + (k2 == k)
+                    c = min(displays[at + k], shown)
+                    displays[at + k] -= c
+                    sizes[seat] -= c
+                if sizes[seat] == 0:
+                    return EMPTY, seat
+            elif (row[k0] or row[k1] or row[k2]) and n_in > 1:  # D3c: the card that adds least
+                best, best_cost = -1, 0
+                for k in range(K):
+                    if row[k] and (k0 == k or k1 == k or k2 == k):
+                        displays[at + k] += 1
+                        cost = _penalty(displays, at, K, llama, masks, mask_sum, 0)
+                        displays[at + k] -= 1
+                        if best < 0 or cost < best_cost:
+                            best, best_cost = k, cost
+                row[best] -= 1
+                displays[at + best] += 1
+                sizes[seat] += 1
+                if _row_size(row) == 0:
+                    return ROW_EMPTY, seat
+            else:  # D3d: the whole row; the round ends
+                for k in range(K):
+                    displays[at + k] += row[k]
+                    sizes[seat] += row[k]
+                    row[k] = 0
+                return ROW_EMPTY, seat
+        seat = _next_in(seat, quit, n)
+        if _rolls(seat, displays, row, quit, points, n, n_in, depth, heads_up, cls, weight, three, removed,
+                  llama, masks, mask_sum):
+            action = ROLL
+        else:
+            action = QUIT
+
+
+@njit(cache=True)
+def _row_size(row):
+    size = 0
+    for k in range(K):
+        size += row[k]
+    return size
+
+
+@njit(cache=True)
+def evaluate_dice(me, n, displays0, row0, quit0, points0, target, temps, actions, samples, halving, r,
+                  faces, depth, heads_up, cls, weight, three,
+                  displays, sizes, row, quit, points, removed, order, play_r, count, total, total_sq, gained,
+                  llama, masks, mask_sum):
+    """Flat Monte Carlo for seat `me` (to move) over `actions` (fastcards.evaluate_cards
+    without the deal: nothing in dice is hidden). Results in count/total/total_sq/gained."""
+    a_n = len(actions)
+    alive = a_n
+    for i in range(a_n):
+        order[i] = i
+    phases = 1
+    if halving:
+        phases = max(1, int(math.ceil(math.log2(a_n))))
+    n_in0 = 0
+    for s in range(n):
+        if not quit0[s]:
+            n_in0 += 1
+    for phase in range(phases):
+        per_arm = max(1, samples // (alive * phases))
+        for _ in range(per_arm):
+            saved0, saved1, saved2, saved3 = _next32(r) | 1, _next32(r), _next32(r), _next32(r)
+            for ai in range(alive):
+                a = order[ai]
+                for i in range(n * K):
+                    displays[i] = displays0[i]
+                for k in range(K):
+                    row[k] = row0[k]
+                for s in range(n):
+                    quit[s] = quit0[s]
+                    points[s] = points0[s]
+                    sizes[s] = 0
+                    for k in range(K):
+                        sizes[s] += displays[s * K + k]
+                play_r[0], play_r[1], play_r[2], play_r[3] = saved0, saved1, saved2, saved3
+                ended, ender = _playout(actions[a], me, displays, sizes, row, quit, points, n, n_in0, play_r, faces,
+                                        depth, heads_up, cls, weight, three, removed, llama, masks, mask_sum)
+                value = _score(me, ended == EMPTY, ender, displays, points, n, K, target, temps, llama, masks,
+                               mask_sum, 0)
+                count[a] += 1
+                total[a] += value
+                total_sq[a] += value * value
+                gained[a] += points[me] - points0[me]
+        if phase < phases - 1:
+            alive = _keep_better_half(order, alive, total, count)
+
+
+# -- from a view ---------------------------------------------------------------------------
+
+def discard_code(counts) -> int:
+    """A discard's counts per kind (each at most 3) as one number in base 4."""
+    return sum(c * 4 ** k for k, c in enumerate(counts))
+
+
+def action_code(action) -> int:
+    kind = action.kind
+    if kind == "roll":
+        return ROLL
+    if kind == "quit":
+        return QUIT
+    if kind == "take":
+        return TAKE - TABLE.index[action.card]
+    return discard_code(TABLE.counts_of(action.cards))
+
+
+class DiceTables:
+    """The dice's faces and roll classes as arrays (built once per set of dice)."""
+
+    cache: dict = {}
+
+    def __new__(cls, dice):
+        dice = tuple(tuple(die) for die in dice)
+        tables = cls.cache.get(dice)
+        if tables is None:
+            tables = object.__new__(cls)
+            classes = roll_classes(dice)
+            tables.faces = _array([TABLE.index[f] for die in dice for f in die])
+            tables.cls = _array([c for counts, _ in classes for c in counts])
+            tables.weight = _array([w for _, w in classes])
+            tables.three = _array([int(counts[LL] == 3) for counts, _ in classes])
+            cls.cache[dice] = tables
+        return tables
+
+
+def evaluate_view(view, rng, samples: int, halving: bool, depth: int = DEPTH, heads_up: int = DEPTH_HEADS_UP):
+    """`rollout.evaluate_actions` for a dice view with heuristic playouts: a list of (action,
+    (playouts, sum of values, sum of squared values, sum of points this round))."""
+    from .determinize import CannotDeterminize, game_of
+    from .values import temperatures
+
+    if view.to_move != view.seat or view.finished:
+        raise CannotDeterminize("the seat is not to move")
+    game = game_of(view)
+    tables = Tables(game, _array)
+    llama, masks, mask_sum = tables.arrays[4:7]
+    dice = DiceTables(game.dice)
+    n = view.players
+    actions = list(view.legal_actions)
+    a_n = len(actions)
+
+    def zeros(size):
+        return _array([0] * size)
+
+    count, total, total_sq, gained = zeros(a_n), _float_array([0.0] * a_n), _float_array([0.0] * a_n), zeros(a_n)
+    evaluate_dice(
+        # the position
+        view.seat, n, _array([c for d in view.displays for c in TABLE.counts_of(d)]),
+        _array(TABLE.counts_of(view.row)), _array([int(q) for q in view.quit]), _array(view.points), view.target,
+        _float_array(temperatures(view.game, n)),
+        # the search and the playout policy
+        _array([action_code(a) for a in actions]), int(samples), bool(halving), _array(seed_words(rng)),
+        dice.faces, int(depth), int(heads_up), dice.cls, dice.weight, dice.three,
+        # work space: a playout's displays, sizes, row, quit, points; the lookahead's discards;
+        # the actions' order; a playout's generator
+        zeros(n * K), zeros(n), zeros(K), zeros(n), zeros(n), zeros((max(depth, heads_up) + 1) * K), zeros(a_n),
+        zeros(4),
+        # the results
+        count, total, total_sq, gained,
+        llama, masks, mask_sum,
+    )
+    return [(a, (int(count[i]), float(total[i]), float(total_sq[i]), int(gained[i]))) for i, a in enumerate(actions)]

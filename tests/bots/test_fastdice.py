@@ -1,0 +1,124 @@
+"""The compiled rollout search for dice, with the heuristic in its playouts (bots/fastdice.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import random_position
+from lama.bots import fastdice, heuristic_dice
+from lama.bots.fastcards import KernelRandom, Tables, _array, _float_array, _score
+from lama.bots.rollout import core_playout, evaluate_actions, round_values
+from lama.bots.values import temperatures
+from lama.games import new_game
+
+
+def heuristic_policy(state, rng):
+    return heuristic_dice.choose(state.view(state.to_move), rng)
+
+
+def _kernel_playout(state, action, words, depth, heads_up):
+    """The kernel's playout and scoring from a core state: (points, value of the seat to move)."""
+    game, n, me = state.game, state.n, state.to_move
+    llama, masks, mask_sum = Tables(game, _array).arrays[4:7]
+    dice = fastdice.DiceTables(game.dice)
+    displays = _array([c for d in state.displays for c in d])
+    points = _array(state.points)
+    ended, ender = fastdice._playout(
+        fastdice.action_code(action), me, displays, _array(state.sizes), _array(state.row),
+        _array([int(q) for q in state.quit]), points, n, state.n_in, _array(words), dice.faces, depth, heads_up,
+        dice.cls, dice.weight, dice.three, _array([0] * 7 * (max(depth, heads_up) + 1)), llama, masks, mask_sum,
+    )
+    value = _score(me, ended == fastdice.EMPTY, ender, displays, points, n, 7, game.target,
+                   _float_array(temperatures("dice", n)), llama, masks, mask_sum, 0)
+    return list(points), value
+
+
+@pytest.mark.parametrize("depth", [heuristic_dice.DEPTH, 1])
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), steps=st.integers(0, 60), pick=st.integers(0, 20))
+def test_kernel_playout_plays_like_the_heuristic_through_the_core(depth, players, seed, steps, pick):
+    """Differential: from the same position, the same first action and the same dice, the
+    kernel's playout (every seat deciding as heuristic_dice, looking `depth` rolls ahead) ends
+    the round with the same points as the core driven by heuristic_dice itself, and the same value."""
+    state = random_position("dice", players, seed, steps)
+    if state.to_move is None:
+        return
+    legal = state.legal_actions()
+    action = legal[pick % len(legal)]
+    words = [seed | 1, 17, steps, pick]
+    points, value = _kernel_playout(state, action, words, depth, heuristic_dice.DEPTH_HEADS_UP)
+    core = state.clone()
+    core.apply(action)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(heuristic_dice, "DEPTH", depth)
+        core_playout(core, KernelRandom(words), heuristic_policy)
+    assert points == core.points
+    assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
+
+
+def test_the_kernels_roll_cost_is_the_heuristics():
+    """_value at depth == rolled is heuristic_dice.roll_cost, on displays and rows of every kind."""
+    game = new_game("dice", 4)
+    llama, masks, mask_sum = Tables(game, _array).arrays[4:7]
+    dice = fastdice.DiceTables(game.dice)
+    rng = random.Random(5)
+    for _ in range(60):
+        display = [rng.randrange(3) for _ in range(7)]
+        row = [rng.randrange(2) for _ in range(7)]
+        points, last, depth = rng.randrange(30), rng.random() < 0.3, rng.choice((1, 2))
+        chip = 10 if points >= 10 else min(points, 1)
+        kernel = fastdice._value(_array(display), 0, _array(row), depth, depth, chip, last, dice.cls, dice.weight,
+                                 dice.three, _array([0] * 21), llama, masks, mask_sum)
+        assert kernel == pytest.approx(heuristic_dice.roll_cost(display, row, game.dice, points, last, depth), rel=1e-12)
+
+
+def _view(players=4, seed=3, steps=10):
+    """A decision with a choice, from the first seed at or after `seed` that reaches one."""
+    while True:
+        state = random_position("dice", players, seed, steps)
+        if state.to_move is not None and len(state.legal_actions()) > 1:
+            return state.view(state.to_move)
+        seed += 1
+
+
+def test_search_is_deterministic_and_spends_the_budget():
+    view = _view()
+    first = fastdice.evaluate_view(view, random.Random(1), 200, True, 1)
+    assert first == fastdice.evaluate_view(view, random.Random(1), 200, True, 1)
+    assert [a for a, _ in first] == list(view.legal_actions)
+    assert 150 <= sum(stats[0] for _, stats in first) <= 200
+
+
+def test_kernel_search_agrees_with_the_python_search():
+    """The same method with the heuristic in the playouts, other random numbers: the values
+    agree within their noise."""
+    view = _view(3, seed=11)
+    kernel = fastdice.evaluate_view(view, random.Random(2), 1000, False)
+    python = evaluate_actions(view, random.Random(2), 1000, policy=heuristic_policy)
+    for (a, (n, total, total_sq, _)), (b, f) in zip(kernel, python):
+        assert a == b
+        mean = total / n
+        stderr = ((total_sq - total * total / n) / (n - 1) / n) ** 0.5
+        assert abs(mean - f.mean) < 4 * (stderr ** 2 + f.stderr ** 2) ** 0.5 + 1e-9
+
+
+def test_without_numba_the_same_code_gives_the_same_result():
+    script = (
+        "import sys, json, random; sys.modules['numba'] = sys.modules['numpy'] = None\n"
+        f"sys.path[:0] = [{str(Path(__file__).resolve().parents[1])!r}, {str(Path(__file__).resolve().parent)!r}]\n"
+        "from lama.bots import fastdice\n"
+        "from test_fastdice import _view\n"
+        "found = fastdice.evaluate_view(_view(), random.Random(1), 60, True, 1)\n"
+        "print(json.dumps([[a.kind, list(s)] for a, s in found]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    here = fastdice.evaluate_view(_view(), random.Random(1), 60, True, 1)
+    assert json.loads(out) == [[a.kind, list(s)] for a, s in here]
