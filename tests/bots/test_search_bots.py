@@ -12,7 +12,7 @@ from helpers import card_state, random_position
 from lama.bots import BOTS, load_bot
 from lama.bots.ismcts import IsmctsBot, search
 from lama.bots.rollout import (
-    LEAN_GAMES, RolloutBot, core_playout, evaluate_actions, fast_action, lean_playout, round_values,
+    LEAN_GAMES, Estimate, RolloutBot, best_of, core_playout, evaluate_actions, fast_action, lean_playout, round_values,
 )
 from lama.core import DRAW, QUIT, play
 from lama.games import GAMES, new_game
@@ -168,20 +168,20 @@ def test_levels_and_search_bots_load_by_name():
         assert load_bot(name) is BOTS[name]
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_hard_plays_the_heuristic_in_dice_and_searches_elsewhere(seed):
-    """levels.PLAIN_GAMES: in dice the heuristic beat the search, so hard plays as it does."""
-    from lama.bots import heuristic_bot
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_searches_in_dice_and_its_hint_is_its_choice(seed):
+    """In dice hard is the compiled search with heuristic playouts (fastdice.py), and a hint
+    shows what hard would play."""
+    from lama.bots import fastdice
     from lama.bots.hints import hints
-    from lama.bots.levels import hard_bot
+    from lama.bots.levels import HARD_SAMPLES, hard_bot
 
     view = _decision("dice", 3, seed, 10)
     if len(view.legal_actions) > 1:
-        assert hard_bot(view, random.Random(seed)) == heuristic_bot(view, random.Random(seed))
-        found = hints(view, random.Random(seed), budget=30)
-        assert found.choice == heuristic_bot(view, random.Random(seed)) and "heuristic" in found.method
-    view = _decision("lama", 3, seed, 10)
-    assert "heuristic" not in hints(view, random.Random(seed), budget=30).method
+        found = fastdice.evaluate_view(view, random.Random(seed), HARD_SAMPLES["dice"], True)
+        expected = best_of([(a, Estimate.of(*stats)) for a, stats in found])
+        assert hard_bot(view, random.Random(seed)) == expected
+        assert hints(view, random.Random(seed)).choice == expected
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -25,9 +25,12 @@ from lama.games.dice_odds import roll_classes
 from .fastcards import (
     Tables, _array, _below, _float_array, _keep_better_half, _next32, _next_in, _penalty, _score, njit, seed_words,
 )
-from .heuristic_dice import DEPTH, DEPTH_HEADS_UP, MARGIN
+from .heuristic_dice import DEPTH_HEADS_UP, MARGIN
 
 K = 7  # kinds: 1..6 and L
+# Own rolls a playout's seats look ahead: the heuristic's two (with two or more other seats in)
+# cost about fifty times as much per playout.
+PLAYOUT_DEPTH = 1
 ROLL = -1
 QUIT = -2
 TAKE = -10  # TAKE - kind: take that row card (D3c)
@@ -287,9 +290,11 @@ class DiceTables:
         return tables
 
 
-def evaluate_view(view, rng, samples: int, halving: bool, depth: int = DEPTH, heads_up: int = DEPTH_HEADS_UP):
-    """`rollout.evaluate_actions` for a dice view with heuristic playouts: a list of (action,
-    (playouts, sum of values, sum of squared values, sum of points this round))."""
+def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_DEPTH,
+                  heads_up: int = DEPTH_HEADS_UP):
+    """`rollout.evaluate_actions` for a dice view with heuristic playouts (looking `depth` rolls
+    ahead, `heads_up` with at most one other seat in): a list of (action, (playouts, sum of
+    values, sum of squared values, sum of points this round))."""
     from .determinize import CannotDeterminize, game_of
     from .values import temperatures
 

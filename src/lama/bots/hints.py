@@ -18,8 +18,7 @@ import sys
 from dataclasses import dataclass
 
 from . import ismcts, rollout
-from .heuristic import heuristic_bot
-from .levels import PLAIN_GAMES, hard_search
+from .levels import hard_search
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,6 @@ def hints(view, rng=None, budget: int | None = None, seconds: float | None = Non
     `budget`: iterations (ismcts) or playouts (rollout); default: the bot's own.
     `rng`: a random.Random; default: a fixed seed, so a hint is reproducible.
     """
-    plain = bot is None and view.game in PLAIN_GAMES
     bot = bot or hard_search
     if not view.legal_actions:
         raise ValueError(f"seat {view.seat} has no decision to make now")
@@ -63,9 +61,6 @@ def hints(view, rng=None, budget: int | None = None, seconds: float | None = Non
         method = f"rollout, {budget} playouts" + (", sequential halving" if bot.halving else "")
     else:
         raise TypeError(f"hints need a search bot (ismcts or rollout), not {bot!r}")
-    if plain:  # the hard bot plays the heuristic here (levels.py): say what it would play
-        choice = heuristic_bot(view, rng)
-        method += "; the choice is the heuristic's, which beat this search in " + view.game
     rows = tuple(ActionHint(a, e.mean, e.stderr, e.mean_points, e.n) for a, e in estimates)
     return Hints(view.seat, rows, choice, method)
 

@@ -28,7 +28,7 @@ import math
 import random
 import time
 
-from . import fastcards, values
+from . import fastcards, fastdice, values
 from .determinize import sampler
 from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL  # so that rollouts quit like it
 
@@ -340,15 +340,16 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     each of ceil(log2 k) rounds the actions still in share an equal part of the budget, and
     the better half goes on. `seconds`, if given, also stops the search on the clock.
 
-    In the card games with the default policy and no clock, the compiled loop of fastcards.py
-    does the same search (its own generator, so other numbers, same method); there `infer`
-    deals the other hands as their draws and quits suggest (fastcards.card_slots).
+    With the default policy and no clock, a compiled loop does the same search (its own
+    generator, so other numbers, same method): fastcards.py in the card games, where `infer`
+    deals the other hands as their draws and quits suggest (fastcards.card_slots); fastdice.py
+    in dice, whose playouts decide as the heuristic does (`fast_action` quits too crudely there).
     """
     actions = list(view.legal_actions)
     if not actions:
         raise ValueError(f"seat {view.seat} has no decision to make here")
-    if policy is fast_action and seconds is None and view.game in fastcards.GAMES:
-        found = fastcards.evaluate_view(view, rng, samples, halving, infer)
+    if policy is fast_action and seconds is None and view.game in COMPILED_SEARCH:
+        found = COMPILED_SEARCH[view.game](view, rng, samples, halving, infer)
         return [(a, Estimate.of(*stats)) for a, stats in found]
     seat = view.seat
     stats = [Estimate() for _ in actions]
@@ -373,6 +374,13 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
             alive.sort(key=lambda i: -stats[i].mean)
             alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
     return list(zip(actions, stats))
+
+
+def _dice_search(view, rng, samples, halving, infer):
+    return fastdice.evaluate_view(view, rng, samples, halving)  # nothing is hidden: nothing to infer
+
+
+COMPILED_SEARCH = {**{game: fastcards.evaluate_view for game in fastcards.GAMES}, "dice": _dice_search}
 
 
 def best_of(estimates):
