@@ -77,7 +77,8 @@ def test_the_kernels_roll_cost_is_the_heuristics():
         chip = 10 if points >= 10 else min(points, 1)
         kernel = fastdice._value(_array(display), 0, _array(row), depth, depth, chip, last, dice.cls, dice.weight,
                                  dice.three, _array([0] * 21), llama, masks, mask_sum)
-        assert kernel == pytest.approx(heuristic_dice.roll_cost(display, row, game.dice, points, last, depth), rel=1e-12)
+        expected = heuristic_dice.roll_cost(display, row, game.dice, points, last, depth)
+        assert kernel == pytest.approx(expected, rel=1e-12)
 
 
 def _view(players=4, seed=3, steps=10):

@@ -464,17 +464,11 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size,
     other seats' card slots (`_deal`) and the draw pile.
     Every alive action is played on the same deal with the same playout numbers.
     """
-    a_n = len(actions)
-    alive = a_n
-    for i in range(a_n):
-        order[i] = i
-    phases = 1
-    if halving:
-        phases = max(1, int(math.ceil(math.log2(a_n))))
+    alive = len(actions)
+    phases = _phases(order, halving)
     n_in0 = 0
     for s in range(n):
-        if not quit0[s]:
-            n_in0 += 1
+        n_in0 += 1 - quit0[s]
     for phase in range(phases):
         per_arm = max(1, samples // (alive * phases))
         for _ in range(per_arm):
@@ -483,16 +477,9 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size,
             saved0, saved1, saved2, saved3 = _next32(r) | 1, _next32(r), _next32(r), _next32(r)
             for ai in range(alive):
                 a = order[ai]
-                for i in range(n * k):
-                    hands[i] = world_hands[i]
+                _restart(n, k, hands, world_hands, sizes, quit, quit0, points, points0)
                 for kind in range(k):
                     pile[kind] = world_pile[kind]
-                for s in range(n):
-                    quit[s] = quit0[s]
-                    points[s] = points0[s]
-                    sizes[s] = 0
-                    for kind in range(k):
-                        sizes[s] += hands[s * k + kind]
                 for i in range(3):
                     chips[i] = chips0[i]
                 play_r[0], play_r[1], play_r[2], play_r[3] = saved0, saved1, saved2, saved3
@@ -503,12 +490,41 @@ def evaluate_cards(me, n, k, hand, pool, slot_seat, slot_mask, bound, pile_size,
                     points[chips[0]] += 10
                 value = _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, mask_sum,
                                llama_each)
-                count[a] += 1
-                total[a] += value
-                total_sq[a] += value * value
-                gained[a] += points[me] - points0[me]
+                _tally(a, value, points[me] - points0[me], count, total, total_sq, gained)
         if phase < phases - 1:
             alive = _keep_better_half(order, alive, total, count)
+
+
+@njit(cache=True)
+def _phases(order, halving):
+    """Puts the actions in legal order (order[i] = i); returns sequential halving's number of
+    rounds (ceil(log2) of the number of actions), or 1 without halving."""
+    for i in range(len(order)):
+        order[i] = i
+    if halving:
+        return max(1, int(math.ceil(math.log2(len(order)))))
+    return 1
+
+
+@njit(cache=True)
+def _restart(n, k, hands, hands0, sizes, quit, quit0, points, points0):
+    """A playout's seats as at its start: hands (or displays) from hands0, their sizes, quit, points."""
+    for s in range(n):
+        quit[s] = quit0[s]
+        points[s] = points0[s]
+        sizes[s] = 0
+        for kind in range(k):
+            hands[s * k + kind] = hands0[s * k + kind]
+            sizes[s] += hands0[s * k + kind]
+
+
+@njit(cache=True)
+def _tally(a, value, gain, count, total, total_sq, gained):
+    """One playout of action `a`: its value and the seat's points gained this round."""
+    count[a] += 1
+    total[a] += value
+    total_sq[a] += value * value
+    gained[a] += gain
 
 
 @njit(cache=True)

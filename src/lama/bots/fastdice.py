@@ -17,13 +17,12 @@ one array, seat s at s * 7. An action is ROLL, QUIT, a discard (its counts per k
 
 from __future__ import annotations
 
-import math
-
 from lama.games.dice import LL, TABLE
 from lama.games.dice_odds import roll_classes
 
 from .fastcards import (
-    Tables, _array, _below, _float_array, _keep_better_half, _next32, _next_in, _penalty, _score, njit, seed_words,
+    Tables, _array, _below, _float_array, _keep_better_half, _next32, _next_in, _penalty, _phases, _restart, _score,
+    _tally, njit, seed_words,
 )
 from .heuristic_dice import DEPTH_HEADS_UP, MARGIN
 
@@ -213,42 +212,26 @@ def evaluate_dice(me, n, displays0, row0, quit0, points0, target, temps, actions
                   llama, masks, mask_sum):
     """Flat Monte Carlo for seat `me` (to move) over `actions` (fastcards.evaluate_cards
     without the deal: nothing in dice is hidden). Results in count/total/total_sq/gained."""
-    a_n = len(actions)
-    alive = a_n
-    for i in range(a_n):
-        order[i] = i
-    phases = 1
-    if halving:
-        phases = max(1, int(math.ceil(math.log2(a_n))))
+    alive = len(actions)
+    phases = _phases(order, halving)
     n_in0 = 0
     for s in range(n):
-        if not quit0[s]:
-            n_in0 += 1
+        n_in0 += 1 - quit0[s]
     for phase in range(phases):
         per_arm = max(1, samples // (alive * phases))
         for _ in range(per_arm):
             saved0, saved1, saved2, saved3 = _next32(r) | 1, _next32(r), _next32(r), _next32(r)
             for ai in range(alive):
                 a = order[ai]
-                for i in range(n * K):
-                    displays[i] = displays0[i]
+                _restart(n, K, displays, displays0, sizes, quit, quit0, points, points0)
                 for k in range(K):
                     row[k] = row0[k]
-                for s in range(n):
-                    quit[s] = quit0[s]
-                    points[s] = points0[s]
-                    sizes[s] = 0
-                    for k in range(K):
-                        sizes[s] += displays[s * K + k]
                 play_r[0], play_r[1], play_r[2], play_r[3] = saved0, saved1, saved2, saved3
                 ended, ender = _playout(actions[a], me, displays, sizes, row, quit, points, n, n_in0, play_r, faces,
                                         depth, heads_up, cls, weight, three, removed, llama, masks, mask_sum)
                 value = _score(me, ended == EMPTY, ender, displays, points, n, K, target, temps, llama, masks,
                                mask_sum, 0)
-                count[a] += 1
-                total[a] += value
-                total_sq[a] += value * value
-                gained[a] += points[me] - points0[me]
+                _tally(a, value, points[me] - points0[me], count, total, total_sq, gained)
         if phase < phases - 1:
             alive = _keep_better_half(order, alive, total, count)
 

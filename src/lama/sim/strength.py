@@ -247,11 +247,13 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
             loop(w, play_rng)
         result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
     from lama.bots import fastcards
+    from lama.bots.rollout import COMPILED_SEARCH
 
-    if game_id in fastcards.GAMES:  # the hard bot's compiled search, dealing included (after a warm-up)
-        fastcards.evaluate_view(view, rng, 10, False, True)
+    search = COMPILED_SEARCH.get(game_id)
+    if search:  # the hard bot's compiled search, dealing included (after a warm-up)
+        search(view, rng, 10, False, True)
         start = time.perf_counter()
-        found = fastcards.evaluate_view(view, rng, playouts, False, True)
+        found = search(view, rng, playouts, False, True)
         done = sum(stats[0] for _, stats in found)
         result["search_per_s"] = done / (time.perf_counter() - start)
         result["search_compiled"] = fastcards.COMPILED
