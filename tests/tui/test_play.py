@@ -130,6 +130,19 @@ def test_exit_command_leaves(terminal):
     assert "saved in game.json" in t.finish()
 
 
+def test_without_numba_the_game_says_the_search_is_slow_and_how_to_speed_it_up(terminal, monkeypatch):
+    from lama.bots import fastcards
+
+    t = terminal(lambda t: "exit")
+    assert main(["play", "--seed", "2", "--record", "game.json"]) == 0
+    assert "numba is not installed" not in t.finish()
+    monkeypatch.setattr(fastcards, "COMPILED", False)
+    t = terminal(lambda t: "exit")
+    assert main(["play", "--seed", "2", "--record", "game.json"]) == 0
+    out = t.finish()
+    assert "numba is not installed" in out and "pip install -e '.[fast]'" in out
+
+
 def test_default_record_name_does_not_overwrite(terminal, tmp_path):
     (tmp_path / "lama-9.record.json").write_text("keep")
     t = terminal(lambda t: EOFError)

@@ -166,6 +166,7 @@ def _default_record_path(game_id: str, seed: int) -> Path:
 
 
 def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
+    from lama.bots.fastcards import COMPILED
     from lama.match import Match
 
     from .session import Leave, TerminalGame
@@ -189,6 +190,10 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
         return 2
     console.print(Text(f"{names_line(names, humans)}\nSeed {seed} (the same deal again: --seed {seed}). "
                        f"The record is saved to {path} after every move. Type ? for help."), soft_wrap=True)
+    if not COMPILED:
+        console.print(Text("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "
+                           "up to a second per move, several in dice. The `fast` extra (in a checkout: "
+                           "pip install -e '.[fast]') makes it about thirty times faster."), soft_wrap=True)
     try:
         match.run()
     except Leave:
