@@ -210,7 +210,7 @@ def _next_in(seat, quit, n):
 
 @njit(cache=True)
 def _policy(seat, hands, sizes, quit, points, magic, show, n, k, top, pile_size, n_in, scratch,
-            play_on, play_n, same, same_n, llama, masks, mask_sum, width, star, rect, llama_each, one, llama_kind):
+            play_on, play_n, same, same_n, llama, masks, mask_sum, width, llama_each, one, llama_kind):
     """rollout.fast_action: in a show an L, else skip, else take the stage (K9); otherwise the
     heuristic's play (a 1 gives to the seat still in with the fewest points, K4), else skip (K7),
     else draw or quit."""
@@ -342,7 +342,7 @@ def _playout(first, seat, hands, sizes, pile, quit, points, chips, n, k, top, pi
             seat = _next_in(seat, quit, n)
         action = _policy(seat, hands, sizes, quit, points, magic, whites + blacks >= SHOW_CHIPS, n, k, top,
                          pile_size, n_in, scratch, play_on, play_n, same, same_n, llama, masks, mask_sum, width,
-                         star, rect, llama_each, one, llama_kind)
+                         llama_each, one, llama_kind)
 
 
 @njit(cache=True)

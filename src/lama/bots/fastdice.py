@@ -1,7 +1,7 @@
 """The rollout search for L.A.M.A. Dice as one compiled loop, with the heuristic's own
 judgement in the playouts.
 
-In dice the roll-or-quit choice is the whole game, and a playout that quits by a crude rule
+In dice the roll-or-quit choice is nearly the whole game, and a playout that quits by a crude rule
 misjudges it: a search on such playouts lost to the heuristic. Here every seat in a playout
 decides as `heuristic_dice` does, from the exact odds of the dice looked `depth` of its own
 rolls ahead (`_value`, the twin of heuristic_dice._roll), answers a match by discarding all the
@@ -108,8 +108,7 @@ def _value(d, at, row, depth, rolled, chip, last, cls, weight, three, removed, l
 
 
 @njit(cache=True)
-def _rolls(seat, displays, row, quit, points, n, n_in, depth, heads_up, cls, weight, three, removed,
-           llama, masks, mask_sum):
+def _rolls(seat, displays, row, points, n_in, depth, heads_up, cls, weight, three, removed, llama, masks, mask_sum):
     """heuristic_dice.choose before a roll: roll when rolling is expected to cost less than
     quitting now by more than MARGIN (looking `depth` rolls ahead, `heads_up` with one other
     seat in at most)."""
@@ -190,7 +189,7 @@ def _playout(first, seat, displays, sizes, row, quit, points, n, n_in, r, faces,
                     row[k] = 0
                 return ROW_EMPTY, seat
         seat = _next_in(seat, quit, n)
-        if _rolls(seat, displays, row, quit, points, n, n_in, depth, heads_up, cls, weight, three, removed,
+        if _rolls(seat, displays, row, points, n_in, depth, heads_up, cls, weight, three, removed,
                   llama, masks, mask_sum):
             action = ROLL
         else:
