@@ -23,6 +23,7 @@ import math
 from lama.games.kadabra import LLAMA_KIND, ONE, RECTANGLE, SHOW_CHIPS, STAR
 
 from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
+from .values import BIN
 
 try:
     import numpy
@@ -52,6 +53,10 @@ except ImportError:  # the same code as Python, on lists (faster than numpy arra
 
 def _floats(n):
     return _float_array([0.0] * n)
+
+
+def _zeros(n):
+    return _array([0] * n)
 
 
 GAMES = ("lama", "komarami", "kadabra")
@@ -346,15 +351,18 @@ def _playout(first, seat, hands, sizes, pile, quit, points, chips, n, k, top, pi
 
 
 @njit(cache=True)
+def _highest_chip(points):
+    """C3: the value of a seat's highest chip (0: it holds none)."""
+    return 10 if points >= 10 else (1 if points >= 1 else 0)
+
+
+@njit(cache=True)
 def _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, mask_sum, llama_each):
     """C5-C7 on `points` (in place), then rollout.round_values for seat `me` (values.py)."""
     for s in range(n):
         points[s] += _penalty(hands, s * k, k, llama, masks, mask_sum, llama_each)
     if empty:  # C5: the ender returns its highest chip
-        if points[ender] >= 10:
-            points[ender] -= 10
-        elif points[ender] >= 1:
-            points[ender] -= 1
+        points[ender] -= _highest_chip(points[ender])
     low = points[0]
     high = points[0]
     for s in range(1, n):
@@ -368,8 +376,7 @@ def _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, m
             if points[s] == low:
                 winners += 1
         return 1.0 / winners
-    # values.temperature_bin
-    t = temps[min(max(target - high - 1, 0), 5 * len(temps) - 1) // 5]
+    t = temps[min(max(target - high - 1, 0), BIN * len(temps) - 1) // BIN]  # values.temperature_bin
     total = 0.0
     for s in range(n):
         total += math.exp((low - points[s]) / t)
@@ -673,10 +680,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     cards = [kind for kind, c in enumerate(pool) for _ in range(c)]
     a_n = len(actions)
 
-    def zeros(size):
-        return _array([0] * size)
-
-    count, total, total_sq, gained = zeros(a_n), _floats(a_n), _floats(a_n), zeros(a_n)
+    results = _results(a_n)
     evaluate_cards(
         # the position
         me, n, k, _array(table.counts_of(view.hand)), _array(cards), _array(slot_seat), _array(slot_mask),
@@ -686,10 +690,21 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
         _array(codes), int(samples), bool(halving), _array(seed_words(rng)),
         # work space: a playout's hands, sizes, pile, quit, points, chips; a deal's hands, pile, deck;
         # run lengths; the actions' order; a playout's generator; a deal's masks and llamas
-        zeros(n * k), zeros(n), zeros(k), zeros(n), zeros(n), zeros(3), zeros(n * k), zeros(k),
-        zeros(max(1, len(cards))), zeros(k), zeros(a_n), zeros(4), zeros(n), zeros(n),
-        # the results
-        count, total, total_sq, gained,
+        _zeros(n * k), _zeros(n), _zeros(k), _zeros(n), _zeros(n), _zeros(3), _zeros(n * k), _zeros(k),
+        _zeros(max(1, len(cards))), _zeros(k), _zeros(a_n), _zeros(4), _zeros(n), _zeros(n),
+        *results,
         *tables.arrays, *tables.scalars,
     )
+    return _estimates(actions, results)
+
+
+def _results(a_n):
+    """A search's result arrays, per action: playouts, sum of values, sum of squared values,
+    sum of points this round."""
+    return _zeros(a_n), _floats(a_n), _floats(a_n), _zeros(a_n)
+
+
+def _estimates(actions, results):
+    """Each action with its (playouts, sum of values, sum of squared values, sum of points)."""
+    count, total, total_sq, gained = results
     return [(a, (int(count[i]), float(total[i]), float(total_sq[i]), int(gained[i]))) for i, a in enumerate(actions)]

@@ -21,8 +21,8 @@ from lama.games.dice import LL, TABLE
 from lama.games.dice_odds import roll_classes
 
 from .fastcards import (
-    Tables, _array, _below, _float_array, _keep_better_half, _next32, _next_in, _penalty, _phases, _restart, _score,
-    _tally, njit, seed_words,
+    Tables, _array, _below, _estimates, _float_array, _highest_chip, _keep_better_half, _next32, _next_in, _penalty,
+    _phases, _restart, _results, _score, _tally, _zeros, njit, seed_words,
 )
 from .heuristic_dice import DEPTH_HEADS_UP, MARGIN
 
@@ -113,8 +113,7 @@ def _rolls(seat, displays, row, points, n_in, depth, heads_up, cls, weight, thre
     quitting now by more than MARGIN (looking `depth` rolls ahead, `heads_up` with one other
     seat in at most)."""
     at = seat * K
-    p = points[seat]
-    chip = 10 if p >= 10 else (1 if p >= 1 else 0)  # C3: the highest chip
+    chip = _highest_chip(points[seat])
     others = n_in - 1
     depth = depth if others >= 2 else heads_up
     cost = _value(displays, at, row, depth, depth, chip, others == 0, cls, weight, three, removed, llama, masks,
@@ -158,8 +157,7 @@ def _playout(first, seat, displays, sizes, row, quit, points, n, n_in, r, faces,
             k1 = faces[6 + _below(r, 6)]
             k2 = faces[12 + _below(r, 6)]
             if k0 == LL and k1 == LL and k2 == LL:  # D3a
-                p = points[seat]
-                points[seat] -= 10 if p >= 10 else (1 if p >= 1 else 0)
+                points[seat] -= _highest_chip(points[seat])
             elif displays[at + k0] or displays[at + k1] or displays[at + k2]:  # D3b: all it can
                 for k in range(K):
                     shown = (k0 == k) + (k1 == k) + (k2 == k)
@@ -290,10 +288,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     actions = list(view.legal_actions)
     a_n = len(actions)
 
-    def zeros(size):
-        return _array([0] * size)
-
-    count, total, total_sq, gained = zeros(a_n), _float_array([0.0] * a_n), _float_array([0.0] * a_n), zeros(a_n)
+    results = _results(a_n)
     evaluate_dice(
         # the position
         view.seat, n, _array([c for d in view.displays for c in TABLE.counts_of(d)]),
@@ -304,10 +299,9 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
         dice.faces, int(depth), int(heads_up), dice.cls, dice.weight, dice.three,
         # work space: a playout's displays, sizes, row, quit, points; the lookahead's discards;
         # the actions' order; a playout's generator
-        zeros(n * K), zeros(n), zeros(K), zeros(n), zeros(n), zeros((max(depth, heads_up) + 1) * K), zeros(a_n),
-        zeros(4),
-        # the results
-        count, total, total_sq, gained,
+        _zeros(n * K), _zeros(n), _zeros(K), _zeros(n), _zeros(n), _zeros((max(depth, heads_up) + 1) * K),
+        _zeros(a_n), _zeros(4),
+        *results,
         llama, masks, mask_sum,
     )
-    return [(a, (int(count[i]), float(total[i]), float(total_sq[i]), int(gained[i]))) for i, a in enumerate(actions)]
+    return _estimates(actions, results)
