@@ -3,11 +3,22 @@
 `kind` is the record's key for the move (`play`, `draw`, `quit`, `skip`,
 `take_stage`, `roll`, `discard`, `take`), so an action maps to a record move
 directly and a driver never parses strings to find out what it is.
+
+The JSON form of an action (lama-web/1, PROTOCOL.md) is the record's move
+without its seat and without chance outcomes: `{"play": "5"}`,
+`{"play": "1", "give": 2}`, `{"draw": true}`, `{"discard": ["3", "5"]}`, ...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .errors import IllegalAction
+
+FLAG_KINDS = ("draw", "quit", "skip", "take_stage", "roll")  # JSON {kind: true}
+CARD_KINDS = ("play", "take")  # JSON {kind: code}
+KINDS = CARD_KINDS + FLAG_KINDS + ("discard",)
+MAX_DISCARD = 3  # D3b: one die per discarded card
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +36,61 @@ class Action:
         if self.kind == "discard":
             return "discard " + " ".join(self.cards)
         return self.kind.replace("_", " ")
+
+    def to_json(self) -> dict:
+        """The action's JSON form (PROTOCOL.md, "Actions")."""
+        if self.kind in FLAG_KINDS:
+            return {self.kind: True}
+        if self.kind == "discard":
+            return {"discard": list(self.cards)}
+        out = {self.kind: self.card}
+        if self.give is not None:
+            out["give"] = self.give
+        return out
+
+    @staticmethod
+    def from_json(data) -> "Action":
+        """The Action of a JSON form; IllegalAction (code `malformed`) says what is wrong.
+
+        Only the shape is checked here: whether the card exists in the game and the
+        move is legal is the state's business.
+        """
+        if not isinstance(data, dict):
+            raise _malformed(f"an action is a JSON object like {{\"play\": \"5\"}}, not {_short(data)}")
+        kinds = [k for k in KINDS if k in data]
+        if len(kinds) != 1:
+            found = f"; found {', '.join(kinds)}" if kinds else ""
+            raise _malformed(f"an action names exactly one of {', '.join(KINDS)}{found}")
+        kind = kinds[0]
+        extra = sorted(str(k)[:20] for k in set(data) - {kind, "give"})
+        if extra or ("give" in data and kind != "play"):
+            raise _malformed(f"unexpected key(s) in a {kind} action: {', '.join(extra or ['give'])}")
+        value = data[kind]
+        if kind in FLAG_KINDS:
+            if value is not True:
+                raise _malformed(f"{kind} must be exactly true, not {_short(value)}")
+            return Action(kind)
+        if kind == "discard":
+            if (not isinstance(value, list) or not 1 <= len(value) <= MAX_DISCARD
+                    or not all(isinstance(c, str) and len(c) <= 3 for c in value)):
+                raise _malformed(f"discard is a list of 1 to {MAX_DISCARD} card codes, not {_short(value)}")
+            return discard(value)
+        if not isinstance(value, str) or not 1 <= len(value) <= 3:
+            raise _malformed(f"{kind} names a card code like \"5\" or \"L\", not {_short(value)}")
+        give = data.get("give")
+        if "give" in data and (not isinstance(give, int) or isinstance(give, bool) or not 0 <= give < 6):
+            raise _malformed(f"give names a seat from 0 to 5, not {_short(give)}")
+        return Action(kind, value, give)
+
+
+def _malformed(reason: str) -> IllegalAction:
+    return IllegalAction("malformed", reason)
+
+
+def _short(value) -> str:
+    """A bounded rendering of untrusted input for an error message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def play(card: str, give: int | None = None) -> Action:

@@ -223,7 +223,7 @@ class CardState(State):
         return View(
             **self._view_common(seat),
             **self._view_extra(seat),
-            hand=table.codes_of(self.hands[seat]),
+            hand=table.codes_of(self.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(self.sizes),
             top=table.codes[self.top] if self.top >= 0 else None,
             pile_size=self.pile_size,

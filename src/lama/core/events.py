@@ -7,14 +7,30 @@ drivers must pass events through it before showing them to a seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass, fields, replace
+
+from .jsonform import jsonable
 
 
 class Event:
     __slots__ = ()
 
-    def for_seat(self, seat: int) -> "Event":
+    def for_seat(self, seat: int | None) -> "Event":
+        """The event as `seat` may see it; `None` is a spectator, who sees what every seat sees."""
         return self
+
+    def to_json(self) -> dict:
+        """`{"type": "card_played", "seat": 2, "card": "5", ...}`: the type in snake case,
+        then the fields. Pass the event through `for_seat` first."""
+        out = {"type": _snake(type(self).__name__)}
+        for f in fields(self):
+            out[f.name] = jsonable(getattr(self, f.name))
+        return out
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,11 @@ The State of a game is created from it with `game.new_initial_state()`.
 
 from __future__ import annotations
 
+from functools import cached_property
 from types import MappingProxyType
 
-from .errors import InvalidOption
+from .actions import DRAW, QUIT
+from .errors import IllegalAction, InvalidOption
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_TARGET = 40  # C6
@@ -52,6 +54,35 @@ class Game:
     def new_initial_state(self):
         return self.state_class(self)
 
+    # -- stable action ids (OpenSpiel's names) ------------------------------
+    def all_actions(self) -> tuple:
+        """Every action this game (with these options and players) can ever have, in
+        the order of their ids. The order is a public contract (README, "Action ids"):
+        append, never reorder."""
+        raise NotImplementedError
+
+    @cached_property
+    def _action_table(self) -> tuple[tuple, dict]:
+        actions = self.all_actions()
+        return actions, {a: i for i, a in enumerate(actions)}
+
+    def num_distinct_actions(self) -> int:
+        return len(self._action_table[0])
+
+    def action_id(self, action) -> int:
+        """The id of `action`, 0 to num_distinct_actions() - 1; IllegalAction if it has none."""
+        try:
+            return self._action_table[1][action]
+        except (KeyError, TypeError):
+            raise IllegalAction("unknown_action", f"{action!r} is not an action of {self.id}") from None
+
+    def action_of(self, action_id: int):
+        """The action with this id; IllegalAction if there is none."""
+        actions = self._action_table[0]
+        if not is_int(action_id) or not 0 <= action_id < len(actions):
+            raise IllegalAction("unknown_action", f"{self.id} has action ids 0 to {len(actions) - 1}, not {action_id!r}")
+        return actions[action_id]
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, options={self.options!r})"
 
@@ -74,3 +105,7 @@ class CardGame(Game):
     def deck_codes(self) -> list[str]:
         """Every card of the deck, as codes (drivers shuffle this to deal)."""
         return list(self.table.codes_of(self.deck))
+
+    def all_actions(self) -> tuple:
+        """Play each kind of card (table order), then draw, then quit."""
+        return self.table.play_actions + (DRAW, QUIT)

@@ -138,6 +138,14 @@ class State:
     def legal_actions(self) -> list:
         raise NotImplementedError
 
+    def legal_actions_mask(self) -> list[int]:
+        """1 at the id of every legal action, 0 elsewhere (length game.num_distinct_actions())."""
+        game = self.game
+        mask = [0] * game.num_distinct_actions()
+        for action in self.legal_actions():
+            mask[game.action_id(action)] = 1
+        return mask
+
     def apply(self, action, seat: int | None = None) -> list:
         """Apply the action of the seat to move; `seat`, if given, must be that seat."""
         raise NotImplementedError
@@ -149,7 +157,8 @@ class State:
         """A chance outcome drawn with the driver's generator `rng` (a random.Random)."""
         raise NotImplementedError
 
-    def view(self, seat: int):
+    def view(self, seat: int | None):
+        """What `seat` may see (`None`: a spectator, who sees what every seat sees)."""
         raise NotImplementedError
 
     def _view_common(self, seat: int) -> dict:
@@ -165,6 +174,6 @@ class State:
             finished=self.finished,
             winners=self.winners,
             history=tuple(self.history),
-            legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
+            legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self.to_move else (),
             options=self.game.public_options,
         )

@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from .actions import Action
 from .events import RoundScored
+from .jsonform import jsonable
 
 NO_OPTIONS = MappingProxyType({})
 
@@ -51,3 +52,32 @@ class View:
     row: tuple[str, ...] = ()
     roll: tuple[str, ...] | None = None
     dice: tuple[tuple[str, ...], ...] = ()
+
+    def to_json(self) -> dict:
+        """The view as JSON: the fields every game has, then those of its kind of game
+        (cards; kadabra's stage and magic chip; dice's displays, row and dice). Only
+        what the view holds: nothing is added here."""
+        out = {name: jsonable(getattr(self, name)) for name in COMMON}
+        out["history"] = [_round_json(r) for r in self.history]
+        out["legal_actions"] = [a.to_json() for a in self.legal_actions]
+        if self.dice:
+            names = DICE
+        else:
+            names = CARDS + (KADABRA if self.stage is not None else ())
+            out["moves"] = [{"seat": s, "action": a.to_json(), "top": t} for s, a, t in self.moves]
+        for name in names:
+            out[name] = jsonable(getattr(self, name))
+        return out
+
+
+COMMON = ("game", "seat", "players", "round", "to_move", "points", "quit", "target", "finished", "winners",
+          "options")
+CARDS = ("hand", "hand_sizes", "top", "pile_size", "discard_pile")
+KADABRA = ("stage", "magic_chip", "show", "forced_draw")
+DICE = ("hand_sizes", "discard_pile", "displays", "row", "roll", "dice")
+
+
+def _round_json(r: RoundScored) -> dict:
+    out = r.to_json()
+    del out["type"]
+    return out

@@ -113,6 +113,12 @@ class DiceGame(Game):
         """The 36 player cards, as codes (drivers shuffle this to deal)."""
         return list(TABLE.codes_of(list(self.deck)))
 
+    def all_actions(self) -> tuple:
+        """Roll, quit, take each kind from the row (table order), then every discard of
+        1 to 3 cards (one die each, D3b), fewest cards first, then by the sorted codes."""
+        discards = tuple(a for a in discard_actions((N_DICE,) * len(CODES)) if len(a.cards) <= N_DICE)
+        return (ROLL, QUIT) + TAKES + discards
+
 
 class DiceState(State):
     __slots__ = (

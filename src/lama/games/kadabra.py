@@ -369,6 +369,11 @@ class KadabraGame(CardGame):
             options = {**options, "deck": dict(options["deck"])}  # our own copy, as validated
         super().__init__(players, options)
 
+    def all_actions(self) -> tuple:
+        """The card games' ids, then skip, take the stage, and a played 1 giving its chip
+        to each seat (K4; the give to oneself is never legal but keeps the ids seat-free)."""
+        return CardGame.all_actions(self) + (SKIP, TAKE_STAGE) + GIVE_ACTIONS[:self.players]
+
 
 __all__ = [
     "CODES", "DEFAULT_DECK", "KadabraGame", "KadabraState", "ChipGiven", "ChipStaged",

@@ -1,6 +1,7 @@
-"""A driver: a seeded generator resolves chance, seats are bots or humans,
-and the record is written as the game goes."""
+"""Drivers: a Table (seats played by bots or from outside, chance from a seeded generator,
+the record written as the game goes) and Match, a game between bots."""
 
-from .driver import Match, seat_rng
+from .driver import Match
+from .table import Refused, Table, chance_rng, seat_rng
 
-__all__ = ["Match", "seat_rng"]
+__all__ = ["Match", "Refused", "Table", "chance_rng", "seat_rng"]

@@ -167,7 +167,7 @@ def _default_record_path(game_id: str, seed: int) -> Path:
 
 def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
     from lama.bots.fastcards import COMPILED
-    from lama.match import Match
+    from lama.match import Table
 
     from .session import Leave, TerminalGame
 
@@ -180,9 +180,9 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     path = Path(args.record) if args.record else _default_record_path(game.id, seed)
     ui = TerminalGame(game, names, humans, console=console, input_fn=input_fn, record_path=path)
-    policies = [ui.policy(s) if s in humans else bots[s] for s in range(game.players)]
-    match = Match(game, policies, seed=seed, names=names, on_events=ui.on_events)
-    ui.attach(match)
+    table = Table(game, [None if s in humans else bots[s] for s in range(game.players)], seed,
+                  names=names, on_events=ui.on_events)
+    ui.attach(table)
     try:
         ui.save()
     except OSError as e:
@@ -195,7 +195,7 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
                            "up to a second per move, several in dice. The `fast` extra (in a checkout: "
                            "pip install -e '.[fast]') makes it about thirty times faster."), soft_wrap=True)
     try:
-        match.run()
+        ui.play()
     except Leave:
         ui.save()
         console.print(Text(f"\nYou left the game before its end. The record so far is saved in {path}."), soft_wrap=True)

@@ -1,7 +1,8 @@
-"""A game at the terminal: humans are policies that prompt, bots are policies that compute.
+"""A game at the terminal: a loop over a `lama.match.Table` whose human seats are played
+from the keyboard and whose other seats are bots.
 
-`TerminalGame` plugs into `lama.match.Match`: `policy(seat)` is a human seat's policy and
-`on_events` receives every batch of events. Each human sees the events since their last turn
+`TerminalGame.play()` lets the table advance, asks the human whose move the table waits for,
+and hands the move to the table; `on_events` receives every batch of events. Each human sees the events since their last turn
 passed through `event.for_seat(their seat)` (a bot's drawn card never shows); several humans at
 one terminal get a "pass the terminal" screen between turns so nobody sees another's hand. The
 record is saved after every batch of events, so an interrupted game keeps it.
@@ -16,7 +17,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from lama.core import GameOver, IllegalAction, RoundScored
+from lama.core import GameOver, RoundScored
 
 from .render import GAME_NAMES, event_text, round_table, turn_screen, winners_text
 from .rules import rules_text
@@ -68,15 +69,26 @@ class TerminalGame:
         self.console = console or Console(highlight=False)
         self.input_fn = input_fn or self._console_input
         self.record_path = record_path
-        self.match = None  # set by attach()
+        self.table = None  # set by attach()
         self.buffers = {h: [] for h in self.humans}
         self.public: list = []  # events as anybody may see them (for hot-seat round summaries)
         self.history: list[RoundScored] = []
         self.last_viewer: int | None = None
         self.private = False  # a human's hand is on the screen
 
-    def attach(self, match) -> None:
-        self.match = match
+    def attach(self, table) -> None:
+        self.table = table
+
+    def play(self) -> None:
+        """Play to the end of the game (Leave or KeyboardInterrupt when the human leaves)."""
+        table = self.table
+        while True:
+            table.advance()
+            seat = table.waiting_for()
+            if seat is None:
+                return
+            action = self.ask(table.view(seat))
+            table.act(seat, action, table.version)
 
     # -- input -----------------------------------------------------------------------------
     def _console_input(self, prompt: str) -> str:
@@ -93,8 +105,8 @@ class TerminalGame:
 
     # -- the record --------------------------------------------------------------------------
     def save(self) -> None:
-        if self.record_path is not None and self.match is not None:
-            self.match.record.save(self.record_path)
+        if self.record_path is not None and self.table is not None:
+            self.table.record.save(self.record_path)
 
     # -- events ------------------------------------------------------------------------------
     def on_events(self, events) -> None:
@@ -126,22 +138,11 @@ class TerminalGame:
         self.public.clear()
 
     # -- a human's turn ----------------------------------------------------------------------
-    def policy(self, seat: int):
-        def human(view, rng):
-            return self.ask(view)
-        return human
-
     def explain(self, action) -> str | None:
-        """The core's reason why `action` is illegal (tried on a copy of the state)."""
-        if self.match is None:
+        """The table's reason why `action` is not a legal move of the seat to move."""
+        if self.table is None or self.table.to_move is None:
             return None
-        try:
-            self.match.state.clone().apply(action, self.match.state.to_move)
-        except IllegalAction as e:
-            return e.reason
-        except Exception:  # noqa: BLE001 - an explanation must never crash the game
-            return None
-        return None
+        return self.table.explain(self.table.to_move, action)
 
     def _hide(self) -> None:
         """Clear the screen (and its scrollback) if a human's hand is on it."""
@@ -173,8 +174,8 @@ class TerminalGame:
         from lama.bots.hints import show_hints
 
         self.console.print(Text("Thinking...", style="dim"))
-        seed = self.match.seed if self.match is not None else 0
-        decisions = self.match.decisions if self.match is not None else 0
+        seed = self.table.seed if self.table is not None else 0
+        decisions = self.table.decisions if self.table is not None else 0
         show_hints(view, self.console, random.Random(f"lama-hint:{seed}:{view.round}:{decisions}"))
 
     def ask(self, view):

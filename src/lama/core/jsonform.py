@@ -1,0 +1,19 @@
+"""Plain JSON values from the core's immutable ones (tuples, read-only maps, dataclasses)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+def jsonable(value):
+    """Tuples become lists, mappings dicts, and anything with `to_json` its JSON form."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    to_json = getattr(value, "to_json", None)
+    if to_json is not None:
+        return to_json()
+    raise TypeError(f"no JSON form for {type(value).__name__}")
