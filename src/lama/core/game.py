@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from .actions import DRAW, QUIT
 from .errors import IllegalAction, InvalidOption
+from .jsonform import frozen
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_TARGET = 40  # C6
@@ -49,7 +50,12 @@ class Game:
         self.target = target
         self.first_player = first
         self.options = options
-        self.public_options = MappingProxyType(options)  # what views carry: read-only
+
+    @cached_property
+    def public_options(self) -> MappingProxyType:
+        """The options as views carry them: a deep read-only copy, so that nothing a bot
+        does to its view can reach the game, another view or the record."""
+        return frozen(self.options)
 
     def new_initial_state(self):
         return self.state_class(self)

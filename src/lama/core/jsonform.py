@@ -1,8 +1,10 @@
-"""Plain JSON values from the core's immutable ones (tuples, read-only maps, dataclasses)."""
+"""Plain JSON values from the core's immutable ones (tuples, read-only maps, dataclasses),
+and deep read-only copies of plain ones."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 
 def jsonable(value):
@@ -17,3 +19,12 @@ def jsonable(value):
     if to_json is not None:
         return to_json()
     raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def frozen(value):
+    """A deep read-only copy: mappings become read-only maps, lists tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value

@@ -20,7 +20,7 @@ NO_OPTIONS = MappingProxyType({})
 @dataclass(frozen=True, slots=True)
 class View:
     game: str
-    seat: int
+    seat: int | None  # None: a spectator
     players: int
     round: int  # 0-based index of the current round
     to_move: int | None  # None while chance is pending or the game is over

@@ -13,6 +13,7 @@ in anyone's points: it is worth 10 only at scoring.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 
@@ -40,7 +41,7 @@ def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
 
     The map replaces the whole deck (K1): a code it leaves out has no cards.
     """
-    if not isinstance(deck, dict):
+    if not isinstance(deck, Mapping):
         raise InvalidOption(
             f"{source} must be a map from card code to count (like {{\"L\": 12, \"1\": 6}}), "
             f"not {type(deck).__name__}"
@@ -364,7 +365,7 @@ class KadabraGame(CardGame):
 
     def __init__(self, players: int, options: dict | None = None):
         # K1: option `deck` replaces the whole deck; CardGame then checks it is big enough.
-        if isinstance(options, dict) and "deck" in options:
+        if isinstance(options, Mapping) and "deck" in options:
             self.deck = deck_from_map(options["deck"])
             options = {**options, "deck": dict(options["deck"])}  # our own copy, as validated
         super().__init__(players, options)

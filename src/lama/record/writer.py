@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lama.core import CardDrawn, CardPlayed, RoundDealt, SeatQuit
 from lama.core.events import CardsDiscarded, DiceRolled, RowCardTaken
+from lama.core.jsonform import jsonable
 from lama.games.kadabra import Skipped, StageTaken
 
 from .replay import FORMAT
@@ -20,9 +21,10 @@ class RecordWriter:
             "format": FORMAT,
             "game": game.id,
             "players": list(players),
-            "options": dict(game.options),
+            "options": jsonable(game.options),
             "rounds": [],
         }
+        self.pending = False  # dice: the last move is a roll still owed its discard or take
 
     @property
     def moves(self) -> list:
@@ -64,20 +66,31 @@ class RecordWriter:
 
     def _rolled(self, e: DiceRolled) -> None:
         self.moves.append({"seat": e.seat, "roll": list(e.roll)})
+        self.pending = e.case in ("match", "miss")
 
     def _discarded(self, e: CardsDiscarded) -> None:  # D3b: part of the roll's move
         self.moves[-1]["discard"] = list(e.cards)
+        self.pending = False
 
     def _took(self, e: RowCardTaken) -> None:  # D3c: part of the roll's move
         self.moves[-1]["take"] = e.card
+        self.pending = False
 
     HANDLERS = {RoundDealt: _dealt, CardPlayed: _played, CardDrawn: _drawn, SeatQuit: _quit,
                 StageTaken: _take_stage, Skipped: _skip,
                 DiceRolled: _rolled, CardsDiscarded: _discarded, RowCardTaken: _took}
 
+    def whole_moves(self) -> dict:
+        """The record without a dice roll still owed its discard or take (RECORD.md: one
+        record move is one whole turn), so a game left mid-turn still replays."""
+        if not self.pending:
+            return self.data
+        rounds = self.data["rounds"]
+        return {**self.data, "rounds": rounds[:-1] + [{**rounds[-1], "moves": rounds[-1]["moves"][:-1]}]}
+
     def save(self, path) -> None:
-        """Write atomically enough for a game in progress: a temp file, then rename."""
+        """Write whole moves, atomically enough for a game in progress: a temp file, then rename."""
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.data, indent=1) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(self.whole_moves(), indent=1) + "\n", encoding="utf-8")
         tmp.replace(path)
