@@ -165,7 +165,8 @@ def test_a_bot_that_raises_can_be_let_go_on(capsys):
                          "--on-error", "continue")
     result = json.loads(out)
     assert code == 0 and result["complete"] and result["games_failed"] > 0
-    assert result["games"] + result["games_failed"] == 12
+    # a failed game's deal is left out whole: its other seating is neither counted nor failed
+    assert result["games"] + result["games_failed"] <= 12 and result["games"] == 2 * result["deals"]
     assert result["seats"][2] == 0 and result["rating"][2] is None  # its deals are all left out
     assert len(result["errors"]) == result["games_failed"]
 

@@ -93,23 +93,25 @@ def test_a_card_not_in_hand_is_named(terminal):
     assert f"you have no '{shown['asked']}' in your hand; legal: " in shown["screen"]
 
 
-def test_eof_mid_game_leaves_cleanly_and_says_where_the_record_is(terminal):
+def test_eof_mid_game_leaves_cleanly_and_says_where_the_record_is(terminal, monkeypatch):
+    import time
+
+    monkeypatch.setattr(time, "strftime", lambda fmt: "20261201-120000")
     moves = []
 
     def script(t):
         moves.append(1)
         return EOFError if len(moves) > 3 else None
 
-    t = terminal(script, record="komarami-2.record.json")
+    t = terminal(script, record="komarami-20261201-120000.record.json")
     rc = main(["play", "--game", "komarami", "--seed", "2"])
     out = t.finish()
     assert rc == 0
     assert "Traceback" not in out
-    m = re.search(r"The record so far is saved in (\S+)\.", out)
-    assert m and m.group(1) == "komarami-2.record.json"
+    m = re.search(r"The record so far is saved in (\S+)\. Seed 2 ", out)
+    assert m and m.group(1) == "komarami-20261201-120000.record.json"
     result = replay_file(m.group(1))
     assert result["game"] == "komarami"
-    assert "saved to komarami-2.record.json" in out  # said at the start too
 
 
 def test_ctrl_c_leaves_cleanly(terminal):
@@ -143,13 +145,16 @@ def test_without_numba_the_game_says_the_search_is_slow_and_how_to_speed_it_up(t
     assert "numba is not installed" in out and "pip install -e '.[fast]'" in out
 
 
-def test_default_record_name_does_not_overwrite(terminal, tmp_path):
-    (tmp_path / "lama-9.record.json").write_text("keep")
+def test_default_record_name_does_not_overwrite(terminal, tmp_path, monkeypatch):
+    import time
+
+    monkeypatch.setattr(time, "strftime", lambda fmt: "20261201-120000")
+    (tmp_path / "lama-20261201-120000.record.json").write_text("keep")
     t = terminal(lambda t: EOFError)
     main(["play", "--seed", "9"])
     out = t.finish()
-    assert (tmp_path / "lama-9.record.json").read_text() == "keep"
-    assert "saved in lama-9-2.record.json" in out
+    assert (tmp_path / "lama-20261201-120000.record.json").read_text() == "keep"
+    assert "saved in lama-20261201-120000-2.record.json" in out
 
 
 def test_hot_seat_never_shows_one_humans_hand_to_the_other(terminal):
@@ -341,3 +346,12 @@ def test_hint_rates_every_legal_move_and_names_a_choice(terminal):
     assert "The bot would choose:" in seen["shown"]
     for action in seen["legal"]:
         assert action in seen["shown"]
+
+
+def test_the_seed_is_shown_when_the_game_ends_not_before(terminal):
+    """Issue 12, item 2: the seed shows the deal, so it is told at the end, hot seat included."""
+    t = terminal(lambda t: EOFError if t.prompts > 3 else None)
+    assert main(["play", "--seed", "987654321", "--humans", "0,1", "--players", "3", "--record", "game.json"]) == 0
+    out = t.finish()
+    assert t.screens and not any("987654321" in screen for screen in t.screens)
+    assert "Seed 987654321 (the same deals again: --seed 987654321)." in out

@@ -2,6 +2,6 @@
 the record written as the game goes) and Match, a game between bots."""
 
 from .driver import Match
-from .table import Refused, Table, chance_rng, seat_rng
+from .table import Refused, Table, chance_rng, new_seed, seat_rng
 
-__all__ = ["Match", "Refused", "Table", "chance_rng", "seat_rng"]
+__all__ = ["Match", "Refused", "Table", "chance_rng", "new_seed", "seat_rng"]

@@ -15,7 +15,9 @@ seat has its own generator, so one seat's choices never shift another's.
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 from typing import Callable
 
 from lama.core import Event, IllegalAction, LamaError
@@ -39,14 +41,26 @@ class Refused(LamaError):
         self.reason = reason
 
 
+def new_seed() -> int:
+    """A seed for a game nobody chose one for: 64 random bits, too many to search."""
+    return secrets.randbits(64)
+
+
+def _stream(*parts) -> random.Random:
+    """A generator keyed by SHA-256 of `parts`: one stream says nothing about another, nor
+    about the seed (a bot's own generator cannot be traced back to the deal)."""
+    key = hashlib.sha256(":".join(map(str, ("lama/1",) + parts)).encode()).digest()
+    return random.Random(int.from_bytes(key, "big"))
+
+
 def seat_rng(seed: int, seat: int) -> random.Random:
     """Each bot seat's own generator."""
-    return random.Random(f"lama-seat:{seed}:{seat}")
+    return _stream("seat", seed, seat)
 
 
 def chance_rng(seed: int, round: int) -> random.Random:
     """The generator of one round's deal, draws and rolls."""
-    return random.Random(f"lama-chance:{seed}:{round}")
+    return _stream("chance", seed, round)
 
 
 class Table:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import secrets
 import sys
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -156,18 +156,21 @@ def _setup(args):
     return game, names, humans, bots
 
 
-def _default_record_path(game_id: str, seed: int) -> Path:
-    path = Path(f"{game_id}-{seed}.record.json")
+def _default_record_path(game_id: str) -> Path:
+    """GAME-DATE-TIME.record.json in the current folder, never an existing file. Not the
+    seed: a name that shows the seed would show the deal."""
+    stem = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+    path = Path(f"{stem}.record.json")
     n = 2
     while path.exists():
-        path = Path(f"{game_id}-{seed}-{n}.record.json")
+        path = Path(f"{stem}-{n}.record.json")
         n += 1
     return path
 
 
 def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
     from lama.bots.fastcards import COMPILED
-    from lama.match import Table
+    from lama.match import Table, new_seed
 
     from .session import Leave, TerminalGame
 
@@ -177,8 +180,8 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
     except (UsageError, InvalidOption) as e:
         print(f"lama play: {e}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    path = Path(args.record) if args.record else _default_record_path(game.id, seed)
+    seed = args.seed if args.seed is not None else new_seed()
+    path = Path(args.record) if args.record else _default_record_path(game.id)
     ui = TerminalGame(game, names, humans, console=console, input_fn=input_fn, record_path=path)
     table = Table(game, [None if s in humans else bots[s] for s in range(game.players)], seed,
                   names=names, on_events=ui.on_events)
@@ -188,8 +191,10 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
     except OSError as e:
         print(f"lama play: cannot write the record to {path}: {e.strerror or e}", file=sys.stderr)
         return 2
-    console.print(Text(f"{names_line(names, humans)}\nSeed {seed} (the same deal again: --seed {seed}). "
-                       f"The record is saved to {path} after every move. Type ? for help."), soft_wrap=True)
+    # The seed and the record's path are told at the end: either would show the deal.
+    console.print(Text(f"{names_line(names, humans)}\nThe game is recorded as it goes. Type ? for help."),
+                  soft_wrap=True)
+    again = f"Seed {seed} (the same deals again: --seed {seed})."
     if not COMPILED:
         console.print(Text("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "
                            "up to a second per move, several in dice. The `fast` extra (in a checkout: "
@@ -198,14 +203,16 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
         ui.play()
     except Leave:
         ui.save()
-        console.print(Text(f"\nYou left the game before its end. The record so far is saved in {path}."), soft_wrap=True)
+        console.print(Text(f"\nYou left the game before its end. The record so far is saved in {path}. {again}"),
+                      soft_wrap=True)
         return 0
     except KeyboardInterrupt:
         ui.save()
-        console.print(Text(f"\nInterrupted. The record so far is saved in {path}."), soft_wrap=True)
+        console.print(Text(f"\nInterrupted. The record so far is saved in {path}. {again}"), soft_wrap=True)
         return 130
     ui.save()
-    console.print(Text(f"The record is saved in {path} (replay it with: lama replay {path})."), soft_wrap=True)
+    console.print(Text(f"The record is saved in {path} (replay it with: lama replay {path}). {again}"),
+                  soft_wrap=True)
     return 0
 
 
