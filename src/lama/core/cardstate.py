@@ -218,6 +218,9 @@ class CardState(State):
         penalty = self.game.table.penalty
         return [penalty(hand) for hand in self.hands]
 
+    def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(self.game.table.codes_of(h) for h in self.hands)
+
     def view(self, seat: int) -> View:
         table = self.game.table
         return View(

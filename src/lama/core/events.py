@@ -87,6 +87,8 @@ class RoundScored(Event):
     penalties: tuple[int, ...]
     returned: tuple[int, ...]
     scores: tuple[int, ...]
+    # every seat's cards (or display) when the round ended: counted face up, so public
+    hands: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

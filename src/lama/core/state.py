@@ -112,7 +112,8 @@ class State:
                 points[ender] -= chip
                 returned[ender] = chip
                 events.append(ChipReturned(ender, chip, "C5"))
-        scored = RoundScored(self.round, ended_by, ender, tuple(penalties), tuple(returned), tuple(points))
+        scored = RoundScored(self.round, ended_by, ender, tuple(penalties), tuple(returned), tuple(points),
+                             self.revealed_hands())
         self.history.append(scored)
         events.append(scored)
         self.to_move = None
@@ -126,6 +127,10 @@ class State:
             self.chance = "deal"
             self.starter = ender  # C4
         return events
+
+    def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every seat's cards (or display) as they are counted at the round's end."""
+        return ()
 
     def _start_round(self) -> None:
         self.round += 1

@@ -405,6 +405,9 @@ class DiceState(State):
         penalty = TABLE.penalty
         return [penalty(d) for d in self.displays]
 
+    def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(TABLE.codes_of(d) for d in self.displays)
+
     def view(self, seat: int) -> View:
         codes_of = TABLE.codes_of
         return View(
