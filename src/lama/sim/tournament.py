@@ -15,11 +15,10 @@ import time
 from pathlib import Path
 
 from lama.bots import UnknownBot, load_bot
-from lama.core import InvalidOption
-from lama.games import GAMES, new_game
+from lama.games import new_game
 
-from .backends import BACKENDS, BackendError, make_backend
-from .schedule import SEATINGS, GameSpec, Plan, check_bots
+from .backends import BackendError, make_backend
+from .schedule import GameSpec, Plan, check_bots
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
 
