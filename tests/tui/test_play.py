@@ -275,7 +275,7 @@ def test_hot_seat_clears_a_real_terminal_before_passing_it_on(monkeypatch, tmp_p
 
     from rich.console import Console
 
-    from lama.tui.play import cmd_play
+    from lama.cli.play import cmd_play
     from lama.cli import build_parser
 
     out = io.StringIO()

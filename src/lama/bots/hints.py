@@ -7,15 +7,20 @@ estimate from the points), the standard error of that estimate, the seat's expec
 points this round, how many playouts tried it, and the action the bot would choose.
 
 `show_hints(view, console)` prints that as a table: the terminal game's `hint` command
-calls it. `lama hint RECORD` does the same for a position in a game record.
+calls it. `lama hint RECORD` (lama.cli.hint) does the same for a position in a game record,
+with `position_in_record` and `after_roll`.
 """
 
 from __future__ import annotations
 
-import json
 import random
-import sys
 from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+from lama.core import ROLL, IllegalAction
+from lama.record import replay
 
 from . import ismcts, rollout
 from .levels import hard_search
@@ -103,8 +108,6 @@ def hints_json(result: Hints) -> dict:
 
 def hint_table(result: Hints):
     """A rich Table of the hints, the bot's choice marked."""
-    from rich.table import Table
-
     table = Table(title=f"Hints for seat {result.seat} ({result.method})", title_justify="left")
     table.add_column("")
     table.add_column("action")
@@ -129,8 +132,6 @@ def hint_table(result: Hints):
 
 def show_hints(view, console=None, rng=None, budget: int | None = None) -> Hints:
     """Compute and print the hints for `view` (the terminal game's `hint` / `h`)."""
-    from rich.console import Console
-
     result = hints(view, rng, budget)
     console = console or Console()
     console.print(hint_table(result))
@@ -147,8 +148,6 @@ class PositionError(ValueError):
 def position_in_record(data: dict, round_: int | None, move: int | None):
     """Replay `data` up to just before move `move` of round `round_` (both 0-based, as
     `lama replay` counts them); default: the last round, after its last listed move."""
-    from lama.record import replay
-
     rounds = data.get("rounds") if isinstance(data, dict) else None
     if not isinstance(rounds, list) or not rounds:
         replay(data)  # reports what is wrong with the file, if anything
@@ -174,63 +173,8 @@ def position_in_record(data: dict, round_: int | None, move: int | None):
     return replay(cut), round_, move
 
 
-def cmd_hint(args) -> int:
-    from lama.record import RecordError, load_record
-
-    try:
-        data = load_record(args.file)
-        state, round_, move = position_in_record(data, args.round, args.move)
-    except RecordError as e:
-        print(f"lama hint: {args.file}: {e}", file=sys.stderr)
-        return 1
-    except PositionError as e:
-        print(f"lama hint: {e}", file=sys.stderr)
-        return 2
-    moves = data["rounds"][round_]["moves"]
-    where = f"round {round_}, before move {move}" if move < len(moves) else (
-        f"round {round_}, after its last move ({move - 1})" if moves else f"round {round_}, before any move")
-    if args.after_roll:
-        try:
-            state = _after_roll(state, moves, move)
-        except PositionError as e:
-            print(f"lama hint: {e}", file=sys.stderr)
-            return 2
-        where = f"round {round_}, move {move} after its roll {' '.join(state.roll)}"
-    if state.to_move is None:
-        if state.finished:
-            what = "the game is over"
-        elif state.chance == "deal":
-            what = "the round is over"
-        elif getattr(state, "forced_draw", None) is not None:
-            what = f"seat {state.forced_draw} must draw first (K5); its decision is the move after"
-        else:
-            what = f"a chance outcome ({state.chance}) comes next"
-        print(f"lama hint: at {where} no seat has a decision to make ({what}); pick another --move", file=sys.stderr)
-        return 2
-    if args.seat is not None and args.seat != state.to_move:
-        print(f"lama hint: at {where} seat {state.to_move} is to move, not seat {args.seat}; "
-              "hints are for the seat to move", file=sys.stderr)
-        return 2
-    view = state.view(state.to_move)
-    result = hints(view, random.Random(f"lama-hint:{args.seed}"), args.budget)
-    if args.json:
-        out = {"format": "lama-hint/1", "game": view.game, "round": round_, "move": move}
-        out.update(hints_json(result))
-        print(json.dumps(out))
-        return 0
-    from rich.console import Console
-
-    console = Console()
-    console.print(f"{view.game}, {where}: seat {view.seat} to move. {_position_text(view)}")
-    console.print(hint_table(result))
-    console.print(f"The bot would choose: [bold]{result.choice}[/bold]")
-    return 0
-
-
-def _after_roll(state, moves, move):
+def after_roll(state, moves, move):
     """dice: apply the roll of move `move` so the hint is for its discard or take (D3b, D3c)."""
-    from lama.core import ROLL, IllegalAction
-
     if state.game.id != "dice":
         raise PositionError("--after-roll is for dice records only")
     if move >= len(moves) or not isinstance(moves[move], dict) or "roll" not in moves[move]:
@@ -243,35 +187,8 @@ def _after_roll(state, moves, move):
     return state
 
 
-def _position_text(view) -> str:
+def position_text(view) -> str:
     if view.game == "dice":
         display = " ".join(view.displays[view.seat]) or "-"
         return f"Display {display}; llama row {' '.join(view.row) or '-'}."
     return f"Hand {' '.join(view.hand) or '-'}; top {view.top}; draw pile {view.pile_size}."
-
-
-def add_hint_parser(sub) -> None:
-    from lama.cli import _positive
-
-    p = sub.add_parser(
-        "hint",
-        help="estimate every legal action at a position of a game record",
-        description=(
-            "Replay RECORD to just before move M of round R and show, for the seat to move, every legal "
-            "action with the strongest bot's estimated win chance, its 95% margin, the expected points "
-            "this round, and the bot's choice. Rounds and moves count from 0, as `lama replay` reports "
-            "them. Only what that seat could see is used."
-        ),
-    )
-    p.add_argument("file", metavar="RECORD", help="a lama-record/1 JSON file")
-    p.add_argument("--round", type=int, metavar="R", help="0-based round (default: the last round)")
-    p.add_argument("--move", type=int, metavar="M",
-                   help="0-based move of that round; the hint is for the position before it "
-                        "(default: after the round's last move)")
-    p.add_argument("--after-roll", action="store_true",
-                   help="dice: apply move M's roll first; the hint is for the discard or take it asks for")
-    p.add_argument("--seat", type=int, metavar="S", help="check that seat S is the one to move")
-    p.add_argument("--budget", type=_positive, metavar="N", help="playouts of the search (default: the hard bot's budget)")
-    p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(func=cmd_hint)

@@ -20,6 +20,7 @@ from . import stats
 from .backends import make_backend
 from .schedule import GameSpec, Plan
 from .summary import summarize
+from .tournament import UsageError, play, show
 
 DEFAULT_BOTS = ["heuristic", "random"]
 DEFAULT_GAMES = 120  # whole deals at every table size from 2 to 6
@@ -77,14 +78,17 @@ def _count(n):
     return "-" if n is None else f"{n:,}"
 
 
-def cmd_report(args) -> int:
-    from .tournament import UsageError, play, show
+def run_report(*, bots: list[str] | None = None, game: str | None = None, players: int | None = None,
+               target: int | None = None, seed: int | None = None, games: int | None = None,
+               backend: str = "local", workers: int | None = None, address: str | None = None,
+               chunk: int | None = None, on_error: str = "stop", as_json: bool = False,
+               plot: str | None = None) -> int:
+    """Play the luck-versus-skill tables and print the report (`as_json`: one JSON object);
+    return the exit code of `lama tournament --report`. `game`, `players`: one game or table
+    size (default: all); `games`: per table (default DEFAULT_GAMES).
 
-    if args.resume or args.out or args.records:
-        raise UsageError("--report keeps no games: it takes no --resume, --out or --records")
-    if args.seatings:
-        raise UsageError("--report plays every rotation of each table; it takes no --seatings")
-    bots = args.bots or DEFAULT_BOTS
+    Raises UsageError or BackendError when the run cannot start."""
+    bots = bots or DEFAULT_BOTS
     if len(bots) != 2:
         raise UsageError("--report compares two bots: --bots STRONG,FIELD (the first at a table of copies "
                          "of the second)")
@@ -93,27 +97,27 @@ def cmd_report(args) -> int:
             load_bot(name)
     except UnknownBot as e:
         raise UsageError(str(e)) from None
-    games = [args.game] if args.game else list(GAMES)
-    players = [args.players] if args.players else list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
-    options = {"target": args.target} if args.target is not None else {}
-    for g in games:
+    game_ids = [game] if game else list(GAMES)
+    players = [players] if players else list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    options = {"target": target} if target is not None else {}
+    for g in game_ids:
         for n in players:
             new_game(g, n, options)  # InvalidOption: a clear error, exit 2
-    seed = args.seed or 0
-    per_table = args.games or DEFAULT_GAMES
-    all_plans = plans(games, players, bots, per_table, seed, options)
+    seed = seed or 0
+    per_table = games or DEFAULT_GAMES
+    all_plans = plans(game_ids, players, bots, per_table, seed, options)
 
-    backend = make_backend(args.backend, args.workers or (None if args.backend == "dask" else 1), args.address)
+    backend = make_backend(backend, workers or (None if backend == "dask" else 1), address)
     results = [{} for _ in all_plans]
     try:
-        outcome = play(list(zip(all_plans, results)), backend, None, None, args.on_error, args.chunk, args.json)
+        outcome = play(list(zip(all_plans, results)), backend, None, None, on_error, chunk, as_json)
     finally:
         backend.close()
     report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
               "rows": [row(p, r) for p, r in zip(all_plans, results)],
               "complete": all(len(r) == len(p.tasks) for p, r in zip(all_plans, results)),
               "elapsed_s": outcome["elapsed_s"]}
-    show(report, args, print_report, "plot_report")
+    show(report, print_report, "plot_report", as_json=as_json, plot=plot)
     if outcome["backend_error"]:
         print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
     if outcome["interrupted"]:

@@ -15,9 +15,15 @@ A benchmark, not a test: nothing here asserts anything.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import random
 import time
 
-from lama.bots import load_bot
+from rich.table import Table
+
+from lama.bots import fastcards, load_bot
+from lama.bots.determinize import determinize
+from lama.bots.rollout import COMPILED_SEARCH, LEAN_GAMES, core_playout, lean_playout
 from lama.games import new_game
 from lama.match import Match
 
@@ -55,8 +61,6 @@ _warm: set = set()
 def warm_up(bot, game) -> None:
     """One untimed decision, once per process: a compiled search (bots/fastcards.py) is
     compiled or loaded from its disk cache on its first call, which is not thinking time."""
-    import random
-
     if (id(bot), game.id) in _warm:
         return
     _warm.add((id(bot), game.id))
@@ -93,8 +97,6 @@ def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: in
     tasks = [(game_id, players, options or {}, bot, vs, seed, g) for g in range(games)]
     results = []
     if jobs > 1:
-        import multiprocessing
-
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             for r in pool.imap(play_one, tasks, chunksize=max(1, min(20, games // (jobs * 8) or 1))):
                 results.append(r)
@@ -138,8 +140,6 @@ def run_table(games_ids, player_counts, pairs, games: int, seed: int = 0, jobs: 
 
 def strength_table(cells: list[dict]):
     """A rich Table of cells."""
-    from rich.table import Table
-
     table = Table(title="Strength (seats rotated; 95% Wilson intervals)", title_justify="left")
     for name, justify in (("game", "left"), ("n", "right"), ("bot", "left"), ("vs", "left"),
                           ("games", "right"), ("wins", "right"), ("95% CI", "right"),
@@ -154,81 +154,11 @@ def strength_table(cells: list[dict]):
     return table
 
 
-def cmd_strength(args) -> int:
-    import json
-    import sys
-
-    from lama.bots import UnknownBot
-    from lama.games import GAMES
-
-    games_ids = args.game or list(GAMES)
-    pairs = [(args.bot, args.vs)] if args.bot else list(STANDARD_PAIRS)
-    if bool(args.bot) != bool(args.vs):
-        print("lama strength: give both --bot and --vs, or neither (the standard pairs: "
-              + ", ".join(f"{b} vs {v}" for b, v in STANDARD_PAIRS) + ")", file=sys.stderr)
-        return 2
-
-    tty = sys.stderr.isatty()
-
-    def progress(label, done, total):
-        if args.quiet:
-            return
-        if tty:
-            print(f"\r{label}: {done}/{total} games", end="\n" if done == total else "", file=sys.stderr, flush=True)
-        elif done == total or done % max(1, total // 10) == 0:
-            print(f"{label}: {done}/{total} games", file=sys.stderr, flush=True)
-
-    try:
-        cells = run_table(games_ids, args.players, pairs, args.games, args.seed, args.jobs, progress)
-    except UnknownBot as e:
-        print(f"lama strength: {e}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps({"format": "lama-strength/1", "cells": cells}))
-    else:
-        from rich.console import Console
-
-        Console(width=None if sys.stdout.isatty() else 120).print(strength_table(cells))
-    return 0
-
-
-def add_strength_parser(sub) -> None:
-    from lama.cli import _positive
-    from lama.games import GAMES
-
-    p = sub.add_parser(
-        "strength",
-        help="benchmark how often a bot wins against other bots (seats rotated)",
-        description=(
-            "Play many games of BOT against VS in every other seat, rotating BOT's seat, and print each "
-            "cell's win rate with a 95% Wilson interval and BOT's seconds per decision. Without --bot/--vs "
-            "it plays the standard pairs: " + ", ".join(f"{b} vs {v}" for b, v in STANDARD_PAIRS) + "."
-        ),
-    )
-    p.add_argument("--game", action="append", choices=list(GAMES), help="a game (repeatable; default: all)")
-    p.add_argument("--players", type=int, nargs="+", default=[2, 4, 6], choices=range(2, 7), metavar="N",
-                   help="player counts, 2 to 6 (default: 2 4 6)")
-    p.add_argument("--bot", help="the bot measured (a name, or module:callable)")
-    p.add_argument("--vs", help="the bot in every other seat")
-    p.add_argument("--games", type=_positive, default=2000, help="games per cell (default 2000)")
-    p.add_argument("--seed", type=int, default=0, help="game g of a cell uses seed + g (default 0)")
-    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
-    p.add_argument("--quiet", action="store_true", help="no progress on standard error")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(func=cmd_strength)
-    add_bench_rollouts_parser(sub)
-
-
 # -- playouts per second (the search bots' hot path) -----------------------------------------
 
 def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0) -> dict:
     """Playouts per second from the first decision of a round, through the core and (where
     there is one) the lean loop, each on the same determinized deals, one core."""
-    import random
-
-    from lama.bots.determinize import determinize
-    from lama.bots.rollout import LEAN_GAMES, core_playout, lean_playout
-
     rng = random.Random(seed)
     state = new_game(game_id, players).new_initial_state()
     while state.to_move is None:
@@ -246,9 +176,6 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
         for w in copies:
             loop(w, play_rng)
         result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
-    from lama.bots import fastcards
-    from lama.bots.rollout import COMPILED_SEARCH
-
     search = COMPILED_SEARCH.get(game_id)
     if search:  # the hard bot's compiled search, dealing included (after a warm-up)
         search(view, rng, 10, False, True)
@@ -258,36 +185,3 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
         result["search_per_s"] = done / (time.perf_counter() - start)
         result["search_compiled"] = fastcards.COMPILED
     return result
-
-
-def cmd_bench_rollouts(args) -> int:
-    import json
-
-    from lama.games import GAMES
-
-    rows = [rollout_rate(g, n, args.playouts, args.seed) for g in (args.game or list(GAMES)) for n in args.players]
-    if args.json:
-        print(json.dumps({"format": "lama-rollouts/1", "rows": rows}))
-        return 0
-    print("playouts per second to the end of the round, from a round's first decision, one core:")
-    for r in rows:
-        lean = f", lean {r['lean_per_s']:,.0f}/s" if "lean_per_s" in r else ""
-        if "search_per_s" in r:
-            how = "compiled" if r["search_compiled"] else "not compiled: numba is not installed"
-            lean += f", hard's search {r['search_per_s']:,.0f}/s ({how})"
-        print(f"  {r['game']:<9} {r['players']} players: core {r['core_per_s']:,.0f}/s{lean}")
-    return 0
-
-
-def add_bench_rollouts_parser(sub) -> None:
-    from lama.cli import _positive
-    from lama.games import GAMES
-
-    p = sub.add_parser("bench-rollouts", help="measure the search bots' playouts per second")
-    p.add_argument("--game", action="append", choices=list(GAMES), help="a game (repeatable; default: all)")
-    p.add_argument("--players", type=int, nargs="+", default=[2, 4, 6], choices=range(2, 7), metavar="N",
-                   help="player counts (default: 2 4 6)")
-    p.add_argument("--playouts", type=_positive, default=2000, help="playouts per measurement (default 2000)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(func=cmd_bench_rollouts)

@@ -8,21 +8,17 @@ numbers whatever the backend and the number of workers (all but the timings).
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import os
 import sys
 import time
 from pathlib import Path
 
 from lama.bots import UnknownBot, load_bot
-from lama.cli import _positive
-from lama.core import InvalidOption
-from lama.games import GAMES, new_game
+from lama.games import new_game
 
-from .backends import BACKENDS, BackendError, make_backend
-from .schedule import SEATINGS, GameSpec, Plan, check_bots
+from .backends import BackendError, make_backend
+from .schedule import GameSpec, Plan, check_bots
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
 
@@ -32,98 +28,35 @@ DEFAULT_GAMES = 100
 SHOW_ERRORS = 5  # failures told on stderr as they happen; --json lists them all
 
 
-def show(result: dict, args, print_human, plot_name: str) -> None:
-    """Print `result` as JSON or for people, then save its plot if --plot asked for one."""
-    if args.json:
+def show(result: dict, print_human, plot_name: str, *, as_json: bool = False, plot: str | None = None) -> None:
+    """Print `result` as JSON or for people, then save its plot to `plot` if asked for one."""
+    if as_json:
         print(json.dumps(result))
     else:
         print_human(result)
-    if args.plot:
-        from . import plots
+    if plot:
+        from . import plots  # matplotlib: an optional dependency
 
-        getattr(plots, plot_name)(result, args.plot)
-        if not args.json:
-            print(f"plot saved to {args.plot}")
+        getattr(plots, plot_name)(result, plot)
+        if not as_json:
+            print(f"plot saved to {plot}")
 
 
 class UsageError(Exception):
     """Bad arguments: exit 2 with the message."""
 
 
-def _workers(text: str) -> int:
-    if text == "auto":
-        return os.cpu_count() or 1
-    return _positive(text)
-
-
-def _bots(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(f"{text!r}: bot names are separated by single commas")
-    return names
-
-
-def add_tournament_parser(sub) -> None:
-    p = sub.add_parser(
-        "tournament", help="play many games between bots and compare them",
-        description="Play many games between bots. Every deal is played once per seating of its "
-                    "table (seats rotated), so every bot meets the same cards in every seat.",
-        epilog="Numbers are identical for a given seed whatever the backend and the workers "
-               "(timings aside). Win share: a tie for the fewest points shares the win; 95% "
-               "intervals are normal intervals on standard errors clustered by deal.")
-    p.add_argument("--game", choices=list(GAMES), help="the game (default lama; --report: all)")
-    p.add_argument("--players", type=int, help="seats at each table, 2 to 6 (default 4; --report: all)")
-    p.add_argument("--bots", type=_bots, metavar="A,B,...",
-                   help="one bot per seat (repeats allowed), or a pool of distinct bots that each "
-                        "table is drawn from; names or module:callable (default heuristic,random)")
-    p.add_argument("--games", type=_positive,
-                   help=f"games to play, rounded up to whole deals (default {DEFAULT_GAMES}; "
-                        "with --report, per game and player count, default 120)")
-    p.add_argument("--seed", type=int, help="the tournament seed (default 0)")
-    p.add_argument("--target", type=int, help="points that end the game (C6; default 40)")
-    p.add_argument("--seatings", choices=SEATINGS,
-                   help="each deal is played with every rotation (default) or every permutation "
-                        "of its table")
-    p.add_argument("--workers", type=_workers, metavar="K|auto",
-                   help="processes to play on (default 1; auto: every core)")
-    p.add_argument("--backend", choices=BACKENDS, default="local",
-                   help="local processes (default) or Dask distributed")
-    p.add_argument("--address", metavar="tcp://HOST:PORT",
-                   help="the Dask scheduler to use (default: start a local cluster on 127.0.0.1)")
-    p.add_argument("--chunk", type=_positive, metavar="GAMES",
-                   help="games per unit of work sent to a worker (default: chosen from the size)")
-    p.add_argument("--json", action="store_true", help="print one JSON object, no table or progress")
-    p.add_argument("--plot", metavar="FILE.png", help="save a plot of the win shares and ratings")
-    p.add_argument("--records", metavar="DIR", help="save every game as a lama-record/1 file in DIR")
-    p.add_argument("--out", metavar="DIR",
-                   help="keep the settings and every finished game in DIR (default: the --records "
-                        "DIR, if any), so that the run can be resumed")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the tournament kept in --out DIR, playing only the games it lacks")
-    p.add_argument("--on-error", choices=("stop", "continue"), default="stop",
-                   help="when a bot raises or makes an illegal move: stop (default) or leave that "
-                        "deal out and go on")
-    p.add_argument("--report", action="store_true",
-                   help="luck versus skill: the first bot against the second at 2 to 6 players in "
-                        "every game")
-    p.set_defaults(func=cmd_tournament)
-
-
 # -- settings -----------------------------------------------------------------
 
-def _given(args) -> dict:
-    given = {k: getattr(args, k) for k in ("game", "players", "bots", "seed", "seatings")}
-    given["options"] = {"target": args.target} if args.target is not None else None
-    return {k: v for k, v in given.items() if v is not None}
-
-
-def _settings(args, store: Store | None) -> dict:
-    """The settings of this run: as given, or those kept in the store when resuming."""
-    given = _given(args)
-    if not args.resume:
+def _settings(given: dict, games: int | None, resume: bool, records: str | None,
+              store: Store | None) -> tuple[dict, str | None]:
+    """The settings of this run and its records directory: as given, or those kept in the
+    store when resuming. `given` holds the settings given, None where not given."""
+    given = {k: v for k, v in given.items() if v is not None}
+    if not resume:
         settings = DEFAULTS | given
-        settings["games"] = args.games or DEFAULT_GAMES
-        return settings
+        settings["games"] = games or DEFAULT_GAMES
+        return settings, records
     if store is None:
         raise UsageError("--resume needs the tournament's directory: --out DIR (or --records DIR)")
     saved = store.read_settings()
@@ -135,10 +68,10 @@ def _settings(args, store: Store | None) -> dict:
                              f"resume it without --{key if key != 'options' else 'target'}, "
                              f"or start a new one in another directory")
     settings = {k: saved[k] for k in SETTINGS}
-    settings["games"] = args.games or saved.get("games", DEFAULT_GAMES)
-    if args.records is None and saved.get("records"):
-        args.records = saved["records"]  # the games still to play are recorded like the others
-    return settings
+    settings["games"] = games or saved.get("games", DEFAULT_GAMES)
+    if records is None and saved.get("records"):
+        records = saved["records"]  # the games still to play are recorded like the others
+    return settings, records
 
 
 def _check(settings: dict) -> None:
@@ -332,58 +265,51 @@ def print_table(result: dict) -> None:
                       f"{result['games_planned']} planned games played[/yellow]")
 
 
-# -- the command --------------------------------------------------------------
+# -- the tournament -----------------------------------------------------------
 
-def cmd_tournament(args) -> int:
-    try:
-        return _run(args)
-    except (UsageError, StoreError, BackendError) as e:
-        print(f"lama tournament: {e}", file=sys.stderr)
-        return 2
+def run_tournament(*, game: str | None = None, players: int | None = None, bots: list[str] | None = None,
+                   games: int | None = None, seed: int | None = None, target: int | None = None,
+                   seatings: str | None = None, backend: str = "local", workers: int | None = None,
+                   address: str | None = None, chunk: int | None = None, records: str | None = None,
+                   out: str | None = None, resume: bool = False, on_error: str = "stop",
+                   as_json: bool = False, plot: str | None = None) -> int:
+    """Play a tournament and print its results (`as_json`: one JSON object, no table or
+    progress); return the exit code of `lama tournament`. A setting left None takes its
+    default (DEFAULTS), or with `resume` the value kept in `out` (or `records`).
 
-
-def _run(args) -> int:
-    if args.plot:
-        require_matplotlib()
-    if args.backend != "dask" and args.address:
-        raise UsageError("--address is for --backend dask")
-    if args.address and args.workers:
-        raise UsageError("--workers sets the size of a local cluster; with --address the cluster's "
-                         "own workers play")
-    if args.report:
-        from .report import cmd_report
-
-        return cmd_report(args)
-
-    out = args.out or args.records
+    Raises UsageError, StoreError or BackendError when the run cannot start."""
+    given = {"game": game, "players": players, "bots": bots, "seed": seed, "seatings": seatings,
+             "options": {"target": target} if target is not None else None}
+    out = out or records
     store = Store(out) if out else None
-    settings = _settings(args, store)
+    settings, records = _settings(given, games, resume, records, store)
     _check(settings)
-    if store is not None and not args.resume and store.exists():
+    if store is not None and not resume and store.exists():
         raise UsageError(f"{store.dir} already holds a tournament: add --resume to continue it, "
                          f"or choose another directory")
     spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
     plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
-    if len(plan.tasks) != settings["games"] and not args.json:
+    if len(plan.tasks) != settings["games"] and not as_json:
         print(f"lama tournament: playing {len(plan.tasks)} games, not {settings['games']}: "
               f"{plan.deals} whole deals, each with every seating of its table", file=sys.stderr)
 
     results = {}
     if store is not None:
-        if args.resume:
+        if resume:
             planned = {t.key: t for t in plan.tasks}
-            for key, game in store.read_results().items():
+            for key, kept in store.read_results().items():
                 if key in planned:
-                    if list(planned[key].bots) != game["bots"]:
+                    if list(planned[key].bots) != kept["bots"]:
                         raise StoreError(f"{store.results_path}: the game of deal {key[0]}, seating "
                                          f"{key[1]} was not played by this plan's bots")
-                    results[key] = game
+                    results[key] = kept
         store.write_settings({k: settings[k] for k in SETTINGS} | {"games": settings["games"]}
-                             | ({"records": str(Path(args.records).resolve())} if args.records else {}))
+                             | ({"records": str(Path(records).resolve())} if records else {}))
 
-    backend = make_backend(args.backend, args.workers or (None if args.backend == "dask" else 1), args.address)
+    backend_name = backend
+    backend = make_backend(backend_name, workers or (None if backend_name == "dask" else 1), address)
     try:
-        outcome = play([(plan, results)], backend, store, args.records, args.on_error, args.chunk, args.json)
+        outcome = play([(plan, results)], backend, store, records, on_error, chunk, as_json)
     finally:
         backend.close()
         if store is not None:
@@ -391,12 +317,12 @@ def _run(args) -> int:
 
     result = summarize(plan, results)
     result.update(
-        backend=args.backend, workers=backend.workers, games_played_now=outcome["played"],
+        backend=backend_name, workers=backend.workers, games_played_now=outcome["played"],
         elapsed_s=outcome["elapsed_s"],
         games_per_s=outcome["played"] / outcome["elapsed_s"] if outcome["elapsed_s"] > 0 else 0.0,
         interrupted=outcome["interrupted"], stopped_on_error=outcome["stopped_on_error"],
     )
-    show(result, args, print_table, "plot_tournament")
+    show(result, print_table, "plot_tournament", as_json=as_json, plot=plot)
 
     if outcome["backend_error"]:
         print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)

@@ -1,0 +1,87 @@
+"""`lama hint RECORD`: every legal action at a position of a game record, estimated by the
+strongest bot."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+from rich.console import Console
+
+from lama.bots.hints import (
+    PositionError, after_roll, hint_table, hints, hints_json, position_in_record, position_text,
+)
+from lama.record import RecordError, load_record
+
+from .types import positive
+
+
+def add_arguments(p) -> None:
+    p.description = (
+        "Replay RECORD to just before move M of round R and show, for the seat to move, every legal "
+        "action with the strongest bot's estimated win chance, its 95% margin, the expected points "
+        "this round, and the bot's choice. Rounds and moves count from 0, as `lama replay` reports "
+        "them. Only what that seat could see is used."
+    )
+    p.add_argument("file", metavar="RECORD", help="a lama-record/1 JSON file")
+    p.add_argument("--round", type=int, metavar="R", help="0-based round (default: the last round)")
+    p.add_argument("--move", type=int, metavar="M",
+                   help="0-based move of that round; the hint is for the position before it "
+                        "(default: after the round's last move)")
+    p.add_argument("--after-roll", action="store_true",
+                   help="dice: apply move M's roll first; the hint is for the discard or take it asks for")
+    p.add_argument("--seat", type=int, metavar="S", help="check that seat S is the one to move")
+    p.add_argument("--budget", type=positive, metavar="N", help="playouts of the search (default: the hard bot's budget)")
+    p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_hint)
+
+
+def cmd_hint(args) -> int:
+    try:
+        data = load_record(args.file)
+        state, round_, move = position_in_record(data, args.round, args.move)
+    except RecordError as e:
+        print(f"lama hint: {args.file}: {e}", file=sys.stderr)
+        return 1
+    except PositionError as e:
+        print(f"lama hint: {e}", file=sys.stderr)
+        return 2
+    moves = data["rounds"][round_]["moves"]
+    where = f"round {round_}, before move {move}" if move < len(moves) else (
+        f"round {round_}, after its last move ({move - 1})" if moves else f"round {round_}, before any move")
+    if args.after_roll:
+        try:
+            state = after_roll(state, moves, move)
+        except PositionError as e:
+            print(f"lama hint: {e}", file=sys.stderr)
+            return 2
+        where = f"round {round_}, move {move} after its roll {' '.join(state.roll)}"
+    if state.to_move is None:
+        if state.finished:
+            what = "the game is over"
+        elif state.chance == "deal":
+            what = "the round is over"
+        elif getattr(state, "forced_draw", None) is not None:
+            what = f"seat {state.forced_draw} must draw first (K5); its decision is the move after"
+        else:
+            what = f"a chance outcome ({state.chance}) comes next"
+        print(f"lama hint: at {where} no seat has a decision to make ({what}); pick another --move", file=sys.stderr)
+        return 2
+    if args.seat is not None and args.seat != state.to_move:
+        print(f"lama hint: at {where} seat {state.to_move} is to move, not seat {args.seat}; "
+              "hints are for the seat to move", file=sys.stderr)
+        return 2
+    view = state.view(state.to_move)
+    result = hints(view, random.Random(f"lama-hint:{args.seed}"), args.budget)
+    if args.json:
+        out = {"format": "lama-hint/1", "game": view.game, "round": round_, "move": move}
+        out.update(hints_json(result))
+        print(json.dumps(out))
+        return 0
+    console = Console()
+    console.print(f"{view.game}, {where}: seat {view.seat} to move. {position_text(view)}")
+    console.print(hint_table(result))
+    console.print(f"The bot would choose: [bold]{result.choice}[/bold]")
+    return 0

@@ -1,0 +1,147 @@
+"""`lama play`: the command line of the terminal game. It builds the game, the seats' names,
+the human seats and the bots, and lama.tui.play runs the game."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
+from lama.core import InvalidOption
+from lama.games import GAMES, new_game
+from lama.tui.play import play
+
+
+class UsageError(Exception):
+    """A bad command line: the message says what was wrong and what is allowed."""
+
+
+def bots_help() -> str:
+    """The --bots help, every bot of the registry (lama.bots.BOTS) named."""
+    names = ", ".join(n for n in BOTS if n not in LEVELS)
+    levels = ", ".join(n for n in BOTS if n in LEVELS)
+    return ("one bot for every other seat, or one per bot seat in seat order, by name "
+            f"({names}), by level ({levels}) or module:callable (default heuristic)")
+
+
+def add_arguments(p) -> None:
+    p.description = ("Play at the terminal. One human against bots (--seat, --bots), or several humans "
+                     "taking turns at one terminal (--humans 0,2). Type ? during the game for help.")
+    p.add_argument("--game", default="lama", help="the game id (lama, komarami, kadabra, dice; default lama)")
+    p.add_argument("--players", type=int, help="2 to 6 (default 4, or the number of --names)")
+    p.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0)")
+    p.add_argument("--humans", metavar="SEATS", help="several humans at one terminal, e.g. 0,2")
+    p.add_argument("--bots", default="heuristic", metavar="BOTS", help=bots_help())
+    p.add_argument("--name", help="your name (one human)")
+    p.add_argument("--names", metavar="NAMES", help="every seat's name, comma-separated, in seat order")
+    p.add_argument("--seed", type=int, help="the seed of the deals (default: a random one, told when the game ends)")
+    p.add_argument("--target", type=int, help="the game ends at this many points (default 40)")
+    p.add_argument("--first-player", type=int, dest="first_player", help="the seat that starts round 1")
+    p.add_argument("--deck", metavar="FILE.json", help="kadabra: the deck, a JSON map from card to count")
+    p.add_argument("--dice", metavar="FILE.json", help="dice: the dice, a JSON list of three lists of six faces")
+    p.add_argument("--record", metavar="FILE",
+                   help="save the record here (default: GAME-DATE-TIME.record.json in the current folder)")
+    p.set_defaults(func=cmd_play)
+
+
+def _seat_list(text: str, players: int) -> list[int]:
+    seats = []
+    for part in text.replace(" ", "").split(","):
+        if not part.isdigit() or int(part) >= players:
+            raise UsageError(f"--humans takes seats from 0 to {players - 1} separated by commas, not {text!r}")
+        if int(part) in seats:
+            raise UsageError(f"seat {part} is listed twice in --humans")
+        seats.append(int(part))
+    return sorted(seats)
+
+
+def _load_json(path: str, flag: str):
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise UsageError(f"{flag}: cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{flag}: {path} is not a UTF-8 text file") from None
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{flag}: {path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+
+
+def _options(args) -> dict:
+    options = {}
+    if args.target is not None:
+        options["target"] = args.target
+    if args.first_player is not None:
+        options["first_player"] = args.first_player
+    if args.deck is not None:
+        deck = _load_json(args.deck, "--deck")
+        if not isinstance(deck, dict):
+            raise UsageError(f"--deck: {args.deck} must hold a JSON object mapping card codes to counts, "
+                             'e.g. {"L": 12, "1": 6, ...}')
+        options["deck"] = deck
+    if args.dice is not None:
+        dice = _load_json(args.dice, "--dice")
+        if not (isinstance(dice, list) and len(dice) == 3 and all(isinstance(d, list) and len(d) == 6 for d in dice)):
+            raise UsageError(f"--dice: {args.dice} must hold three lists of six faces, "
+                             'e.g. [["1","2","3","4","L","L"], ...]')
+        options["dice"] = dice
+    return options
+
+
+def _bot_label(spec: str) -> str:
+    return spec.rpartition(":")[2].replace("_", " ").capitalize() or spec
+
+
+def _setup(args):
+    """Game, seats and names from the command line; raises UsageError or InvalidOption."""
+    if args.game not in GAMES:
+        raise UsageError(f"unknown game {args.game!r} (known: {', '.join(GAMES)})")
+    names = None
+    if args.names is not None:
+        names = [n.strip() for n in args.names.split(",")]
+    players = args.players if args.players is not None else (len(names) if names else 4)
+    game = new_game(args.game, players, _options(args))  # checks players and options
+    if names is not None and len(names) != players:
+        raise UsageError(f"--names needs {players} names (one per seat), not {len(names)}")
+    if args.humans is not None and args.seat is not None:
+        raise UsageError("use either --seat (one human) or --humans (several), not both")
+    if args.humans is not None:
+        humans = _seat_list(args.humans, players)
+    else:
+        seat = 0 if args.seat is None else args.seat
+        if not 0 <= seat < players:
+            raise UsageError(f"--seat must be from 0 to {players - 1}, not {seat}")
+        humans = [seat]
+    if args.name is not None:
+        if len(humans) != 1:
+            raise UsageError("--name is for one human; with --humans use --names")
+        if names is not None:
+            raise UsageError("use either --name or --names, not both")
+    bot_seats = [s for s in range(players) if s not in humans]
+    specs = [b.strip() for b in args.bots.split(",")]
+    if len(specs) == 1:
+        specs = specs * len(bot_seats)
+    elif len(specs) != len(bot_seats):
+        raise UsageError(f"--bots needs one bot for all or one per bot seat ({len(bot_seats)}: seats "
+                         f"{', '.join(map(str, bot_seats))}), not {len(specs)}")
+    try:
+        bots = {s: load_bot(spec) for s, spec in zip(bot_seats, specs)}
+    except UnknownBot as e:
+        raise UsageError(str(e)) from None
+    if names is None:
+        names = [f"Player {s}" for s in range(players)]
+        for s, spec in zip(bot_seats, specs):
+            names[s] = f"{_bot_label(spec)} {s}"
+        if args.name is not None:
+            names[humans[0]] = args.name
+    return game, names, humans, bots
+
+
+def cmd_play(args, console=None, input_fn=None) -> int:
+    try:
+        game, names, humans, bots = _setup(args)
+    except (UsageError, InvalidOption) as e:
+        print(f"lama play: {e}", file=sys.stderr)
+        return 2
+    return play(game, names, humans, bots, seed=args.seed, record=args.record, console=console,
+                input_fn=input_fn)
