@@ -166,3 +166,32 @@ def test_the_import_check_sees_the_heavy_commands(tmp_path):
     modules, proc = _imported(["play", "--help"], tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "lama.bots" in modules and "numpy" in _tops(modules)
+
+
+def test_ctrl_c_stops_a_long_hint_at_once(tmp_path):
+    """Issue 12, item 12: a search of millions of playouts ends as soon as Ctrl-C comes."""
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from lama.bots import load_bot
+    from lama.games import new_game
+    from lama.match import Match
+
+    match = Match(new_game("lama", 4), [load_bot("heuristic")] * 4, seed=1)
+    match.run()
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(match.record.data))
+    proc = subprocess.Popen([sys.executable, "-m", "lama", "hint", str(record), "--round", "0", "--move", "3",
+                             "--budget", "50000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(4)  # well into the search (which would take minutes)
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError("lama hint went on after Ctrl-C")
+    assert proc.returncode in (-signal.SIGINT, 130)
+    assert b"Traceback" not in proc.stderr.read()

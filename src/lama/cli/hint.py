@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import sys
 
 from rich.console import Console
@@ -74,6 +75,9 @@ def cmd_hint(args) -> int:
               "hints are for the seat to move", file=sys.stderr)
         return 2
     view = state.view(state.to_move)
+    # The compiled search only returns to Python when it is done, so Python's own Ctrl-C handler
+    # would wait for it: let Ctrl-C end the process at once instead (nothing is left half-written).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     result = hints(view, random.Random(f"lama-hint:{args.seed}"), args.budget)
     if args.json:
         out = {"format": "lama-hint/1", "game": view.game, "round": round_, "move": move}
