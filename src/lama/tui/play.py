@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import stat
 import sys
 from pathlib import Path
 
@@ -11,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from lama.core import InvalidOption
+from lama.record.replay import MAX_NAME
 
 from .rules import RULE_GAMES, rules_text
 
@@ -57,6 +60,7 @@ def add_play_parser(sub):
     p.add_argument("--dice", metavar="FILE.json", help="dice: the dice, a JSON list of three lists of six faces")
     p.add_argument("--record", metavar="FILE",
                    help="save the record here (default: GAME-SEED.record.json in the current folder)")
+    p.add_argument("--force", action="store_true", help="let --record FILE replace an existing file")
     p.set_defaults(func=cmd_play)
     return p
 
@@ -73,14 +77,26 @@ def _seat_list(text: str, players: int) -> list[int]:
 
 
 def _load_json(path: str, flag: str):
+    from lama.record import RecordError
+    from lama.record.replay import parse_record_text
+
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(OPTION_FILE_BYTES + 1)
     except OSError as e:
         raise UsageError(f"{flag}: cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > OPTION_FILE_BYTES:
+        raise UsageError(f"{flag}: {path} is larger than {OPTION_FILE_BYTES // 1024} KB; the file holds a short JSON value")
+    try:
+        return parse_record_text(raw.decode("utf-8"))  # the bounds of a record: depth, numbers, keys
     except UnicodeDecodeError:
         raise UsageError(f"{flag}: {path} is not a UTF-8 text file") from None
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{flag}: {path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecordError as e:  # "not JSON: ...", or a bound: "nested more than 64 deep", ...
+        raise UsageError(f"{flag}: {path} is {e.reason}" if e.reason.startswith("not JSON")
+                         else f"{flag}: {path}: {e.reason.removeprefix('not a record: ')}") from None
+
+
+OPTION_FILE_BYTES = 64 * 1024  # a --deck or --dice file
 
 
 def _options(args) -> dict:
@@ -150,10 +166,56 @@ def _setup(args):
     if names is None:
         names = [f"Player {s}" for s in range(players)]
         for s, spec in zip(bot_seats, specs):
-            names[s] = f"{_bot_label(spec)} {s}"
+            names[s] = f"{_bot_label(spec)} {s}"[-MAX_NAME:]
         if args.name is not None:
             names[humans[0]] = args.name
+    if any(len(n) > MAX_NAME for n in names):
+        raise UsageError(f"a name has at most {MAX_NAME} characters (a record holds no longer ones)")
     return game, names, humans, bots
+
+
+def check_record_path(path, force: bool = False) -> None:
+    """--record PATH: a new file, or (with --force) an existing regular file; UsageError if not."""
+    try:
+        mode = os.stat(path).st_mode  # follows a link: what would really be written
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise UsageError(f"--record {path}: cannot use it ({e.strerror or e}); give the path of a new file") from None
+    if not stat.S_ISREG(mode):
+        what = ("a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise UsageError(f"--record {path} is {what}; give the path of a new file (or of a regular file, with --force)")
+    if not force:
+        raise UsageError(f"--record {path} already exists; add --force to overwrite it, or choose another path")
+
+
+class BotFailed(Exception):
+    """A bot raised, or returned something that is not a legal action: the message says which."""
+
+
+def guarded(bot, seat: int, name: str):
+    """`bot` as a policy whose failures are a BotFailed with a one-line message."""
+    def policy(view, rng):
+        try:
+            action = bot(view, rng)
+            legal = action in view.legal_actions
+        except (Exception, SystemExit) as e:
+            why = " ".join(f"{type(e).__name__}: {e}".split())[:200]
+            raise BotFailed(f"the bot of seat {seat} ({name}) failed: {why}") from None
+        if not legal:
+            raise BotFailed(f"the bot of seat {seat} ({name}) chose {_shown(action)}, which is not one of "
+                            f"the legal actions ({', '.join(map(str, view.legal_actions))})")
+        return action
+    return policy
+
+
+def _shown(value) -> str:
+    try:
+        text = " ".join(repr(value).split())
+    except Exception:  # a bot's object whose repr fails
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _default_record_path(game_id: str, seed: int) -> Path:
@@ -178,9 +240,15 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
         print(f"lama play: {e}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    if args.record:
+        try:
+            check_record_path(args.record, getattr(args, "force", False))
+        except UsageError as e:
+            print(f"lama play: {e}", file=sys.stderr)
+            return 2
     path = Path(args.record) if args.record else _default_record_path(game.id, seed)
     ui = TerminalGame(game, names, humans, console=console, input_fn=input_fn, record_path=path)
-    policies = [ui.policy(s) if s in humans else bots[s] for s in range(game.players)]
+    policies = [ui.policy(s) if s in humans else guarded(bots[s], s, names[s]) for s in range(game.players)]
     match = Match(game, policies, seed=seed, names=names, on_events=ui.on_events)
     ui.attach(match)
     try:
@@ -204,6 +272,10 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
         ui.save()
         console.print(Text(f"\nInterrupted. The record so far is saved in {path}."), soft_wrap=True)
         return 130
+    except BotFailed as e:
+        ui.save()
+        print(f"lama play: {e}; the game cannot go on. The record so far is saved in {path}.", file=sys.stderr)
+        return 1
     ui.save()
     console.print(Text(f"The record is saved in {path} (replay it with: lama replay {path})."), soft_wrap=True)
     return 0
