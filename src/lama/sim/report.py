@@ -106,7 +106,8 @@ def cmd_report(args) -> int:
     backend = make_backend(args.backend, args.workers or (None if args.backend == "dask" else 1), args.address)
     results = [{} for _ in all_plans]
     try:
-        outcome = play(list(zip(all_plans, results)), backend, None, None, args.on_error, args.chunk, args.json)
+        outcome = play(list(zip(all_plans, results)), backend, None, None, args.on_error, args.chunk, args.json,
+                       args.decision_timeout)
     finally:
         backend.close()
     report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
@@ -117,5 +118,5 @@ def cmd_report(args) -> int:
     if outcome["backend_error"]:
         print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
     if outcome["interrupted"]:
-        return 130
+        return outcome["exit"]
     return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0

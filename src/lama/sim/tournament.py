@@ -12,6 +12,7 @@ import argparse
 import json
 import math
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -25,6 +26,7 @@ from .backends import BACKENDS, BackendError, make_backend
 from .schedule import SEATINGS, GameSpec, Plan, check_bots
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
+from .worker import stop_on_signals, stop_signal
 
 DEFAULTS = {"game": "lama", "players": 4, "bots": ["heuristic", "random"], "seed": 0,
             "seatings": "rotate", "options": {}}
@@ -54,6 +56,16 @@ def _workers(text: str) -> int:
     if text == "auto":
         return os.cpu_count() or 1
     return _positive(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.001 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"must be from 0.001 to 86400 seconds, not {text}")
+    return value
 
 
 def _bots(text: str) -> list[str]:
@@ -103,6 +115,9 @@ def add_tournament_parser(sub) -> None:
     p.add_argument("--on-error", choices=("stop", "continue"), default="stop",
                    help="when a bot raises or makes an illegal move: stop (default) or leave that "
                         "deal out and go on")
+    p.add_argument("--decision-timeout", type=_seconds, metavar="SECONDS",
+                   help="a bot that takes longer for one decision fails that game, like a bot that "
+                        "raises (local backend)")
     p.add_argument("--report", action="store_true",
                    help="luck versus skill: the first bot against the second at 2 to 6 players in "
                         "every game")
@@ -151,6 +166,20 @@ def _check(settings: dict) -> None:
     new_game(settings["game"], settings["players"], settings["options"])  # InvalidOption: exit 2
 
 
+def usable_directory(path, flag: str) -> None:
+    """--out DIR / --records DIR: a directory, or a path where one can be made; UsageError if not."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise UsageError(f"{flag} {path} is a file, not a directory; give a directory (new or existing)")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"{flag} {path}: cannot make this directory ({e.strerror or e}); give a directory "
+                         f"that exists or can be made") from None
+    if not os.access(p, os.W_OK | os.X_OK):
+        raise UsageError(f"{flag} {path}: the directory is not writable; give one that is")
+
+
 def require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
@@ -160,11 +189,12 @@ def require_matplotlib() -> None:
 
 # -- running ------------------------------------------------------------------
 
-def units_of(spec, tasks, workers: int, chunk: int | None, keep_record: bool):
+def units_of(spec, tasks, workers: int, chunk: int | None, keep_record: bool,
+             decision_timeout: float | None = None):
     """Split tasks into units of work: small enough to share out, big enough to pay for the trip."""
     if chunk is None:
         chunk = 1 if workers <= 1 else max(1, min(64, math.ceil(len(tasks) / (8 * workers))))
-    return [(spec, tuple(tasks[i:i + chunk]), keep_record) for i in range(0, len(tasks), chunk)]
+    return [(spec, tuple(tasks[i:i + chunk]), keep_record, decision_timeout) for i in range(0, len(tasks), chunk)]
 
 
 class Progress:
@@ -205,7 +235,7 @@ class Progress:
 def describe_error(error: dict) -> str:
     where = f"deal {error['deal']}, seating {error['seating']}, game seed {error['seed']}"
     seats = ",".join(error["bots"])
-    what = {"exception": "raised", "illegal_action": "made an illegal move:",
+    what = {"exception": "raised", "illegal_action": "made an illegal move:", "timeout": "was too slow:",
             "engine_error": "(the rules engine failed)", "setup_error": "could not be set up:"}.get(
         error["kind"], error["kind"])
     who = f"bot {error['bot']!r} (seat {error['seat']})" if error["bot"] is not None else "the game"
@@ -218,7 +248,8 @@ def describe_error(error: dict) -> str:
     return line
 
 
-def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool) -> dict:
+def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool,
+         decision_timeout: float | None = None) -> dict:
     """Play the games missing from each job's results (updated in place); return how it went.
 
     `jobs` is a list of (plan, results); their games share one progress bar and one backend.
@@ -226,12 +257,12 @@ def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool) -> di
     units, route, total, todo_count = [], {}, 0, 0
     for plan, results in jobs:
         todo = [t for t in plan.tasks if t.key not in results or "error" in results[t.key]]
-        units += units_of(plan.spec, todo, backend.workers, chunk, records is not None)
+        units += units_of(plan.spec, todo, backend.workers, chunk, records is not None, decision_timeout)
         route[repr(plan.spec)] = results
         total += len(plan.tasks)
         todo_count += len(todo)
     outcome = {"played": 0, "stopped_on_error": False, "interrupted": False, "backend_error": None,
-               "failed": 0}
+               "failed": 0, "exit": 0}
 
     def on_result(unit, games) -> bool:
         results = route[repr(unit[0])]
@@ -259,9 +290,11 @@ def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool) -> di
     start = time.perf_counter()
     with Progress(total, total - todo_count, quiet) as progress:
         try:
-            backend.run(units, on_result)
+            with stop_on_signals():  # SIGTERM stops the run (and its pool) just like Ctrl-C
+                backend.run(units, on_result)
         except KeyboardInterrupt:
             outcome["interrupted"] = True
+            outcome["exit"] = 128 + (stop_signal() or signal.SIGINT)  # 130 Ctrl-C, 143 SIGTERM
         except BackendError as e:
             outcome["backend_error"] = str(e)
     outcome["elapsed_s"] = time.perf_counter() - start
@@ -327,7 +360,7 @@ def print_table(result: dict) -> None:
     if result["games_failed"]:
         console.print(f"[red]{result['games_failed']} game(s) failed; their deals are left out "
                       f"(--json lists them with their seeds)[/red]")
-    if not result["complete"]:
+    if not result["complete"] and len(result["errors"]) + result["games"] < result["games_planned"]:
         console.print(f"[yellow]incomplete: {len(result['errors']) + result['games']} of "
                       f"{result['games_planned']} planned games played[/yellow]")
 
@@ -350,6 +383,9 @@ def _run(args) -> int:
     if args.address and args.workers:
         raise UsageError("--workers sets the size of a local cluster; with --address the cluster's "
                          "own workers play")
+    if args.decision_timeout and args.backend != "local":
+        raise UsageError("--decision-timeout needs --backend local (Dask plays games in threads, where "
+                         "no alarm can stop a bot)")
     if args.report:
         from .report import cmd_report
 
@@ -359,6 +395,9 @@ def _run(args) -> int:
     store = Store(out) if out else None
     settings = _settings(args, store)
     _check(settings)
+    for flag, path in (("--out", args.out), ("--records", args.records)):
+        if path is not None:
+            usable_directory(path, flag)
     if store is not None and not args.resume and store.exists():
         raise UsageError(f"{store.dir} already holds a tournament: add --resume to continue it, "
                          f"or choose another directory")
@@ -383,7 +422,8 @@ def _run(args) -> int:
 
     backend = make_backend(args.backend, args.workers or (None if args.backend == "dask" else 1), args.address)
     try:
-        outcome = play([(plan, results)], backend, store, args.records, args.on_error, args.chunk, args.json)
+        outcome = play([(plan, results)], backend, store, args.records, args.on_error, args.chunk, args.json,
+                       args.decision_timeout)
     finally:
         backend.close()
         if store is not None:
@@ -408,5 +448,9 @@ def _run(args) -> int:
             print("lama tournament: nothing kept (no --out DIR): only the results above remain",
                   file=sys.stderr)
     if outcome["interrupted"]:
-        return 130
+        return outcome["exit"]
+    if result["games_failed"] and not result["games"]:
+        print(f"lama tournament: every game played failed ({result['games_failed']}); there is nothing "
+              f"to compare", file=sys.stderr)
+        return 1
     return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0
