@@ -222,6 +222,10 @@ def test_the_report_measures_luck_against_skill(capsys, tmp_path):
     (["--report", "--out", "x"], "--report"),
     (["--resume"], "--out"),
     (["--target", "0"], "target"),
+    (["--target", "1001"], "from 1 to 1000"),
+    (["--bots", "heuristic," + "a" * 120 + ":b"], "at most 100 characters"),
+    (["--bots", "heuristic,:"], "cannot load bot"),
+    (["--bots", "heuristic,.x:y"], "cannot load bot"),
 ])
 def test_bad_arguments_are_clear_errors(argv, fragment, capsys):
     with pytest.raises(SystemExit) if "single commas" in fragment else _nothing():

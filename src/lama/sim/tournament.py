@@ -157,6 +157,11 @@ def _settings(args, store: Store | None) -> dict:
 
 
 def _check(settings: dict) -> None:
+    from lama.record.replay import MAX_NAME
+
+    long = [n for n in settings["bots"] if len(n) > MAX_NAME]
+    if long:  # bot names are the records' player names
+        raise UsageError(f"a bot name has at most {MAX_NAME} characters, not {len(long[0])}")
     try:
         check_bots(settings["bots"], settings["players"])
         for name in dict.fromkeys(settings["bots"]):
