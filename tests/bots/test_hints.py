@@ -166,3 +166,19 @@ def test_D3_after_roll_gives_the_hint_for_the_discard(tmp_path, capsys):
 def test_hint_on_a_sample_record(capsys):
     assert main(["hint", str(EXAMPLES / "lama-01.record.json"), "--round", "1", "--move", "2", "--budget", "30"]) == 0
     assert "would choose" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("move, message", [
+    ({"seat": 0, "roll": "L51", "discard": ["1"]}, "list of 3 face codes, one per die"),
+    ({"seat": 0, "roll": ["L", "5"], "discard": ["1"]}, "list of 3 face codes, one per die"),
+    ({"seat": 0, "roll": ["L", 5, "1"], "discard": ["1"]}, "list of 3 face codes, one per die"),
+    ({"seat": 1, "roll": ["1", "L", "6"], "discard": ["1"]}, "seat 0 is to move"),
+])
+def test_after_roll_refuses_what_is_not_a_roll_of_the_seat_to_move(tmp_path, capsys, move, message):
+    record = {
+        "format": "lama-record/1", "game": "dice", "players": ["A", "B"], "options": {},
+        "rounds": [{"hands": [["1", "2", "2", "4", "6", "6"], ["3", "3", "5", "5", "L", "L"]], "moves": [move]}],
+    }
+    assert main(["hint", _record(tmp_path, record), "--move", "0", "--after-roll", "--budget", "10"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

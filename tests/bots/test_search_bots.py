@@ -214,3 +214,26 @@ def test_wilson_interval_brackets_the_rate():
 
     assert wilson(80, 100) == pytest.approx((0.7112, 0.8666), abs=1e-4)  # the textbook values
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game_id,options", [
+    ("lama", {"target": 1000}),
+    ("dice", {"target": 1000}),
+    ("kadabra", {"target": 1000, "deck": {"L": 60, "1": 60, "2/3": 60, "6+": 20}}),  # the largest deck
+])
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_compiled_search_takes_the_largest_options_allowed(game_id, options, players):
+    """Option bounds (core/game.py MAX_TARGET, kadabra MAX_KIND and MAX_DECK): the hard bot's
+    search runs on a game at them and its choices are legal."""
+    game = new_game(game_id, players, options)
+    hard = load_bot("hard")
+    chosen = []
+
+    def policy(view, rng):
+        chosen.append(hard(view, rng))
+        return chosen[-1]
+
+    match = Match(game, [policy] * players, seed=4)
+    while len(chosen) < 6 and not match.state.finished:
+        match.step()  # Match refuses any action that is not legal
+    assert len(chosen) == 6

@@ -159,3 +159,19 @@ def test_typed_error_leaves_state_unchanged():
     assert e.value.code == "not_your_turn"
     assert s.view(0) == before.view(0) and s.view(1) == before.view(1)
     assert kinds(s.legal_actions()) == ["play 3", "quit"]
+
+
+@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "dice"])
+@pytest.mark.parametrize("target", [0, -5, 1001, 99999999999999999999, 10 ** 5000],
+                         ids=["0", "-5", "1001", "20 digits", "5001 digits"])
+def test_C6_target_is_bounded_and_the_message_says_what_is_allowed(game_id, target):
+    from lama.core import InvalidOption
+
+    with pytest.raises(InvalidOption) as e:
+        new_game(game_id, 3, {"target": target})
+    assert "from 1 to 1000" in str(e.value) and len(str(e.value)) < 100
+
+
+@pytest.mark.parametrize("game_id", ["lama", "kadabra", "dice"])
+def test_C6_the_largest_target_is_a_game(game_id):
+    assert new_game(game_id, 2, {"target": 1000}).target == 1000

@@ -62,7 +62,10 @@ def test_K1_deck_option_replaces_the_whole_deck():
     ({"L": 50, "7": 1}, "unknown card code"),
     ({"L": True}, "whole number"),
     ({"L": 50.0}, "whole number"),
-    ({"L": 50, "1": -1}, "whole number >= 0"),
+    ({"L": 50, "1": -1}, "whole number from 0 to 60"),
+    ({"L": 61}, "whole number from 0 to 60"),
+    ({"L": 10**12}, "whole number from 0 to 60"),
+    ({"L": 60, "1": 60, "2": 60, "3": 21}, "201 cards; a deck has at most 200"),
     ({"L": "50"}, "whole number"),
     ({"L": 12}, "need at least 19"),
     ({}, "has 0 cards"),
@@ -428,3 +431,11 @@ def test_view_shows_the_kadabra_table_and_hides_hands():
     assert (view.stage, view.magic_chip, view.show, view.forced_draw) == ((2, 1), 1, False, 1)
     assert view.points == (5, 17) and view.hand == ("6",) and view.hand_sizes == (1, 2)
     assert view.legal_actions == ()
+
+
+def test_K1_the_largest_deck_allowed_is_played():
+    deck = {"L": 60, "1": 60, "2/3": 60, "6+": 20}  # 60 of a kind, 200 in all
+    game = new_game("kadabra", 6, {"deck": deck, "target": 1000})
+    state = game.new_initial_state()
+    state.apply_chance(state.sample_chance(random.Random(3)))
+    assert state.pile_size == 200 - 6 * 6 - 1

@@ -5,6 +5,7 @@ Each case edits a small valid record and names where the error must be reported.
 
 import copy
 import json
+import os
 
 import pytest
 
@@ -183,3 +184,108 @@ def test_load_record_roundtrip(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(BASE))
     assert load_record(path) == BASE
+
+
+# -- bounded input (README, "Game records"): every file gets the one-line error ----------------
+
+def _replay_json(path, capsys):
+    code = main(["replay", str(path), "--json"])
+    out, err = capsys.readouterr()
+    return code, json.loads(out), err
+
+
+def _assert_file_error(path, capsys, fragment):
+    code, out, err = _replay_json(path, capsys)
+    assert code == 1
+    assert out["format"] == "lama-result/1"
+    assert (out["error"]["round"], out["error"]["move"]) == (None, None)
+    assert fragment in out["error"]["reason"]
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def _text_with(value_json: str, key: str) -> str:
+    """BASE as JSON text with `value_json` (raw JSON text) as the value of `key`."""
+    data = copy.deepcopy(BASE)
+    data[key] = "@@"
+    return json.dumps(data).replace('"@@"', value_json)
+
+
+@pytest.mark.parametrize("name,text,fragment", [
+    ("nested brackets", "[" * 2000 + "]" * 2000, "nested more than 64"),
+    ("nested objects", '{"a":' * 2000 + "1" + "}" * 2000, "nested more than 64"),
+    ("unbalanced brackets", "[" * 2000, "nested more than 64"),
+    ("nested in the record", _text_with("[" * 2000 + "]" * 2000, "options"), "nested more than 64"),
+    ("huge integer", json.dumps(BASE).replace('"target": 40', '"target": 1' + "0" * 5000), "at most 20"),
+    ("huge negative integer", "[-" + "9" * 5000 + "]", "at most 20"),
+    ("21-digit integer", '{"format": "lama-record/1", "x": 100000000000000000000}', "at most 20"),
+    ("long number", "[1." + "5" * 5000 + "]", "at most 40"),
+    ("NaN", '{"format": NaN}', "NaN"),
+    ("Infinity", '{"format": -Infinity}', "Infinity"),
+    ("duplicate top key", '{"format": "lama-record/1", "format": "lama-record/1", "rounds": []}', "twice"),
+    ("duplicate key in a move", json.dumps(BASE).replace('"quit": true', '"quit": true, "quit": true'), "twice"),
+])
+def test_inputs_beyond_the_bounds_are_clean_errors(tmp_path, capsys, name, text, fragment):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    _assert_file_error(path, capsys, fragment)
+
+
+def test_the_cases_above_are_valid_within_the_bounds(tmp_path, capsys):
+    """The same shapes, small enough, are accepted: the bounds are what refuses them."""
+    path = tmp_path / "ok.json"
+    data = copy.deepcopy(BASE)
+    data["options"]["target"] = 10 ** 19  # 20 digits: parsed, then refused by the game's own bound
+    path.write_text(json.dumps(data))
+    code, out, _ = _replay_json(path, capsys)
+    assert code == 1 and "at most 20" not in out["error"]["reason"] and "target" in out["error"]["reason"]
+    path.write_text("[" * 64 + "]" * 64)  # 64 deep: JSON, just not a record
+    code, out, _ = _replay_json(path, capsys)
+    assert code == 1 and "nested" not in out["error"]["reason"]
+
+
+def test_a_long_player_name_is_refused(tmp_path, capsys):
+    data = copy.deepcopy(BASE)
+    data["players"][1] = "B" * 100
+    path = tmp_path / "ok.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path), "--json"]) == 0
+    capsys.readouterr()
+    data["players"][1] = "B" * 101
+    path.write_text(json.dumps(data))
+    _assert_file_error(path, capsys, "at most 100 characters")
+
+
+def test_an_oversized_file_is_refused_without_reading_it_all(tmp_path, capsys):
+    path = tmp_path / "big.json"
+    with open(path, "wb") as f:
+        f.truncate(16 * 1024 * 1024 + 1)  # sparse: no disk used
+    _assert_file_error(path, capsys, "larger than 16 MB")
+    with open(path, "r+b") as f:
+        f.truncate(16 * 1024 * 1024)  # exactly the cap: read, then refused for what it holds
+    code, out, _ = _replay_json(path, capsys)
+    assert code == 1 and "larger" not in out["error"]["reason"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_an_endless_file_is_refused(capsys):
+    _assert_file_error("/dev/zero", capsys, "larger than 16 MB")
+
+
+def test_a_huge_value_in_a_reason_is_cut_to_one_short_line(capsys, tmp_path):
+    data = copy.deepcopy(BASE)
+    data["rounds"][0]["hands"][1][0] = "x" * 100_000
+    with pytest.raises(RecordError) as e:
+        replay(data)
+    assert len(e.value.reason) <= 300 and e.value.reason.endswith("...")
+    data["rounds"][0]["hands"][1][0] = "7\n8"
+    with pytest.raises(RecordError) as e:
+        replay(data)
+    assert "\n" not in e.value.reason
+
+
+def test_hint_gives_the_error_object_too(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text("[" * 2000)
+    assert main(["hint", str(path), "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"]["round"] is None and "nested" in err and err.count("\n") == 1

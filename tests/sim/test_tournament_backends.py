@@ -102,3 +102,89 @@ def test_an_unreachable_scheduler_is_a_clear_error(capsys, monkeypatch):
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "1s")
     code = main([*ARGS, "--backend", "dask", "--address", "tcp://127.0.0.1:9"])  # nothing listens on port 9
     assert code == 2 and "cannot connect to the Dask scheduler" in capsys.readouterr().err
+
+
+# -- the workers end with their parent -------------------------------------------------------------
+
+def _proc_stat(pid: int):
+    """(ppid, state, start time) of a process from /proc, or None when it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2:].split()
+    return int(fields[1]), fields[0], fields[19]
+
+
+def _workers_of(parent: int) -> dict:
+    """The pool's worker processes of `parent`: pid -> start time."""
+    workers = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        stat = _proc_stat(int(entry.name))
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if stat and stat[0] == parent and b"spawn_main" in cmdline:
+            workers[int(entry.name)] = stat[2]
+    return workers
+
+
+def _alive(pid: int, start: str) -> bool:
+    stat = _proc_stat(pid)
+    return stat is not None and stat[2] == start and stat[1] != "Z"  # a zombie has ended
+
+
+def _start_tournament(tmp_path):
+    out = tmp_path / "t"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]))
+    cmd = [sys.executable, "-m", "lama", "tournament", "--players", "2", "--games", "2000", "--seed", "1",
+           "--bots", "tournament_bots:slow_bot,random", "--workers", "2", "--chunk", "1", "--json",
+           "--out", str(out)]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = out / "results.jsonl"
+    workers = {}
+    for _ in range(600):  # wait (at most a minute) until both workers play
+        if proc.poll() is not None:
+            break
+        workers = _workers_of(proc.pid)
+        if len(workers) == 2 and results.exists() and results.read_text().count("\n") >= 2:
+            break
+        time.sleep(0.1)
+    assert proc.poll() is None and len(workers) == 2, proc.stderr.read() if proc.poll() is not None else workers
+    return proc, workers
+
+
+def _wait_gone(workers: dict) -> list:
+    for _ in range(300):  # at most 30 s; they go within a moment
+        left = [pid for pid, start in workers.items() if _alive(pid, start)]
+        if not left:
+            return []
+        time.sleep(0.1)
+    return left
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_workers_end_when_their_parent_is_killed(tmp_path):
+    proc, workers = _start_tournament(tmp_path)
+    proc.kill()  # SIGKILL: the parent cannot clean up
+    proc.communicate(timeout=60)
+    left = _wait_gone(workers)
+    for pid in left:  # do not leave them running if the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert left == [], "worker processes outlived their killed parent"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_sigterm_ends_the_pool_cleanly_and_keeps_the_games(tmp_path):
+    proc, workers = _start_tournament(tmp_path)
+    proc.terminate()  # SIGTERM
+    stdout, stderr = proc.communicate(timeout=60)
+    left = _wait_gone(workers)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert proc.returncode == 128 + signal.SIGTERM, stderr
+    assert json.loads(stdout)["interrupted"] and "--resume" in stderr and "Traceback" not in stderr
+    assert left == []

@@ -223,6 +223,10 @@ def test_the_report_measures_luck_against_skill(capsys, tmp_path):
     (["--report", "--out", "x"], "--report"),
     (["--resume"], "--out"),
     (["--target", "0"], "target"),
+    (["--target", "1001"], "from 1 to 1000"),
+    (["--bots", "heuristic," + "a" * 120 + ":b"], "at most 100 characters"),
+    (["--bots", "heuristic,:"], "cannot load bot"),
+    (["--bots", "heuristic,.x:y"], "cannot load bot"),
 ])
 def test_bad_arguments_are_clear_errors(argv, fragment, capsys):
     with pytest.raises(SystemExit) if "single commas" in fragment else _nothing():
@@ -248,3 +252,109 @@ def test_a_missing_optional_package_is_a_clear_error(missing, argv, fragment, ca
     monkeypatch.setitem(sys.modules, missing, None)  # `import` now raises ImportError
     code, _, err = run(capsys, "tournament", "--games", "2", *argv)
     assert code == 2 and fragment in err and "pip install" in err
+
+
+# -- hardening: bots that exit, interrupt or hang; every game failed; bad directories and lines ----
+
+def test_a_bot_calling_sys_exit_is_that_games_failure(capsys):
+    bots = "heuristic,random,tournament_bots:exiting_bot"
+    args = ["tournament", "--players", "2", "--games", "12", "--bots", bots, "--json"]
+    code, out, err = run(capsys, *args)
+    result = json.loads(out)
+    assert code == 1 and result["stopped_on_error"]
+    assert result["errors"][0]["kind"] == "exception" and "SystemExit: 3" in result["errors"][0]["message"]
+    assert "tournament_bots:exiting_bot" in err and "raised SystemExit" in err
+    code, out, _ = run(capsys, *args, "--on-error", "continue")
+    result = json.loads(out)
+    assert code == 0 and result["complete"] and result["games_failed"] > 0
+    assert result["games"] + result["games_failed"] <= 12 and result["games"] == 2 * result["deals"]
+
+
+def test_a_bot_raising_keyboard_interrupt_does_not_stop_a_run_that_continues(capsys):
+    bots = "heuristic,random,tournament_bots:keyboard_interrupt_bot"
+    code, out, err = run(capsys, "tournament", "--players", "2", "--games", "12", "--bots", bots, "--json",
+                         "--on-error", "continue")
+    result = json.loads(out)
+    assert code == 0 and not result["interrupted"] and result["complete"]
+    assert result["games"] + result["games_failed"] == 12 and result["games"] > 0
+    assert {e["message"] for e in result["errors"]} == {"KeyboardInterrupt: "}
+    assert "--resume" not in err
+
+
+def test_a_run_in_which_every_game_failed_is_not_a_success(capsys):
+    code, out, err = run(capsys, "tournament", "--players", "2", "--games", "4", "--json", "--on-error", "continue",
+                         "--bots", "tournament_bots:crash_bot,tournament_bots:keyboard_interrupt_bot")
+    result = json.loads(out)
+    assert code == 1 and not result["complete"] and result["games"] == 0 and result["games_failed"] == 4
+    assert "every game played failed" in err
+
+
+@pytest.mark.parametrize("bot", ["sleeping_bot", "swallowing_sleeper"])
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_decision_longer_than_the_timeout_is_that_games_failure(capsys, bot, workers):
+    bots = f"heuristic,random,tournament_bots:{bot}"
+    code, out, err = run(capsys, "tournament", "--players", "2", "--games", "6", "--bots", bots, "--json",
+                         "--decision-timeout", "0.3", "--on-error", "continue", "--workers", workers)
+    result = json.loads(out)
+    assert code == 0 and result["games_failed"] > 0
+    assert result["games"] + result["games_failed"] == 6
+    for error in result["errors"]:
+        assert error["kind"] == "timeout" and error["bot"] == f"tournament_bots:{bot}"
+        assert "no decision within 0.3 s (--decision-timeout)" in error["message"]
+    assert "was too slow" in err
+
+
+def test_the_timeout_leaves_fast_bots_alone(capsys):
+    code, out, _ = run(capsys, *BASE, "--bots", "heuristic,random", "--json", "--decision-timeout", "30")
+    assert code == 0 and json.loads(out)["games_failed"] == 0
+    import signal
+
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no alarm left behind
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["--decision-timeout", "0"], "from 0.001 to 86400"),
+    (["--decision-timeout", "soon"], "not a number of seconds"),
+    (["--decision-timeout", "nan"], "from 0.001 to 86400"),
+])
+def test_bad_timeouts_are_refused(argv, fragment, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["tournament", "--games", "2", *argv])
+    assert e.value.code == 2 and fragment in capsys.readouterr().err
+
+
+def test_the_timeout_needs_the_local_backend(capsys):
+    code, _, err = run(capsys, "tournament", "--games", "2", "--backend", "dask", "--decision-timeout", "1")
+    assert code == 2 and "--decision-timeout needs --backend local" in err
+
+
+@pytest.mark.parametrize("flag", ["--out", "--records"])
+def test_out_and_records_must_be_usable_directories(capsys, tmp_path, flag):
+    file = tmp_path / "file"
+    file.write_text("keep")
+    for path, fragment in ((file, "is a file, not a directory"), (file / "sub", "cannot make this directory")):
+        code, out, err = run(capsys, *BASE, "--bots", "heuristic,random", flag, str(path), "--json")
+        assert code == 2 and out == "" and fragment in err and err.count("\n") == 1
+    assert file.read_text() == "keep"
+
+
+@pytest.mark.parametrize("edit,fragment", [
+    (lambda g: g.update(points="many"), "points must be a whole number per seat"),
+    (lambda g: g.update(rounds=0), "rounds must be a whole number >= 1"),
+    (lambda g: g.update(deal="0"), "deal must be a whole number"),
+    (lambda g: g.update(winners=[7]), "winners must be a list of seats"),
+    (lambda g: g.update(seconds=[None, 1.0, 2.0]), "seconds must be a number per seat"),
+    (lambda g: g.update(bots="heuristic"), "bots must be a list"),
+    (lambda g: g.update(error="boom"), "error must be an object"),
+    (lambda g: g.clear(), "deal must be a whole number"),
+])
+def test_resume_refuses_a_wrongly_typed_results_line(capsys, tmp_path, edit, fragment):
+    out = tmp_path / "t"
+    run(capsys, *BASE, "--bots", "heuristic,random", "--out", str(out), "--json")
+    lines = (out / "results.jsonl").read_text().splitlines()
+    game = json.loads(lines[2])
+    edit(game)
+    lines[2] = json.dumps(game)
+    (out / "results.jsonl").write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "tournament", "--resume", "--out", str(out), "--json")
+    assert code == 2 and "line 3: not a game summary" in err and fragment in err and err.count("\n") == 1

@@ -6,6 +6,7 @@ parent's, passed on by spawn) or PYTHONPATH in the command-line tests.
 
 import os
 import signal
+import sys
 import time
 
 from lama.bots import heuristic_bot
@@ -35,11 +36,40 @@ _decisions = 0
 
 
 def interrupting_bot(view, rng):
-    """Plays like `heuristic`, then acts as if Ctrl-C was pressed after 300 decisions in this process."""
+    """Plays like `heuristic`, then presses Ctrl-C (SIGINT to this process) after 300 decisions in it."""
     global _decisions
     _decisions += 1
     if _decisions == int(os.environ.get("LAMA_TEST_INTERRUPT_AT", "300")):
-        raise KeyboardInterrupt
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # the signal's KeyboardInterrupt comes at once; never reached
+    return heuristic_bot(view, rng)
+
+
+def keyboard_interrupt_bot(view, rng):
+    """Raises KeyboardInterrupt itself (no Ctrl-C was pressed): only its game fails."""
+    raise KeyboardInterrupt
+
+
+def exiting_bot(view, rng):
+    """Calls sys.exit in its third round."""
+    if view.round >= 2:
+        sys.exit(3)
+    return heuristic_bot(view, rng)
+
+
+def sleeping_bot(view, rng):
+    """Sleeps far longer than any --decision-timeout of the tests, in its second round."""
+    if view.round >= 1:
+        time.sleep(5)
+    return heuristic_bot(view, rng)
+
+
+def swallowing_sleeper(view, rng):
+    """Sleeps, and swallows whatever interrupts it the first time."""
+    try:
+        time.sleep(5)
+    except BaseException:
+        time.sleep(5)
     return heuristic_bot(view, rng)
 
 

@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 import lama.bots
 from lama.cli import main
 from lama.record import replay_file
@@ -140,7 +142,7 @@ def test_without_numba_the_game_says_the_search_is_slow_and_how_to_speed_it_up(t
     assert "numba is not installed" not in t.finish()
     monkeypatch.setattr(fastcards, "COMPILED", False)
     t = terminal(lambda t: "exit")
-    assert main(["play", "--seed", "2", "--record", "game.json"]) == 0
+    assert main(["play", "--seed", "2", "--record", "game.json", "--force"]) == 0
     out = t.finish()
     assert "numba is not installed" in out and "pip install -e '.[fast]'" in out
 
@@ -355,3 +357,102 @@ def test_the_seed_is_shown_when_the_game_ends_not_before(terminal):
     out = t.finish()
     assert t.screens and not any("987654321" in screen for screen in t.screens)
     assert "Seed 987654321 (the same deals again: --seed 987654321)." in out
+
+
+# -- hardening: --record, failing bots, bad bot specs, option files ---------------------------------
+
+def test_record_refuses_to_overwrite_without_force(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "exit")
+    (tmp_path / "game.json").write_text("keep")
+    err = play_error(capsys, "--seed", "2", "--record", "game.json")
+    assert "game.json already exists; add --force to overwrite it, or choose another path" in err
+    assert (tmp_path / "game.json").read_text() == "keep"
+    assert main(["play", "--seed", "2", "--record", "game.json", "--force"]) == 0
+    assert replay_file(tmp_path / "game.json")["game"] == "lama"
+
+
+def test_record_refuses_a_directory_a_device_and_a_fifo(capsys, tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dir").mkdir()
+    targets = {"dir": "is a directory"}
+    if os.path.exists("/dev/null"):
+        targets["/dev/null"] = "is a device"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo")
+        targets["fifo"] = "is a FIFO"
+    for path, what in targets.items():
+        for force in ([], ["--force"]):
+            err = play_error(capsys, "--seed", "1", "--record", path, *force)
+            assert what in err and "give the path of a new file" in err and err.count("\n") == 1
+    assert (tmp_path / "dir").is_dir() and not list((tmp_path / "dir").iterdir())
+
+
+def _bot_that(result):
+    def bot(view, rng):
+        if isinstance(result, BaseException):
+            raise result
+        return result
+    return bot
+
+
+@pytest.mark.parametrize("result, fragment", [
+    (ValueError("my bot\nbroke"), "failed: ValueError: my bot broke"),
+    (SystemExit(3), "failed: SystemExit: 3"),
+    (None, "chose None, which is not one of the legal actions"),
+    ("play 3", "chose 'play 3', which is not one of the legal actions"),
+    ("x" * 10_000, "chose 'xxxx"),
+])
+def test_a_failing_bot_ends_the_game_with_one_line_and_keeps_the_record(capsys, tmp_path, monkeypatch,
+                                                                       result, fragment):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(lama.bots.BOTS, "broken", _bot_that(result))
+    monkeypatch.setattr("builtins.input", lambda prompt="": "draw")
+    # seat 0 is the bot; the human never gets to move
+    code = main(["play", "--players", "2", "--seat", "1", "--bots", "broken", "--seed", "3", "--record", "g.json"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.startswith("lama play: the bot of seat 0 (Broken 0) ") and fragment in err
+    assert err.count("\n") == 1 and "Traceback" not in err and len(err) < 500
+    assert "The record so far is saved in g.json" in err
+    assert replay_file(tmp_path / "g.json")["rounds"] == []  # the deal, and no move
+
+
+@pytest.mark.parametrize("spec", [":", ".x:y", "x:", ":y", "a b:c", "os:path:join", "x:1y", "no_such_module_xyz:bot"])
+def test_a_bad_plug_in_bot_spec_is_a_clean_error(capsys, tmp_path, monkeypatch, spec):
+    monkeypatch.chdir(tmp_path)
+    err = play_error(capsys, "--bots", spec, "--record", "g.json")
+    assert "cannot load bot" in err and err.count("\n") == 1
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_load_bot_raises_unknown_bot_for_any_bad_spec(tmp_path, monkeypatch):
+    from lama.bots import UnknownBot, load_bot
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "exits_on_import.py").write_text("raise SystemExit('no')\n")
+    (tmp_path / "fails_on_import.py").write_text("1 / 0\n")
+    for spec in (":", ".x:y", "..:y", "x:", "exits_on_import:bot", "fails_on_import:bot", "os:sep", 3):
+        with pytest.raises(UnknownBot):
+            load_bot(spec)
+
+
+def test_option_files_are_bounded(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    deck = tmp_path / "deck.json"
+    deck.write_text("[" * 2000)
+    assert "nested more than 64" in play_error(capsys, "--game", "kadabra", "--deck", str(deck))
+    deck.write_text('{"L": 1' + "0" * 5000 + "}")
+    assert "at most 20" in play_error(capsys, "--game", "kadabra", "--deck", str(deck))
+    deck.write_text('{"L": 1000000000000}')
+    assert "from 0 to 60" in play_error(capsys, "--game", "kadabra", "--deck", str(deck))
+    with open(deck, "wb") as f:
+        f.truncate(10 ** 6)
+    assert "larger than 64 KB" in play_error(capsys, "--game", "kadabra", "--deck", str(deck))
+
+
+def test_a_long_name_is_refused(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert "at most 100 characters" in play_error(capsys, "--name", "A" * 101)

@@ -26,19 +26,31 @@ class UnknownBot(ValueError):
     pass
 
 
+def _dotted(text: str) -> bool:
+    return bool(text) and all(part.isidentifier() for part in text.split("."))
+
+
 def load_bot(name: str):
-    """A bot by name, or any callable given as `module:callable`."""
+    """A bot by name, or any callable given as `module:callable`; UnknownBot for anything else."""
+    if not isinstance(name, str):
+        raise UnknownBot(f"a bot is given by name, not {type(name).__name__}")
     if name in BOTS:
         return BOTS[name]
     if ":" in name:
         module_name, _, attr = name.partition(":")
+        if not _dotted(module_name) or not _dotted(attr):
+            raise UnknownBot(f"cannot load bot {name[:80]!r}: a plug-in bot is module:callable, with a module "
+                             f"path like my_bots or pkg.my_bots and a callable name like my_bot")
         if os.getcwd() not in sys.path:  # as with `python -m`: a bot module in the current folder loads
             sys.path.append(os.getcwd())
         try:
-            bot = getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError) as e:
-            raise UnknownBot(f"cannot load bot {name!r}: {e}") from None
+            bot = importlib.import_module(module_name)
+            for part in attr.split("."):
+                bot = getattr(bot, part)
+        except (Exception, SystemExit) as e:  # whatever importing someone's module raises
+            reason = " ".join(f"{type(e).__name__}: {e}".split())[:200]
+            raise UnknownBot(f"cannot load bot {name!r}: {reason}") from None
         if not callable(bot):
             raise UnknownBot(f"{name!r} is not callable")
         return bot
-    raise UnknownBot(f"unknown bot {name!r} (known: {', '.join(BOTS)}, or module:callable)")
+    raise UnknownBot(f"unknown bot {name[:80]!r} (known: {', '.join(BOTS)}, or module:callable)")

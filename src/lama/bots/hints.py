@@ -13,6 +13,7 @@ with `position_in_record` and `after_roll`.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 
@@ -179,9 +180,16 @@ def after_roll(state, moves, move):
         raise PositionError("--after-roll is for dice records only")
     if move >= len(moves) or not isinstance(moves[move], dict) or "roll" not in moves[move]:
         raise PositionError(f"move {move} is not a roll; --after-roll needs the index of a roll move")
+    roll, seat = moves[move]["roll"], moves[move].get("seat")
+    if not (isinstance(roll, list) and len(roll) == 3 and all(isinstance(f, str) for f in roll)):
+        raise PositionError(f"move {move}'s roll must be a list of 3 face codes, one per die, "
+                            f"like [\"3\", \"L\", \"5\"]; not {json.dumps(roll)[:40]}")
+    if state.to_move is not None and seat != state.to_move:
+        raise PositionError(f"move {move} is a roll of seat {json.dumps(seat)[:20]}, but seat "
+                            f"{state.to_move} is to move")
     try:
         state.apply(ROLL)
-        state.apply_chance(tuple(moves[move]["roll"]))
+        state.apply_chance(tuple(roll))
     except (IllegalAction, TypeError) as e:
         raise PositionError(f"move {move}'s roll cannot be applied: {e}") from None
     return state

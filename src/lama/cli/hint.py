@@ -45,6 +45,8 @@ def cmd_hint(args) -> int:
         state, round_, move = position_in_record(data, args.round, args.move)
     except RecordError as e:
         print(f"lama hint: {args.file}: {e}", file=sys.stderr)
+        if args.json:
+            print(json.dumps(e.to_json()))
         return 1
     except PositionError as e:
         print(f"lama hint: {e}", file=sys.stderr)

@@ -3,13 +3,15 @@ the human seats and the bots, and lama.tui.play runs the game."""
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 import sys
 from pathlib import Path
 
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
 from lama.core import InvalidOption
 from lama.games import GAMES, new_game
+from lama.record.replay import MAX_NAME
 from lama.tui.play import play
 
 
@@ -42,6 +44,7 @@ def add_arguments(p) -> None:
     p.add_argument("--dice", metavar="FILE.json", help="dice: the dice, a JSON list of three lists of six faces")
     p.add_argument("--record", metavar="FILE",
                    help="save the record here (default: GAME-DATE-TIME.record.json in the current folder)")
+    p.add_argument("--force", action="store_true", help="let --record FILE replace an existing file")
     p.set_defaults(func=cmd_play)
 
 
@@ -57,14 +60,26 @@ def _seat_list(text: str, players: int) -> list[int]:
 
 
 def _load_json(path: str, flag: str):
+    from lama.record import RecordError
+    from lama.record.replay import parse_record_text
+
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(OPTION_FILE_BYTES + 1)
     except OSError as e:
         raise UsageError(f"{flag}: cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > OPTION_FILE_BYTES:
+        raise UsageError(f"{flag}: {path} is larger than {OPTION_FILE_BYTES // 1024} KB; the file holds a short JSON value")
+    try:
+        return parse_record_text(raw.decode("utf-8"))  # the bounds of a record: depth, numbers, keys
     except UnicodeDecodeError:
         raise UsageError(f"{flag}: {path} is not a UTF-8 text file") from None
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{flag}: {path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecordError as e:  # "not JSON: ...", or a bound: "nested more than 64 deep", ...
+        raise UsageError(f"{flag}: {path} is {e.reason}" if e.reason.startswith("not JSON")
+                         else f"{flag}: {path}: {e.reason.removeprefix('not a record: ')}") from None
+
+
+OPTION_FILE_BYTES = 64 * 1024  # a --deck or --dice file
 
 
 def _options(args) -> dict:
@@ -131,15 +146,35 @@ def _setup(args):
     if names is None:
         names = [f"Player {s}" for s in range(players)]
         for s, spec in zip(bot_seats, specs):
-            names[s] = f"{_bot_label(spec)} {s}"
+            names[s] = f"{_bot_label(spec)} {s}"[-MAX_NAME:]
         if args.name is not None:
             names[humans[0]] = args.name
+    if any(len(n) > MAX_NAME for n in names):
+        raise UsageError(f"a name has at most {MAX_NAME} characters (a record holds no longer ones)")
     return game, names, humans, bots
+
+
+def check_record_path(path, force: bool = False) -> None:
+    """--record PATH: a new file, or (with --force) an existing regular file; UsageError if not."""
+    try:
+        mode = os.stat(path).st_mode  # follows a link: what would really be written
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise UsageError(f"--record {path}: cannot use it ({e.strerror or e}); give the path of a new file") from None
+    if not stat.S_ISREG(mode):
+        what = ("a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise UsageError(f"--record {path} is {what}; give the path of a new file (or of a regular file, with --force)")
+    if not force:
+        raise UsageError(f"--record {path} already exists; add --force to overwrite it, or choose another path")
 
 
 def cmd_play(args, console=None, input_fn=None) -> int:
     try:
         game, names, humans, bots = _setup(args)
+        if args.record:
+            check_record_path(args.record, args.force)
     except (UsageError, InvalidOption) as e:
         print(f"lama play: {e}", file=sys.stderr)
         return 2

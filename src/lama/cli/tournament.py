@@ -11,7 +11,7 @@ from lama.sim.schedule import SEATINGS
 from lama.sim.store import StoreError
 from lama.sim.tournament import DEFAULT_GAMES, UsageError, require_matplotlib, run_tournament
 
-from .types import bot_names, positive, workers
+from .types import bot_names, positive, seconds, workers
 
 
 def add_arguments(p) -> None:
@@ -52,6 +52,9 @@ def add_arguments(p) -> None:
     p.add_argument("--on-error", choices=("stop", "continue"), default="stop",
                    help="when a bot raises or makes an illegal move: stop (default) or leave that "
                         "deal out and go on")
+    p.add_argument("--decision-timeout", type=seconds, metavar="SECONDS",
+                   help="a bot that takes longer for one decision fails that game, like a bot that "
+                        "raises (local backend)")
     p.add_argument("--report", action="store_true",
                    help="luck versus skill: the first bot against the second at 2 to 6 players in "
                         "every game")
@@ -74,8 +77,12 @@ def _run(args) -> int:
     if args.address and args.workers:
         raise UsageError("--workers sets the size of a local cluster; with --address the cluster's "
                          "own workers play")
+    if args.decision_timeout and args.backend != "local":
+        raise UsageError("--decision-timeout needs --backend local (Dask plays games in threads, where "
+                         "no alarm can stop a bot)")
     where = {"backend": args.backend, "workers": args.workers, "address": args.address, "chunk": args.chunk,
-             "on_error": args.on_error, "as_json": args.json, "plot": args.plot}
+             "on_error": args.on_error,
+             "decision_timeout": args.decision_timeout, "as_json": args.json, "plot": args.plot}
     if args.report:
         if args.resume or args.out or args.records:
             raise UsageError("--report keeps no games: it takes no --resume, --out or --records")

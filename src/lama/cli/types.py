@@ -30,3 +30,14 @@ def bot_names(text: str) -> list[str]:
     if not all(names):
         raise argparse.ArgumentTypeError(f"{text!r}: bot names are separated by single commas")
     return names
+
+
+def seconds(text: str) -> float:
+    """A duration from a millisecond to a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.001 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"must be from 0.001 to 86400 seconds, not {text}")
+    return value

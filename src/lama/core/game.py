@@ -14,6 +14,16 @@ from .jsonform import frozen
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_TARGET = 40  # C6
+MAX_TARGET = 1000  # C6: far beyond any real game, small enough for every counter of the search
+
+
+def shown(value, limit: int = 40) -> str:
+    """`repr(value)` cut to `limit` characters, for error messages about any input."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print (sys.get_int_max_str_digits)
+        text = "a huge integer"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def is_int(x) -> bool:
@@ -32,7 +42,7 @@ class Game:
     def __init__(self, players: int, options: dict | None = None):
         options = dict(options or {})
         if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidOption(f"{self.id} is played by 2 to 6 players, not {players!r}")
+            raise InvalidOption(f"{self.id} is played by 2 to 6 players, not {shown(players)}")
         allowed = ("target", "first_player") + self.extra_options
         unknown = sorted(set(options) - set(allowed))
         if unknown:
@@ -41,11 +51,11 @@ class Game:
                 f"(allowed: {', '.join(allowed)})"
             )
         target = options.get("target", DEFAULT_TARGET)
-        if not is_int(target) or target < 1:
-            raise InvalidOption(f"target must be a whole number >= 1, not {target!r}")
+        if not is_int(target) or not 1 <= target <= MAX_TARGET:
+            raise InvalidOption(f"target must be a whole number from 1 to {MAX_TARGET}, not {shown(target)}")
         first = options.get("first_player", 0)
         if not is_int(first) or not 0 <= first < players:
-            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
+            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {shown(first)}")
         self.players = players
         self.target = target
         self.first_player = first

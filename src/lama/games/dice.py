@@ -20,6 +20,7 @@ from lama.core import QUIT, ROLL, CardTable, Deal, Game, IllegalAction, InvalidO
 from lama.core.events import (
     Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RowCardTaken, SeatQuit,
 )
+from lama.core.game import shown
 from lama.core.state import highest_chip
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")
@@ -38,15 +39,15 @@ def parse_dice(value) -> tuple[tuple[str, ...], ...]:
     allowed = ", ".join(CODES)
     if not isinstance(value, (list, tuple)) or len(value) != N_DICE:
         raise InvalidOption(
-            f"dice must be a list of {N_DICE} dice, each a list of {N_FACES} face codes ({allowed}); got {value!r}"
+            f"dice must be a list of {N_DICE} dice, each a list of {N_FACES} face codes ({allowed}); got {shown(value)}"
         )
     dice = []
     for i, die in enumerate(value):
         if not isinstance(die, (list, tuple)) or len(die) != N_FACES:
-            raise InvalidOption(f"die {i} must be a list of {N_FACES} face codes ({allowed}), not {die!r}")
+            raise InvalidOption(f"die {i} must be a list of {N_FACES} face codes ({allowed}), not {shown(die)}")
         for face in die:
             if not isinstance(face, str) or face not in TABLE.index:
-                raise InvalidOption(f"die {i} has a face {face!r}; faces are {allowed}")
+                raise InvalidOption(f"die {i} has a face {shown(face)}; faces are {allowed}")
         dice.append(tuple(die))
     return tuple(dice)
 

@@ -20,7 +20,7 @@ from importlib import resources
 from lama.core import (
     DRAW, QUIT, SKIP, TAKE_STAGE, CardGame, CardState, CardTable, Event, IllegalAction, InvalidOption, play,
 )
-from lama.core.game import is_int
+from lama.core.game import is_int, shown
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -34,6 +34,10 @@ STAR = tuple(card.symbol == "*" for card in TABLE.cards)  # K6
 RECTANGLE = tuple(card.symbol == "+" for card in TABLE.cards)  # K5
 SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more
 MAGIC_POINTS = 10  # K11
+# Bounds of option `deck` (K1): the provisional deck has 60 cards, at most 12 of a kind; these
+# leave room for any variant (a whole deck of one kind) and keep a game's memory and time small.
+MAX_KIND = 60  # cards of one code
+MAX_DECK = 200  # cards in all
 
 
 def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
@@ -49,12 +53,16 @@ def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
     unknown = [code for code in deck if code not in TABLE.index]
     if unknown:
         raise InvalidOption(
-            f"{source} has unknown card code(s) {', '.join(repr(c) for c in unknown)} "
-            f"(kadabra codes: {', '.join(CODES)})"
+            f"{source} has unknown card code(s) {', '.join(shown(c, 20) for c in unknown[:5])}"
+            f"{', ...' if len(unknown) > 5 else ''} (kadabra codes: {', '.join(CODES)})"
         )
     for code, count in deck.items():
-        if not is_int(count) or count < 0:
-            raise InvalidOption(f"{source}: the count of {code!r} must be a whole number >= 0, not {count!r}")
+        if not is_int(count) or not 0 <= count <= MAX_KIND:
+            raise InvalidOption(f"{source}: the count of {code!r} must be a whole number from 0 to "
+                                f"{MAX_KIND}, not {shown(count)}")
+    total = sum(deck.values())
+    if total > MAX_DECK:
+        raise InvalidOption(f"{source} has {total} cards; a deck has at most {MAX_DECK}")
     return tuple(deck.get(code, 0) for code in CODES)
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import re
+from itertools import accumulate
 
 from lama.core import Deal, IllegalAction, InvalidOption
 from lama.games import GAMES, new_game
@@ -14,11 +15,23 @@ FORMAT = "lama-record/1"
 RESULT_FORMAT = "lama-result/1"
 TOP_KEYS = {"format", "game", "players", "options", "rounds"}
 
+# Bounds on what a record file may hold, so that any input is read in bounded time and memory
+# (README, "Game records").
+MAX_BYTES = 16 * 1024 * 1024  # the file
+MAX_DEPTH = 64  # nesting of JSON arrays and objects (a record needs 6)
+MAX_DIGITS = 20  # digits of a JSON integer (any count in a game fits in far fewer)
+MAX_NUMBER = 40  # characters of any other JSON number (records hold none)
+MAX_NAME = 100  # characters of a player name
+MAX_REASON = 300  # characters of an error's reason (longer values in it are cut)
+
 
 class RecordError(Exception):
     """An invalid record: where (round and move index, or None) and why."""
 
     def __init__(self, round: int | None, move: int | None, reason: str):
+        reason = " ".join(str(reason).split())  # always one line
+        if len(reason) > MAX_REASON:
+            reason = reason[: MAX_REASON - 3] + "..."
         super().__init__(reason)
         self.round = round
         self.move = move
@@ -37,19 +50,85 @@ class RecordError(Exception):
 
 
 def load_record(path) -> dict:
-    """Read a record file as JSON (a file-level RecordError if it cannot be)."""
+    """Read a record file as JSON (a file-level RecordError if it cannot be).
+
+    At most MAX_BYTES are read; nesting, numbers and duplicate keys are checked (README).
+    """
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise RecordError(None, None, f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_BYTES:
+        raise RecordError(None, None, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB, "
+                                      f"the most a record may be")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RecordError(None, None, f"the file is not UTF-8 (byte {e.start})") from None
+    return parse_record_text(text)
+
+
+# a string, or an unterminated one up to the end; possessive, so linear on any text
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON text (brackets inside strings aside)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if brackets.count("[") + brackets.count("{") <= MAX_DEPTH:
+        return 0
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"an integer of {len(digits.lstrip('-'))} digits; "
+                       f"integers in a record have at most {MAX_DIGITS}")
+    return int(digits)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_NUMBER:
+        raise _Refused(f"a number of {len(text)} characters; numbers in a record have at most {MAX_NUMBER}")
+    return float(text)
+
+
+def _parse_constant(name: str):
+    raise _Refused(f"{name} is not JSON; numbers in a record are integers")
+
+
+def _unique_keys(pairs) -> dict:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {key!r} appears twice in one object; every key may appear once")
+            seen.add(key)
+    return obj
+
+
+def parse_record_text(text: str):
+    """JSON text as a value, within the bounds of a record (a file-level RecordError if not)."""
+    if _nesting(text) > MAX_DEPTH:
+        raise RecordError(None, None, f"arrays and objects are nested more than {MAX_DEPTH} deep; "
+                                      f"a record needs far fewer levels")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_parse_constant, object_pairs_hook=_unique_keys)
+    except _Refused as e:
+        raise RecordError(None, None, f"not a record: {e}") from None
     except json.JSONDecodeError as e:
         raise RecordError(None, None, f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:  # nesting the count above missed (unbalanced brackets); never expected
+        raise RecordError(None, None, f"arrays and objects are nested too deep (at most {MAX_DEPTH})") from None
 
 
 def _file_error(reason: str):
@@ -72,6 +151,8 @@ def _check_header(data):
         raise _file_error("players must be a list of 2 to 6 names")
     if not all(isinstance(p, str) for p in players):
         raise _file_error("every player name must be a string")
+    if any(len(p) > MAX_NAME for p in players):
+        raise _file_error(f"a player name has at most {MAX_NAME} characters")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise _file_error("options must be an object")

@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -37,17 +38,47 @@ class Serial:
         self.workers = 1
 
     def run(self, units, on_result) -> None:
-        for spec, tasks, keep in units:
-            if not on_result((spec, tasks, keep), play_chunk(spec, tasks, keep)):
+        for unit in units:
+            if not on_result(unit, play_chunk(*unit)):
                 return
 
     def close(self) -> None:
         pass
 
 
-def _ignore_sigint():
+def _init_worker(parent: int):
     # Ctrl-C is the parent's to handle: a worker interrupted mid-game would only break the pool
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(parent)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when its parent process dies, even by SIGKILL: no orphan plays on.
+
+    Linux: the kernel sends SIGKILL when the parent goes (prctl PR_SET_PDEATHSIG); elsewhere a
+    thread watches the parent. Either way, a parent already gone ends the worker at once.
+    """
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    if not armed:
+        def watch():
+            while os.getppid() == parent:
+                time.sleep(1.0)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="lama-parent-watch", daemon=True).start()
 
 
 class Processes:
@@ -75,7 +106,7 @@ class Processes:
     def _run_pool(self, queue: deque, on_result) -> str | None:
         """Run until `queue` is empty or stopped (None), or the pool broke (why; unfinished work requeued)."""
         pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_ignore_sigint)
+                                   initializer=_init_worker, initargs=(os.getpid(),))
         running = {}
         broken = None
         try:

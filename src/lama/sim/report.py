@@ -81,8 +81,8 @@ def _count(n):
 def run_report(*, bots: list[str] | None = None, game: str | None = None, players: int | None = None,
                target: int | None = None, seed: int | None = None, games: int | None = None,
                backend: str = "local", workers: int | None = None, address: str | None = None,
-               chunk: int | None = None, on_error: str = "stop", as_json: bool = False,
-               plot: str | None = None) -> int:
+               chunk: int | None = None, on_error: str = "stop", decision_timeout: float | None = None,
+               as_json: bool = False, plot: str | None = None) -> int:
     """Play the luck-versus-skill tables and print the report (`as_json`: one JSON object);
     return the exit code of `lama tournament --report`. `game`, `players`: one game or table
     size (default: all); `games`: per table (default DEFAULT_GAMES).
@@ -110,7 +110,8 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
     backend = make_backend(backend, workers or (None if backend == "dask" else 1), address)
     results = [{} for _ in all_plans]
     try:
-        outcome = play(list(zip(all_plans, results)), backend, None, None, on_error, chunk, as_json)
+        outcome = play(list(zip(all_plans, results)), backend, None, None, on_error, chunk, as_json,
+                       decision_timeout)
     finally:
         backend.close()
     report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
@@ -121,5 +122,5 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
     if outcome["backend_error"]:
         print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
     if outcome["interrupted"]:
-        return 130
+        return outcome["exit"]
     return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0

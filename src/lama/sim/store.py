@@ -62,14 +62,21 @@ class Store:
             raw = raw[: raw.rfind(b"\n") + 1]
             with open(self.results_path, "r+b") as f:
                 f.truncate(len(raw))
-        for n, line in enumerate(raw.decode("utf-8").splitlines(), 1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise StoreError(f"{self.results_path}: not UTF-8 (byte {e.start}); it is not a results file") from None
+        for n, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
                 game = json.loads(line)
-                key = (game["deal"], game["seating"])
-            except (ValueError, KeyError, TypeError):
-                raise StoreError(f"{self.results_path}, line {n}: not a game summary") from None
+            except (ValueError, RecursionError):
+                raise StoreError(f"{self.results_path}, line {n}: not a game summary (not JSON)") from None
+            wrong = summary_problem(game)
+            if wrong:
+                raise StoreError(f"{self.results_path}, line {n}: not a game summary ({wrong})")
+            key = (game["deal"], game["seating"])
             if "error" not in game or key not in results or "error" in results[key]:
                 results[key] = game
         return results
@@ -87,6 +94,50 @@ class Store:
             os.fsync(self._file.fileno())
             self._file.close()
             self._file = None
+
+
+def _int(x, low: int = 0) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= low
+
+
+def _ints(x, n: int, low: int = -(10 ** 9)) -> bool:
+    return isinstance(x, list) and len(x) == n and all(_int(v, low) for v in x)
+
+
+def summary_problem(game) -> str | None:
+    """What is wrong with a line of results.jsonl read back (None: it is a game summary)."""
+    if not isinstance(game, dict):
+        return "not a JSON object"
+    for key in ("deal", "seating", "seed"):
+        if not _int(game.get(key), 0 if key != "seed" else -(2 ** 63)):
+            return f"{key} must be a whole number"
+    bots = game.get("bots")
+    if not (isinstance(bots, list) and 2 <= len(bots) <= 6 and all(isinstance(b, str) for b in bots)):
+        return "bots must be a list of 2 to 6 names"
+    n = len(bots)
+    if "error" in game:
+        error = game["error"]
+        if not isinstance(error, dict) or not isinstance(error.get("kind"), str) \
+                or not isinstance(error.get("message"), str):
+            return "error must be an object with a kind and a message"
+        if not all(error.get(k) is None or _int(error[k]) for k in ("seat", "round")) \
+                or not all(error.get(k) is None or isinstance(error[k], str) for k in ("bot", "traceback")):
+            return "error's seat and round must be whole numbers, its bot and traceback text"
+        return None
+    if not _ints(game.get("points"), n):
+        return "points must be a whole number per seat"
+    winners = game.get("winners")
+    if not (isinstance(winners, list) and winners and all(_int(w) and w < n for w in winners)):
+        return "winners must be a list of seats"
+    if not _int(game.get("rounds"), 1):
+        return "rounds must be a whole number >= 1"
+    if not _ints(game.get("decisions"), n, 0):
+        return "decisions must be a whole number per seat"
+    seconds = game.get("seconds")
+    if not (isinstance(seconds, list) and len(seconds) == n
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in seconds)):
+        return "seconds must be a number per seat"
+    return None
 
 
 def record_path(directory, deal: int, seating: int) -> Path:

@@ -102,7 +102,7 @@ def summarize(plan, results: dict) -> dict:
         "games_planned": len(plan.tasks),
         "deals_planned": plan.deals,
         "games_failed": len(failed),
-        "complete": len(played) == len(plan.tasks),
+        "complete": len(played) == len(plan.tasks) and games > 0,  # not when every game failed
         "fair_share": 1.0 / plan.spec.players,
         **out,
         **rated,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -21,6 +23,7 @@ from .backends import BackendError, make_backend
 from .schedule import GameSpec, Plan, check_bots
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
+from .worker import stop_on_signals, stop_signal
 
 DEFAULTS = {"game": "lama", "players": 4, "bots": ["heuristic", "random"], "seed": 0,
             "seatings": "rotate", "options": {}}
@@ -75,6 +78,11 @@ def _settings(given: dict, games: int | None, resume: bool, records: str | None,
 
 
 def _check(settings: dict) -> None:
+    from lama.record.replay import MAX_NAME
+
+    long = [n for n in settings["bots"] if len(n) > MAX_NAME]
+    if long:  # bot names are the records' player names
+        raise UsageError(f"a bot name has at most {MAX_NAME} characters, not {len(long[0])}")
     try:
         check_bots(settings["bots"], settings["players"])
         for name in dict.fromkeys(settings["bots"]):
@@ -82,6 +90,20 @@ def _check(settings: dict) -> None:
     except (ValueError, UnknownBot) as e:
         raise UsageError(str(e)) from None
     new_game(settings["game"], settings["players"], settings["options"])  # InvalidOption: exit 2
+
+
+def usable_directory(path, flag: str) -> None:
+    """--out DIR / --records DIR: a directory, or a path where one can be made; UsageError if not."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise UsageError(f"{flag} {path} is a file, not a directory; give a directory (new or existing)")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"{flag} {path}: cannot make this directory ({e.strerror or e}); give a directory "
+                         f"that exists or can be made") from None
+    if not os.access(p, os.W_OK | os.X_OK):
+        raise UsageError(f"{flag} {path}: the directory is not writable; give one that is")
 
 
 def require_matplotlib() -> None:
@@ -93,11 +115,12 @@ def require_matplotlib() -> None:
 
 # -- running ------------------------------------------------------------------
 
-def units_of(spec, tasks, workers: int, chunk: int | None, keep_record: bool):
+def units_of(spec, tasks, workers: int, chunk: int | None, keep_record: bool,
+             decision_timeout: float | None = None):
     """Split tasks into units of work: small enough to share out, big enough to pay for the trip."""
     if chunk is None:
         chunk = 1 if workers <= 1 else max(1, min(64, math.ceil(len(tasks) / (8 * workers))))
-    return [(spec, tuple(tasks[i:i + chunk]), keep_record) for i in range(0, len(tasks), chunk)]
+    return [(spec, tuple(tasks[i:i + chunk]), keep_record, decision_timeout) for i in range(0, len(tasks), chunk)]
 
 
 class Progress:
@@ -138,7 +161,7 @@ class Progress:
 def describe_error(error: dict) -> str:
     where = f"deal {error['deal']}, seating {error['seating']}, game seed {error['seed']}"
     seats = ",".join(error["bots"])
-    what = {"exception": "raised", "illegal_action": "made an illegal move:",
+    what = {"exception": "raised", "illegal_action": "made an illegal move:", "timeout": "was too slow:",
             "engine_error": "(the rules engine failed)", "setup_error": "could not be set up:"}.get(
         error["kind"], error["kind"])
     who = f"bot {error['bot']!r} (seat {error['seat']})" if error["bot"] is not None else "the game"
@@ -151,7 +174,8 @@ def describe_error(error: dict) -> str:
     return line
 
 
-def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool) -> dict:
+def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool,
+         decision_timeout: float | None = None) -> dict:
     """Play the games missing from each job's results (updated in place); return how it went.
 
     `jobs` is a list of (plan, results); their games share one progress bar and one backend.
@@ -159,12 +183,12 @@ def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool) -> di
     units, route, total, todo_count = [], {}, 0, 0
     for plan, results in jobs:
         todo = [t for t in plan.tasks if t.key not in results or "error" in results[t.key]]
-        units += units_of(plan.spec, todo, backend.workers, chunk, records is not None)
+        units += units_of(plan.spec, todo, backend.workers, chunk, records is not None, decision_timeout)
         route[repr(plan.spec)] = results
         total += len(plan.tasks)
         todo_count += len(todo)
     outcome = {"played": 0, "stopped_on_error": False, "interrupted": False, "backend_error": None,
-               "failed": 0}
+               "failed": 0, "exit": 0}
 
     def on_result(unit, games) -> bool:
         results = route[repr(unit[0])]
@@ -192,9 +216,11 @@ def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool) -> di
     start = time.perf_counter()
     with Progress(total, total - todo_count, quiet) as progress:
         try:
-            backend.run(units, on_result)
+            with stop_on_signals():  # SIGTERM stops the run (and its pool) just like Ctrl-C
+                backend.run(units, on_result)
         except KeyboardInterrupt:
             outcome["interrupted"] = True
+            outcome["exit"] = 128 + (stop_signal() or signal.SIGINT)  # 130 Ctrl-C, 143 SIGTERM
         except BackendError as e:
             outcome["backend_error"] = str(e)
     outcome["elapsed_s"] = time.perf_counter() - start
@@ -260,7 +286,7 @@ def print_table(result: dict) -> None:
     if result["games_failed"]:
         console.print(f"[red]{result['games_failed']} game(s) failed; their deals are left out "
                       f"(--json lists them with their seeds)[/red]")
-    if not result["complete"]:
+    if not result["complete"] and len(result["errors"]) + result["games"] < result["games_planned"]:
         console.print(f"[yellow]incomplete: {len(result['errors']) + result['games']} of "
                       f"{result['games_planned']} planned games played[/yellow]")
 
@@ -272,7 +298,7 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
                    seatings: str | None = None, backend: str = "local", workers: int | None = None,
                    address: str | None = None, chunk: int | None = None, records: str | None = None,
                    out: str | None = None, resume: bool = False, on_error: str = "stop",
-                   as_json: bool = False, plot: str | None = None) -> int:
+                   decision_timeout: float | None = None, as_json: bool = False, plot: str | None = None) -> int:
     """Play a tournament and print its results (`as_json`: one JSON object, no table or
     progress); return the exit code of `lama tournament`. A setting left None takes its
     default (DEFAULTS), or with `resume` the value kept in `out` (or `records`).
@@ -284,6 +310,9 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
     store = Store(out) if out else None
     settings, records = _settings(given, games, resume, records, store)
     _check(settings)
+    for flag, path in (("--out", out), ("--records", records)):
+        if path is not None:
+            usable_directory(path, flag)
     if store is not None and not resume and store.exists():
         raise UsageError(f"{store.dir} already holds a tournament: add --resume to continue it, "
                          f"or choose another directory")
@@ -309,7 +338,7 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
     backend_name = backend
     backend = make_backend(backend_name, workers or (None if backend_name == "dask" else 1), address)
     try:
-        outcome = play([(plan, results)], backend, store, records, on_error, chunk, as_json)
+        outcome = play([(plan, results)], backend, store, records, on_error, chunk, as_json, decision_timeout)
     finally:
         backend.close()
         if store is not None:
@@ -334,5 +363,9 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
             print("lama tournament: nothing kept (no --out DIR): only the results above remain",
                   file=sys.stderr)
     if outcome["interrupted"]:
-        return 130
+        return outcome["exit"]
+    if result["games_failed"] and not result["games"]:
+        print(f"lama tournament: every game played failed ({result['games_failed']}); there is nothing "
+              f"to compare", file=sys.stderr)
+        return 1
     return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0

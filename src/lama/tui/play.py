@@ -37,8 +37,8 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
     seed = seed if seed is not None else new_seed()
     path = Path(record) if record else _default_record_path(game.id)
     ui = TerminalGame(game, names, humans, console=console, input_fn=input_fn, record_path=path)
-    table = Table(game, [None if s in humans else bots[s] for s in range(game.players)], seed,
-                  names=names, on_events=ui.on_events)
+    seats = [None if s in humans else guarded(bots[s], s, names[s]) for s in range(game.players)]
+    table = Table(game, seats, seed, names=names, on_events=ui.on_events)
     ui.attach(table)
     try:
         ui.save()
@@ -64,10 +64,42 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
         ui.save()
         console.print(Text(f"\nInterrupted. The record so far is saved in {path}. {again}"), soft_wrap=True)
         return 130
+    except BotFailed as e:
+        ui.save()
+        print(f"lama play: {e}; the game cannot go on. The record so far is saved in {path}. {again}", file=sys.stderr)
+        return 1
     ui.save()
     console.print(Text(f"The record is saved in {path} (replay it with: lama replay {path}). {again}"),
                   soft_wrap=True)
     return 0
+
+
+class BotFailed(Exception):
+    """A bot raised, or returned something that is not a legal action: the message says which."""
+
+
+def guarded(bot, seat: int, name: str):
+    """`bot` as a policy whose failures are a BotFailed with a one-line message."""
+    def policy(view, rng):
+        try:
+            action = bot(view, rng)
+            legal = action in view.legal_actions
+        except (Exception, SystemExit) as e:
+            why = " ".join(f"{type(e).__name__}: {e}".split())[:200]
+            raise BotFailed(f"the bot of seat {seat} ({name}) failed: {why}") from None
+        if not legal:
+            raise BotFailed(f"the bot of seat {seat} ({name}) chose {_shown(action)}, which is not one of "
+                            f"the legal actions ({', '.join(map(str, view.legal_actions))})")
+        return action
+    return policy
+
+
+def _shown(value) -> str:
+    try:
+        text = " ".join(repr(value).split())
+    except Exception:  # noqa: BLE001 - a bot's object whose repr fails
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def names_line(names, humans) -> str:
