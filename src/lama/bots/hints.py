@@ -229,9 +229,9 @@ def cmd_hint(args) -> int:
 
 def _after_roll(state, moves, move):
     """dice: apply the roll of move `move` so the hint is for its discard or take (D3b, D3c)."""
-    from lama.core import ROLL, IllegalAction
+    from lama.core import ROLL, CardGame, IllegalAction
 
-    if state.game.id != "dice":
+    if isinstance(state.game, CardGame):
         raise PositionError("--after-roll is for dice records only")
     if move >= len(moves) or not isinstance(moves[move], dict) or "roll" not in moves[move]:
         raise PositionError(f"move {move} is not a roll; --after-roll needs the index of a roll move")
@@ -244,7 +244,7 @@ def _after_roll(state, moves, move):
 
 
 def _position_text(view) -> str:
-    if view.game == "dice":
+    if view.displays:  # dice
         display = " ".join(view.displays[view.seat]) or "-"
         return f"Display {display}; llama row {' '.join(view.row) or '-'}."
     return f"Hand {' '.join(view.hand) or '-'}; top {view.top}; draw pile {view.pile_size}."

@@ -227,18 +227,19 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
     import random
 
     from lama.bots.determinize import determinize
-    from lama.bots.rollout import LEAN_GAMES, core_playout, lean_playout
+    from lama.bots.rollout import core_playout
 
     rng = random.Random(seed)
-    state = new_game(game_id, players).new_initial_state()
+    game = new_game(game_id, players)
+    state = game.new_initial_state()
     while state.to_move is None:
         state.apply_chance(state.sample_chance(rng))
     view = state.view(state.to_move)
     worlds = [determinize(view, rng) for _ in range(playouts)]
     result = {"game": game_id, "players": players, "playouts": playouts}
     loops = {"core": core_playout}
-    if game_id in LEAN_GAMES:
-        loops["lean"] = lean_playout
+    if game.hook("lean_playout") is not None:
+        loops["lean"] = game.hook("lean_playout")
     for name, loop in loops.items():
         copies = [w.clone() for w in worlds]
         play_rng = random.Random(seed)
@@ -247,9 +248,8 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
             loop(w, play_rng)
         result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
     from lama.bots import fastcards
-    from lama.bots.rollout import COMPILED_SEARCH
 
-    search = COMPILED_SEARCH.get(game_id)
+    search = game.hook("compiled_search")
     if search:  # the hard bot's compiled search, dealing included (after a warm-up)
         search(view, rng, 10, False, True)
         start = time.perf_counter()

@@ -11,8 +11,9 @@ from rich.console import Console
 from rich.text import Text
 
 from lama.core import InvalidOption
+from lama.games import GAMES
 
-from .rules import RULE_GAMES, rules_text
+from .rules import rules_text
 
 
 class UsageError(Exception):
@@ -23,7 +24,7 @@ class UsageError(Exception):
 
 def add_rules_parser(sub):
     p = sub.add_parser("rules", help="print the rules of a game in plain words")
-    p.add_argument("game", choices=RULE_GAMES, metavar="GAME", help=f"one of {', '.join(RULE_GAMES)}")
+    p.add_argument("game", choices=list(GAMES), metavar="GAME", help=f"one of {', '.join(GAMES)}")
     p.set_defaults(func=cmd_rules)
     return p
 
