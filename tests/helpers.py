@@ -17,7 +17,7 @@ def card_state(game_id: str = "lama", hands=(), top: str = "1", pile=None, point
     table = game.table
     state.round = round - 1
     state.starter = to_move
-    state._start_round()
+    state.start_round()
     state.hands = [table.counts_of(h) for h in hands]
     state.sizes = [len(h) for h in hands]
     state.top = table.index[top]
@@ -57,7 +57,7 @@ def dice_state(displays=(), row=ROW, points=None, to_move: int = 0, quit=(), opt
     table = game.table
     state.round = round - 1
     state.starter = to_move
-    state._start_round()
+    state.start_round()
     state.displays = [table.counts_of(d) for d in displays]
     state.sizes = [len(d) for d in displays]
     state.row = table.counts_of(row)

@@ -1,11 +1,14 @@
 """The dependency rule (ARCHITECTURE.md): the rules core and the games import only
-the standard library and each other; nothing above them, no randomness of their own."""
+the standard library and each other; nothing above them, no randomness of their own.
+And one object per game: no module outside lama/games tests a game's id."""
 
 import ast
 import sys
 from pathlib import Path
 
 import pytest
+
+from lama.games import GAMES
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "lama"
 PURE = sorted((SRC / "core").glob("*.py")) + sorted((SRC / "games").glob("*.py"))
@@ -90,3 +93,95 @@ def test_libraries_never_import_the_cli_the_tui_or_argparse(path):
 
 def test_every_library_has_modules():
     assert {p.relative_to(SRC).parts[0] for p in LIBRARY_MODULES} == set(LIBRARIES)
+
+
+# -- one object per game: no module outside lama/games tests a game's id ----------------------
+
+GAME_IDS = frozenset(GAMES)
+OUTSIDE_GAMES = sorted(p for p in SRC.rglob("*.py") if (SRC / "games") not in p.parents)
+# (module, literal): game ids that appear in a compare or as a key for another reason
+ALLOWED = {
+    ("cli/play.py", "dice"),
+    ("core/view.py", "dice"),  # the View's field `dice` (the dice faces), in its JSON field list  # the `dice` option of `lama play --dice`, not the game
+}
+
+
+def _docstrings(tree) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def game_id_uses(tree) -> list[tuple[int, str]]:
+    """Game-id string constants compared (==, !=, in), used as a dict key or subscript, or
+    listed in a tuple, list or set (a table of games), with their line numbers."""
+    skip = _docstrings(tree)
+    found = {}
+
+    def check(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in GAME_IDS:
+            if id(node) not in skip:
+                found[id(node)] = (node.lineno, node.col_offset, node.value)
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            for elt in node.elts:
+                check(elt)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for operand in (node.left, *node.comparators):
+                check(operand)
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                if key is not None:
+                    check(key)
+        elif isinstance(node, ast.Subscript):
+            check(node.slice)
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            check(node)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "get" and node.args:
+            check(node.args[0])
+    return [(line, value) for line, _, value in sorted(found.values())]
+
+
+@pytest.mark.parametrize("path", OUTSIDE_GAMES, ids=lambda p: str(p.relative_to(SRC)))
+def test_only_the_game_modules_know_game_ids(path):
+    """What differs between games is asked of the game object (lama.games, Game.hook), never
+    found by testing an id or looking it up in a table keyed by ids."""
+    module = str(path.relative_to(SRC))
+    uses = [(line, value) for line, value in game_id_uses(ast.parse(path.read_text()))
+            if (module, value) not in ALLOWED]
+    assert not uses, f"{module} uses game ids: " + ", ".join(f"line {line}: {value!r}" for line, value in uses)
+
+
+def test_the_game_id_check_finds_what_it_should():
+    code = '''
+"""A docstring naming "lama" is fine."""
+NAMES = {"lama": 1}
+LEAN = ("lama", "komarami")
+def f(view, state, table):
+    """So is "dice" here."""
+    print("kadabra")  # an argument: fine
+    return view.game == "kadabra" or state.game.id != "dice" or view.game in ("lama",) or table["lama"] or table.get("dice")
+'''
+    assert [v for _, v in game_id_uses(ast.parse(code))] == ["lama", "lama", "komarami", "kadabra", "dice", "lama",
+                                                             "lama", "dice"]
+
+
+def test_every_game_declares_what_it_is():
+    """Name, rules text, options with their help, and every hook the drivers ask for."""
+    for game_id, cls in GAMES.items():
+        assert cls.id == game_id and cls.name and cls.state_class is not None
+        assert cls.rules_text().startswith("# ")
+        options = cls.all_options()
+        assert [o.name for o in options][:2] == ["target", "first_player"]
+        assert all(o.description for o in options) and len({o.name for o in options}) == len(options)
+        for hook in ("record_moves", "heuristic", "determinizer", "rollout_policy"):
+            assert cls.hook(hook) is not None, (game_id, hook)
+        for hook in ("lean_playout", "compiled_search"):
+            assert getattr(cls, hook) is None or cls.hook(hook) is not None, (game_id, hook)
+        assert cls.hook("heuristic") is cls.hook("heuristic")  # resolved once
+        assert isinstance(cls.hard_samples, int) and cls.hard_samples > 0

@@ -12,12 +12,13 @@ from helpers import card_state, random_position
 from lama.bots import BOTS, load_bot
 from lama.bots.ismcts import IsmctsBot, search
 from lama.bots.rollout import (
-    LEAN_GAMES, Estimate, RolloutBot, best_of, core_playout, evaluate_actions, fast_action, lean_playout, round_values,
+    Estimate, RolloutBot, best_of, core_playout, evaluate_actions, fast_action, lean_playout, round_values,
 )
 from lama.core import DRAW, QUIT, play
 from lama.games import GAMES, new_game
 from lama.match import Match
 
+LEAN_GAMES = tuple(g for g, cls in GAMES.items() if cls.hook("lean_playout") is not None)
 SMALL = {"rollout": RolloutBot(samples=24), "ismcts": IsmctsBot(iterations=24)}
 
 
@@ -174,11 +175,11 @@ def test_hard_searches_in_dice_and_its_hint_is_its_choice(seed):
     shows what hard would play."""
     from lama.bots import fastdice
     from lama.bots.hints import hints
-    from lama.bots.levels import HARD_SAMPLES, hard_bot
+    from lama.bots.levels import hard_bot
 
     view = _decision("dice", 3, seed, 10)
     if len(view.legal_actions) > 1:
-        found = fastdice.evaluate_view(view, random.Random(seed), HARD_SAMPLES["dice"], True)
+        found = fastdice.evaluate_view(view, random.Random(seed), GAMES["dice"].hard_samples, True)
         expected = best_of([(a, Estimate.of(*stats)) for a, stats in found])
         assert hard_bot(view, random.Random(seed)) == expected
         assert hints(view, random.Random(seed)).choice == expected

@@ -162,10 +162,14 @@ def test_light_commands_import_no_numpy_nor_numba(argv, expected, small_record, 
 
 
 def test_the_import_check_sees_the_heavy_commands(tmp_path):
-    """The check above can fail: `lama play --help` builds its bot list from lama.bots."""
+    """The check above can fail: `lama play --help` builds its bot list from lama.bots, and
+    `lama bench-rollouts --help` loads the compiled search (numpy, numba)."""
     modules, proc = _imported(["play", "--help"], tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "lama.bots" in modules and "numpy" in _tops(modules)
+    assert "lama.bots" in modules
+    modules, proc = _imported(["bench-rollouts", "--help"], tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "numpy" in _tops(modules)
 
 
 def test_ctrl_c_stops_a_long_hint_at_once(tmp_path):

@@ -86,6 +86,31 @@ def test_illegal_actions_raise_and_change_nothing(game_id, seed, n):
     walk(new_game(game_id, n), seed, probe)
 
 
+NOT_ACTIONS = [None, "quit", "play 1", {"kind": "quit"}, {"seat": 0, "quit": True}, ("quit",), 0, QUIT.kind]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@fast
+@given(seed=seeds, n=players)
+def test_what_is_not_an_action_raises_not_an_action_and_changes_nothing(game_id, seed, n):
+    """apply with None, a string, a dict... is refused with a typed error (never an AttributeError),
+    at decision points and while chance is pending alike."""
+
+    def probe(state, rng):
+        before = snapshot(state)
+        for thing in NOT_ACTIONS:
+            for seat in (None, state.to_move):
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(thing, seat)
+                assert refused.value.code == "not_an_action"
+        assert snapshot(state) == before
+
+    rng = random.Random(seed)
+    probe(new_game(game_id, n).new_initial_state(), rng)  # chance pending: the deal
+    state = walk(new_game(game_id, n), seed, lambda s, r: probe(s, r) if r.random() < 0.2 else None)
+    probe(state, rng)  # after the game
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @fast
 @given(seed=seeds, n=players)

@@ -8,10 +8,9 @@ from hypothesis import strategies as st
 
 from helpers_kadabra import state_from
 from lama.bots import load_bot
-from lama.bots.heuristic import HEURISTICS
 from lama.bots.heuristic_kadabra import choose
 from lama.core import QUIT, SKIP, TAKE_STAGE, play
-from lama.games import new_game
+from lama.games import GAMES, new_game
 from lama.match import Match
 
 RNG = random.Random(0)
@@ -22,7 +21,7 @@ def pick(state):
 
 
 def test_registered_as_the_kadabra_heuristic():
-    assert HEURISTICS["kadabra"] is choose
+    assert GAMES["kadabra"].hook("heuristic") is choose
 
 
 def test_K9_plays_a_llama_in_a_show():

@@ -12,14 +12,10 @@ import os
 import sys
 
 from .heuristic import heuristic_bot
+from .levels import LEVELS, SEARCH_BOTS
 from .random_bot import random_bot
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
-
-from .levels import LEVELS, SEARCH_BOTS  # noqa: E402  (levels build on the bots above)
-
-BOTS.update(SEARCH_BOTS)
-BOTS.update(LEVELS)
+BOTS = {"random": random_bot, "heuristic": heuristic_bot, **SEARCH_BOTS, **LEVELS}
 
 
 class UnknownBot(ValueError):

@@ -17,7 +17,7 @@ then drives the copy with `apply`, `apply_chance` and `legal_actions` like any d
 
 from __future__ import annotations
 
-from lama.games import new_game
+from lama.games import game_class, game_of
 
 
 class CannotDeterminize(ValueError):
@@ -34,13 +34,7 @@ def sampler(view):
     the random deal is done once, here: a search samples the same view thousands of times)."""
     if view.finished:
         raise CannotDeterminize("the game is over: nothing to decide")
-    build = BUILDERS.get(view.game, _card_sampler)
-    return build(view)
-
-
-def game_of(view):
-    """The game (with its options) the view comes from."""
-    return new_game(view.game, view.players, dict(view.options))
+    return game_class(view).hook("determinizer")(view)  # card_sampler, kadabra_sampler, dice_sampler
 
 
 def _common(state, view) -> None:
@@ -76,8 +70,10 @@ def unseen_pool(view, game) -> list[int]:
     return pool
 
 
-def _card_sampler(view):
-    """lama, komarami, kadabra: deal the unseen pool to the other hands and the draw pile."""
+def card_sampler(view, public=None):
+    """The card games' determinizer (Game.determinizer): deal the unseen pool to the other
+    hands and the draw pile. `public(state, view)` sets the game's own public fields (and
+    checks a seat is to move); by default a seat must be to move."""
     game = game_of(view)
     table = game.table
     template = game.new_initial_state()
@@ -95,8 +91,8 @@ def _card_sampler(view):
     template.discards = table.counts_of(view.discard_pile)
     template.moves = [(s, a, table.index[t]) for s, a, t in view.moves]
     template.drawer = -1
-    if view.game == "kadabra":
-        _kadabra(template, view)
+    if public is not None:
+        public(template, view)
     elif view.to_move is None:
         raise CannotDeterminize("no seat is to move (a chance outcome is pending)")
     cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
@@ -121,6 +117,11 @@ def _card_sampler(view):
     return sample
 
 
+def kadabra_sampler(view):
+    """Kadabra's determinizer: card_sampler with the stage, the magic chip and a forced draw."""
+    return card_sampler(view, _kadabra)
+
+
 def _kadabra(state, view) -> None:
     """K2, K5, K7, K9: the stage, the magic chip and a pending forced draw are public."""
     state.stage_whites, state.stage_blacks = view.stage
@@ -134,8 +135,8 @@ def _kadabra(state, view) -> None:
         raise CannotDeterminize("no seat is to move (a chance outcome is pending)")
 
 
-def _dice_sampler(view):
-    """dice: everything that matters is public; rebuild it exactly (D1-D3)."""
+def dice_sampler(view):
+    """The dice determinizer: everything that matters is public; rebuild it exactly (D1-D3)."""
     if view.to_move is None or view.to_move != view.seat:
         raise CannotDeterminize("a dice position is rebuilt for the seat to move only")
     game = game_of(view)
@@ -169,6 +170,3 @@ def _dice_sampler(view):
         state.pending = None
     state.roller = -1
     return lambda rng: state.clone()
-
-
-BUILDERS = {"dice": _dice_sampler}

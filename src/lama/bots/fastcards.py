@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import math
 
-from lama.games.kadabra import LLAMA_KIND, ONE, RECTANGLE, SHOW_CHIPS, STAR
+from lama.games import game_of
+from lama.games.kadabra import SHOW_CHIPS
 
+from .determinize import CannotDeterminize, unseen_pool
 from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
-from .values import BIN
+from .values import BIN, temperatures
 
 try:
     import numpy
@@ -59,7 +61,6 @@ def _zeros(n):
     return _array([0] * n)
 
 
-GAMES = ("lama", "komarami", "kadabra")
 DRAW = -1
 QUIT = -2
 SKIP = -3  # K7
@@ -117,16 +118,17 @@ def seed_words(rng) -> list[int]:
 class Tables:
     """A card game's lookups as flat arrays for the kernel (built once per game and table).
 
-    `arrays` and `scalars` are passed to the kernels in that order. In kadabra, `one` and
-    `llama_kind` are the kinds whose play moves chips (K4, K8), and `star` and `rect` mark
-    the kinds with a symbol (K6, K5); elsewhere they are -1 and all zero: no card effects."""
+    `arrays` and `scalars` are passed to the kernels in that order. In a game with card effects
+    (`CardGame.card_effects`: kadabra), `one` and `llama_kind` are the kinds whose play moves
+    chips (K4, K8), and `star` and `rect` mark the kinds with a symbol (K6, K5); elsewhere they
+    are -1 and all zero: no card effects. (Dice uses the penalty arrays only.)"""
 
     cache: dict = {}
 
     def __new__(cls, game, array):
         table = game.table
-        kadabra = game.id == "kadabra"
-        key = (kadabra, id(table), array)
+        effects = getattr(game, "card_effects", False)
+        key = (effects, id(table), array)
         tables = cls.cache.get(key)
         if tables is None:
             tables = object.__new__(cls)
@@ -147,14 +149,15 @@ class Tables:
             masks = [0 if card.is_llama else sum(1 << v for v in card.values) for card in cards]
             mask_sum = [sum(v for v in range(1, 7) if m & (1 << v)) for m in range(128)]
             width = [len(card.values) for card in cards]
-            star = [int(kadabra and STAR[kind]) for kind in range(k)]
-            rect = [int(kadabra and RECTANGLE[kind]) for kind in range(k)]
+            star = [int(effects and card.symbol == "*") for card in cards]  # K6
+            rect = [int(effects and card.symbol == "+") for card in cards]  # K5
             tables.k = k
             tables.llama_each = 1 if table.llama_each else 0
             tables.arrays = tuple(
                 array(a) for a in (play_on, play_n, same, same_n, llama, masks, mask_sum, width, star, rect)
             )
-            tables.scalars = (tables.llama_each, ONE if kadabra else -1, LLAMA_KIND if kadabra else -1)
+            one, llama_kind = (table.index["1"], table.index["L"]) if effects else (-1, -1)  # K4, K8
+            tables.scalars = (tables.llama_each, one, llama_kind)
             cls.cache[key] = tables
         return tables
 
@@ -594,13 +597,13 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
     pile = sum(game.deck) - n * game.hand_size - 1
     quit = [False] * n
     playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
-    kadabra = game.id == "kadabra"
+    effects = game.card_effects
     for seat, action, top in view.moves:
         held = slots.get(seat)
         kind = action.kind
         if kind == "play":
             sizes[seat] -= 1
-            if kadabra and RECTANGLE[table.index[action.card]] and pile and sizes[seat]:
+            if effects and table.cards[table.index[action.card]].symbol == "+" and pile and sizes[seat]:
                 forced = next((t % n for t in range(seat + 1, seat + n) if not quit[t % n]), None)
                 if forced is not None:
                     sizes[forced] += 1
@@ -611,7 +614,7 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
             sizes[seat] += 1
             pile -= 1
         elif kind == "quit":
-            if held is not None and not kadabra:
+            if held is not None and not effects:
                 bound[seat] = _quit_bound(seat, sizes, quit, pile)
             quit[seat] = True
         if held is None:
@@ -655,13 +658,11 @@ def action_code(table, action) -> int:
 
 
 def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
-    """`rollout.evaluate_actions` for a view of one of GAMES with the default policy: a list
-    of (action, (playouts, sum of values, sum of squared values, sum of points this round)).
-    With `infer`, the deals follow what the other seats' draws say about their
-    hands (`card_slots`); without, they are uniform among the deals consistent with the view."""
-    from .determinize import CannotDeterminize, game_of, unseen_pool
-    from .values import temperatures
-
+    """`rollout.evaluate_actions` for a view of a card game with the default policy (the card
+    games' Game.compiled_search): a list of (action, (playouts, sum of values, sum of squared
+    values, sum of points this round)). With `infer`, the deals follow what the other seats'
+    draws say about their hands (`card_slots`); without, they are uniform among the deals
+    consistent with the view."""
     if view.to_move != view.seat or view.top is None:
         raise CannotDeterminize("the seat is not to move in a dealt round")
     game = game_of(view)
@@ -672,7 +673,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     slot_seat, slot_mask, bound = card_slots(view, game, infer)
     actions = list(view.legal_actions)
     codes = [action_code(table, a) for a in actions]
-    if game.id == "kadabra":
+    if game.card_effects:  # K2: the magic chip and the stage
         magic = -1 if view.magic_chip is None else view.magic_chip
         chips = [magic, *view.stage]
     else:

@@ -17,14 +17,17 @@ one array, seat s at s * 7. An action is ROLL, QUIT, a discard (its counts per k
 
 from __future__ import annotations
 
+from lama.games import game_of
 from lama.games.dice import LL, TABLE
 from lama.games.dice_odds import roll_classes
 
+from .determinize import CannotDeterminize
 from .fastcards import (
     Tables, _array, _below, _estimates, _float_array, _highest_chip, _keep_better_half, _next32, _next_in, _penalty,
     _phases, _restart, _results, _score, _tally, _zeros, njit, seed_words,
 )
 from .heuristic_dice import DEPTH_HEADS_UP, MARGIN
+from .values import temperatures
 
 K = 7  # kinds: 1..6 and L
 # Own rolls a playout's seats look ahead: the heuristic's two (with two or more other seats in)
@@ -275,9 +278,6 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     """`rollout.evaluate_actions` for a dice view with heuristic playouts (looking `depth` rolls
     ahead, `heads_up` with at most one other seat in): a list of (action, (playouts, sum of
     values, sum of squared values, sum of points this round))."""
-    from .determinize import CannotDeterminize, game_of
-    from .values import temperatures
-
     if view.to_move != view.seat or view.finished:
         raise CannotDeterminize("the seat is not to move")
     game = game_of(view)
@@ -305,3 +305,9 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
         llama, masks, mask_sum,
     )
     return _estimates(actions, results)
+
+
+def compiled_search(view, rng, samples: int, halving: bool, infer: bool = False):
+    """DiceGame.compiled_search: `evaluate_view` with the playouts' default depth (`infer` is
+    ignored: nothing that matters is hidden in dice)."""
+    return evaluate_view(view, rng, samples, halving)

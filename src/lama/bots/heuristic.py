@@ -1,21 +1,13 @@
 """The `heuristic` bot: rules of thumb, one module per game family.
 
-Each game's heuristic lives in its own module and is looked up by view.game;
-a game without one falls back to the card-game heuristic's generic choice.
+Each game names its heuristic (`Game.heuristic`, a `choose(view, rng)`): heuristic_cards
+for lama and komarami, heuristic_kadabra, heuristic_dice.
 """
 
 from __future__ import annotations
 
-from . import heuristic_cards, heuristic_dice, heuristic_kadabra
-
-HEURISTICS = {
-    "lama": heuristic_cards.choose,
-    "komarami": heuristic_cards.choose,
-    "dice": heuristic_dice.choose,
-    "kadabra": heuristic_kadabra.choose,
-}
+from lama.games import game_class
 
 
 def heuristic_bot(view, rng):
-    choose = HEURISTICS.get(view.game, heuristic_cards.choose)
-    return choose(view, rng)
+    return game_class(view).hook("heuristic")(view, rng)

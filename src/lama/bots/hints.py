@@ -176,7 +176,9 @@ def position_in_record(data: dict, round_: int | None, move: int | None):
 
 def after_roll(state, moves, move):
     """dice: apply the roll of move `move` so the hint is for its discard or take (D3b, D3c)."""
-    if state.game.id != "dice":
+    from lama.core import ROLL, CardGame, IllegalAction
+
+    if isinstance(state.game, CardGame):
         raise PositionError("--after-roll is for dice records only")
     if move >= len(moves) or not isinstance(moves[move], dict) or "roll" not in moves[move]:
         raise PositionError(f"move {move} is not a roll; --after-roll needs the index of a roll move")
@@ -196,7 +198,7 @@ def after_roll(state, moves, move):
 
 
 def position_text(view) -> str:
-    if view.game == "dice":
+    if view.displays:  # dice
         display = " ".join(view.displays[view.seat]) or "-"
         return f"Display {display}; llama row {' '.join(view.row) or '-'}."
     return f"Hand {' '.join(view.hand) or '-'}; top {view.top}; draw pile {view.pile_size}."

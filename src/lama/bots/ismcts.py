@@ -150,5 +150,3 @@ class IsmctsBot:
     def __repr__(self) -> str:
         return f"IsmctsBot(iterations={self.iterations}, seconds={self.seconds})"
 
-
-ismcts_bot = IsmctsBot()

@@ -30,12 +30,16 @@ def easy_bot(view, rng):
     return heuristic_bot(view, rng)
 
 
+def hard_samples(game) -> int:
+    """hard's playouts per decision in a game (Game.hard_samples: a dice playout thinks about
+    each roll, so it costs more and dice gets fewer)."""
+    return game.hard_samples
+
+
 medium_bot = heuristic_bot
 rollout_bot = RolloutBot()
 ismcts_bot = IsmctsBot()
-# playouts per decision (a dice playout thinks about each roll, so it costs more)
-HARD_SAMPLES = {"lama": 3000, "komarami": 3000, "kadabra": 3000, "dice": 600}
-hard_search = RolloutBot(samples=HARD_SAMPLES, halving=True, infer=True)
+hard_search = RolloutBot(samples=hard_samples, halving=True, infer=True)
 hard_bot = hard_search
 
 

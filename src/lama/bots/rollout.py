@@ -28,7 +28,9 @@ import math
 import random
 import time
 
-from . import fastcards, fastdice, values
+from lama.games import game_class
+
+from . import values
 from .determinize import sampler
 from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL  # so that rollouts quit like it
 
@@ -42,9 +44,7 @@ def fast_action(state, rng):
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if state.game.id == "dice":
-        return _fast_dice(state, actions, rng)
-    return _fast_cards(state, actions, rng)
+    return state.game.hook("rollout_policy")(state, actions, rng)  # fast_card_action, fast_dice_action
 
 
 class _Kinds:
@@ -119,7 +119,8 @@ def should_quit(state, seat: int) -> bool:
     return state.pile_size <= len(others) and now <= QUIT_LATE
 
 
-def _fast_cards(state, actions, rng):
+def fast_card_action(state, actions, rng):
+    """fast_action in the card games (Game.rollout_policy): play, else skip, else draw or quit."""
     seat = state.to_move
     plays = []
     draw = quit_ = skip = take_stage = llama = None
@@ -161,7 +162,8 @@ def _fast_cards(state, actions, rng):
     return draw
 
 
-def _fast_dice(state, actions, rng):
+def fast_dice_action(state, actions, rng):
+    """fast_action in dice (Game.rollout_policy)."""
     kind = actions[0].kind
     table = state.game.table
     if kind == "discard":  # D3b: leave the cheapest display, shedding the most cards
@@ -197,12 +199,14 @@ def _fast_dice(state, actions, rng):
 def playout(state, rng, policy=fast_action) -> None:
     """Play `state` on to the end of its round (or of the game), in place.
 
-    With the default policy in lama and komarami this runs the lean loop below, which
-    makes the same choices with the same random numbers as the core path (a differential
-    test holds it to that) in about a third of the time.
+    With the default policy in a game that has a lean loop (`Game.lean_playout`: lama and
+    komarami) this runs it; it makes the same choices with the same random numbers as the
+    core path (a differential test holds it to that) in about a third of the time.
     """
-    if policy is fast_action and state.game.id in LEAN_GAMES:
-        return lean_playout(state, rng)
+    if policy is fast_action:
+        lean = state.game.hook("lean_playout")
+        if lean is not None:
+            return lean(state, rng)
     core_playout(state, rng, policy)
 
 
@@ -217,14 +221,11 @@ def core_playout(state, rng, policy=fast_action) -> None:
             state.apply(policy(state, rng))
 
 
-LEAN_GAMES = ("lama", "komarami")
-
-
 def lean_playout(state, rng) -> None:
     """`core_playout` with `fast_action` for lama and komarami (L3, L4), on bare counts.
 
     Turn mechanics only: the round's scoring and the game end are the core's own
-    (`_end_round`). It consumes the generator exactly as the core path does.
+    (`end_round`). It consumes the generator exactly as the core path does.
     """
     while state.to_move is None:  # a pending draw: let the core resolve it
         if state.finished or state.chance == "deal":
@@ -280,7 +281,7 @@ def lean_playout(state, rng) -> None:
     state.pile_size = pile_size
     state.top = top
     state.chance = None
-    state._end_round(ended_by, seat, [])
+    state.end_round(ended_by, seat, [])
 
 
 def round_values(state) -> list[float]:
@@ -348,8 +349,9 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     actions = list(view.legal_actions)
     if not actions:
         raise ValueError(f"seat {view.seat} has no decision to make here")
-    if policy is fast_action and seconds is None and view.game in COMPILED_SEARCH:
-        found = COMPILED_SEARCH[view.game](view, rng, samples, halving, infer)
+    search = game_class(view).hook("compiled_search") if policy is fast_action and seconds is None else None
+    if search is not None:
+        found = search(view, rng, samples, halving, infer)
         return [(a, Estimate.of(*stats)) for a, stats in found]
     seat = view.seat
     stats = [Estimate() for _ in actions]
@@ -376,13 +378,6 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     return list(zip(actions, stats))
 
 
-def _dice_search(view, rng, samples, halving, infer):
-    return fastdice.evaluate_view(view, rng, samples, halving)  # nothing is hidden: nothing to infer
-
-
-COMPILED_SEARCH = {**{game: fastcards.evaluate_view for game in fastcards.GAMES}, "dice": _dice_search}
-
-
 def best_of(estimates):
     """The action with the highest mean value among the most tried (ties: legal order)."""
     most = max(e.n for _, e in estimates)
@@ -394,9 +389,11 @@ class RolloutBot:
     """Flat Monte Carlo bot: `samples` playouts per decision (or a `seconds` clock),
     spread by sequential halving unless `halving` is False; `infer`: see evaluate_actions."""
 
-    def __init__(self, samples: int | dict = DEFAULT_SAMPLES, seconds: float | None = None, policy=fast_action,
+    def __init__(self, samples=DEFAULT_SAMPLES, seconds: float | None = None, policy=fast_action,
                  halving: bool = True, infer: bool = False):
-        self.samples = samples  # or a budget per game id (the playouts' cost differs by game)
+        # playouts per decision, or a function of the Game class giving them (the playouts'
+        # cost differs by game: levels.hard_samples reads Game.hard_samples)
+        self.samples = samples
         self.seconds = seconds
         self.policy = policy
         self.halving = halving
@@ -410,10 +407,9 @@ class RolloutBot:
 
     def budget(self, view) -> int:
         samples = self.samples
-        return samples.get(view.game, DEFAULT_SAMPLES) if isinstance(samples, dict) else samples
+        return samples(game_class(view)) if callable(samples) else samples
 
     def __repr__(self) -> str:
-        return f"RolloutBot(samples={self.samples}, seconds={self.seconds}, halving={self.halving})"
+        samples = getattr(self.samples, "__name__", self.samples)
+        return f"RolloutBot(samples={samples}, seconds={self.seconds}, halving={self.halving})"
 
-
-rollout_bot = RolloutBot()

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import sys
 
-from lama.tui.rules import RULE_GAMES, rules_text
+from lama.games import GAMES
 
 
 def add_arguments(p) -> None:
-    p.add_argument("game", choices=RULE_GAMES, metavar="GAME", help=f"one of {', '.join(RULE_GAMES)}")
+    p.add_argument("game", choices=list(GAMES), metavar="GAME", help=f"one of {', '.join(GAMES)}")
     p.set_defaults(func=cmd_rules)
 
 
 def cmd_rules(args) -> int:
-    sys.stdout.write(rules_text(args.game))
+    sys.stdout.write(GAMES[args.game].rules_text())
     return 0

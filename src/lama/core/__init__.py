@@ -7,7 +7,7 @@ from .errors import IllegalAction, InvalidOption, LamaError
 from .events import (
     CardDrawn, CardPlayed, ChipReturned, Event, GameOver, RoundDealt, RoundScored, SeatQuit,
 )
-from .game import CardGame, Game
+from .game import COMMON_OPTIONS, CardGame, Game, Option
 from .state import State, highest_chip, lowest_chip
 from .view import View
 
@@ -15,5 +15,5 @@ __all__ = [
     "DRAW", "QUIT", "ROLL", "SKIP", "TAKE_STAGE", "Action", "Deal", "discard", "play", "take",
     "LLAMA", "Card", "CardTable", "succ", "CardState", "IllegalAction", "InvalidOption",
     "LamaError", "CardDrawn", "CardPlayed", "ChipReturned", "Event", "GameOver", "RoundDealt",
-    "RoundScored", "SeatQuit", "CardGame", "Game", "State", "highest_chip", "lowest_chip", "View",
+    "RoundScored", "SeatQuit", "COMMON_OPTIONS", "CardGame", "Game", "Option", "State", "highest_chip", "lowest_chip", "View",
 ]

@@ -1,5 +1,10 @@
 """The card games' state (lama, komarami; kadabra extends it): rules L2–L5.
 
+A card game whose rules differ from lama's overrides the hooks of CardState (its section
+"hooks a card game may override"): check_play, check_draw, check_quit, card_effect,
+after_play, after_draw, other_move, view_extra, penalties; and State's start_round and
+end_round.
+
 Hands and piles are counts per card kind (see cards.CardTable). The draw pile
 is a multiset, not a sequence: its order does not exist until chance draws a
 card, so it cannot leak.
@@ -7,10 +12,10 @@ card, so it cannot leak.
 
 from __future__ import annotations
 
-from .actions import DRAW, QUIT, Deal
+from .actions import DRAW, QUIT, Action, Deal
 from .errors import IllegalAction
 from .events import CardDrawn, CardPlayed, RoundDealt, SeatQuit
-from .state import State
+from .state import State, not_an_action
 from .view import View
 
 
@@ -83,12 +88,8 @@ class CardState(State):
         self.chance = None
         self.drawer = -1
         events = [CardDrawn(seat, code, forced)]
-        self._after_draw(seat)
+        self.after_draw(seat)
         return events
-
-    def _after_draw(self, seat: int) -> None:
-        """L3: the turn ends after a draw (K5 overrides for a forced draw)."""
-        self._pass_turn(seat)
 
     def _deal(self, deal) -> list:
         """L2: validate the whole deal against the deck, then set up the round."""
@@ -115,7 +116,7 @@ class CardState(State):
                     "bad_deal",
                     f"the deal holds {game.deck[kind] - c} {table.codes[kind]!r} cards; the deck has {game.deck[kind]}",
                 )
-        self._start_round()
+        self.start_round()
         self.hands = hands
         self.sizes = [game.hand_size] * self.n
         self.pile = pile
@@ -148,44 +149,27 @@ class CardState(State):
         return actions
 
     def apply(self, action, seat: int | None = None) -> list:
-        self._check_turn(seat)
+        if not isinstance(action, Action):
+            raise not_an_action(action)
+        self.check_turn(seat)
         seat = self.to_move
         top = self.top
-        events = self._move(seat, action)
-        self.moves.append((seat, action, top))
-        return events
-
-    def _move(self, seat: int, action) -> list:
-        """Validate and make the move of `seat` (to move); a hook for K7 and K9."""
         kind = action.kind
         if kind == "play":
-            return self._play(seat, action)
-        if kind == "draw":
-            self._check_draw(seat)
+            events = self._play(seat, action)
+        elif kind == "draw":
+            self.check_draw(seat)
             self.chance = "draw"
             self.drawer = seat
             self.to_move = None
-            return []
-        if kind == "quit":
-            self._check_quit(seat)
-            return self._quit(seat, [SeatQuit(seat)])
-        raise IllegalAction("unknown_action", f"{kind!r} is not a move in {self.game.id}")
-
-    def _check_draw(self, seat: int) -> None:
-        if not self.pile_size:
-            raise IllegalAction("pile_empty", "the draw pile is empty (L3)")
-        if self.n_in == 1:
-            raise IllegalAction("last_seat", "the last seat in the round may not draw (L3)")
-
-    def _check_quit(self, seat: int) -> None:
-        """L3: quitting is always legal (K9 restricts it)."""
-
-    def _check_play(self, seat: int, kind: int, action) -> None:
-        table = self.game.table
-        if action.give is not None:
-            raise IllegalAction("needless_give", "give only goes with a played 1 (K4)")
-        if kind not in table.playable_sets[self.top]:
-            raise IllegalAction("cannot_play", f"{action.card!r} cannot be played on {table.codes[self.top]!r}")
+            events = []
+        elif kind == "quit":
+            self.check_quit(seat)
+            events = self._quit(seat, [SeatQuit(seat)])
+        else:
+            events = self.other_move(seat, action)
+        self.moves.append((seat, action, top))
+        return events
 
     def _play(self, seat: int, action) -> list:
         table = self.game.table
@@ -195,37 +179,80 @@ class CardState(State):
         hand = self.hands[seat]
         if not hand[kind]:
             raise IllegalAction("not_in_hand", f"seat {seat} does not hold {action.card!r}")
-        self._check_play(seat, kind, action)
+        self.check_play(seat, kind, action)
         hand[kind] -= 1
         self.sizes[seat] -= 1
         self.discards[kind] += 1
         self.top = kind
         events = [CardPlayed(seat, action.card, action.give)]
-        self._card_effect(seat, kind, action, events)  # K10: before the round-end check
+        self.card_effect(seat, kind, action, events)  # K10: before the round-end check
         if not self.sizes[seat]:
-            return self._end_round("empty_hand", seat, events)
-        self._after_play(seat)
+            return self.end_round("empty_hand", seat, events)
+        self.after_play(seat)
         return events
 
-    def _card_effect(self, seat: int, kind: int, action, events: list) -> None:
-        """What a played card does beyond being played (K4, K5, K6, K8)."""
+    # -- hooks a card game may override ------------------------------------
+    # The core calls these while it applies a move or builds a view; a game's CardState
+    # subclass overrides the ones its rules change (kadabra.py). The defaults are the rules
+    # of lama. A `check_*` hook raises IllegalAction and changes nothing; the others run once
+    # the move is known to be legal. See also State.start_round, State.end_round and
+    # penalties (scoring).
+    def check_play(self, seat: int, kind: int, action) -> None:
+        """May `seat` play its card of kind `kind` (it holds one) as `action`? L3: it must fit
+        the top, and only a 1 names a receiver (K4)."""
+        table = self.game.table
+        if action.give is not None:
+            raise IllegalAction("needless_give", "give only goes with a played 1 (K4)")
+        if kind not in table.playable_sets[self.top]:
+            raise IllegalAction("cannot_play", f"{action.card!r} cannot be played on {table.codes[self.top]!r}")
 
-    def _after_play(self, seat: int) -> None:
+    def check_draw(self, seat: int) -> None:
+        """May `seat` draw? L3: not from an empty pile, and not as the last seat in."""
+        if not self.pile_size:
+            raise IllegalAction("pile_empty", "the draw pile is empty (L3)")
+        if self.n_in == 1:
+            raise IllegalAction("last_seat", "the last seat in the round may not draw (L3)")
+
+    def check_quit(self, seat: int) -> None:
+        """May `seat` quit? L3: always (K9 restricts it)."""
+
+    def card_effect(self, seat: int, kind: int, action, events: list) -> None:
+        """What the card `seat` just played does beyond being played (K4, K6, K8), appending
+        its events; it runs before the round-end check (K10). Lama: nothing."""
+
+    def after_play(self, seat: int) -> None:
+        """Who moves after a play that did not end the round. L3: the next seat still in
+        (K5: after a rectangle the next seat draws first)."""
         self._pass_turn(seat)
 
-    # -- scoring and views -----------------------------------------------
+    def after_draw(self, seat: int) -> None:
+        """Who moves after `seat`'s drawn card reached its hand. L3: the turn ends (K5: a
+        forced draw is followed by the seat's own turn)."""
+        self._pass_turn(seat)
+
+    def other_move(self, seat: int, action) -> list:
+        """Validate and make a move other than play, draw and quit (K7 skip, K9 take_stage);
+        return its events. Lama has none."""
+        raise IllegalAction("unknown_action", f"{action.kind!r} is not a move in {self.game.id}")
+
+    def view_extra(self, seat: int) -> dict:
+        """The game's own View fields for `seat` (public facts only: K2's stage, the magic chip)."""
+        return {}
+
     def penalties(self) -> list[int]:
+        """C7 for every hand (K11 adds the magic chip)."""
         penalty = self.game.table.penalty
         return [penalty(hand) for hand in self.hands]
 
     def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
         return tuple(self.game.table.codes_of(h) for h in self.hands)
 
+    # -- views -------------------------------------------------------------
     def view(self, seat: int) -> View:
         table = self.game.table
         return View(
             **self._view_common(seat),
-            **self._view_extra(seat),
+            **self.view_extra(seat),
             hand=table.codes_of(self.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(self.sizes),
             top=table.codes[self.top] if self.top >= 0 else None,
@@ -233,6 +260,3 @@ class CardState(State):
             discard_pile=table.codes_of(self.discards),
             moves=tuple((s, a, table.codes[t]) for s, a, t in self.moves),
         )
-
-    def _view_extra(self, seat: int) -> dict:
-        return {}

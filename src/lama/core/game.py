@@ -1,11 +1,21 @@
 """A game: its id, player count and options (what OpenSpiel calls the Game).
 
 The State of a game is created from it with `game.new_initial_state()`.
+
+A Game subclass (one module in lama/games) declares everything that makes its game: its id
+and name, its rules text, its options (with a line of help each), the rules themselves (its
+State class and data), and, by reference, what the drivers above the core use for it: its
+record codec, its heuristic, its determinizer, its compiled search. The core and the games
+import only the standard library, so those are named as "module:attribute" strings and
+resolved on first use by `Game.hook(name)`. Nothing outside lama/games tests a game's id.
 """
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from functools import cached_property
+from importlib import resources
 from types import MappingProxyType
 
 from .actions import DRAW, QUIT
@@ -31,19 +41,63 @@ def is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+@dataclass(frozen=True)
+class Option:
+    """An option a game accepts: its key in the record's `options` and one line of help."""
+
+    name: str
+    description: str
+
+
+# Every game accepts these (C4, C6).
+COMMON_OPTIONS = (
+    Option("target", f"the game ends when a seat has this many points or more (C6; default {DEFAULT_TARGET})"),
+    Option("first_player", "the seat that starts the first round (C4; default 0)"),
+)
+
+# Hooks resolved so far: (game class, hook name) -> object.
+_HOOKS: dict = {}
+
+
 class Game:
-    """Static description shared by every state of one game."""
+    """Static description shared by every state of one game.
+
+    What a game module declares (class attributes):
+
+    - `id`, `name`: the record's id and the name people read.
+    - `rules_file`: its rules in plain words, a file under lama/data (`rules_text()`).
+    - `extra_options`: the `Option`s it accepts beyond `COMMON_OPTIONS`.
+    - `state_class`: its State.
+    - hooks, each a "module:attribute" reference resolved by `hook(name)` (or None):
+      `record_moves` (lama.record: an object whose `apply(state, move)` applies one record
+      move), `heuristic` (lama.bots: `choose(view, rng) -> action`), `determinizer`
+      (lama.bots: `build(view) -> (rng -> State)`), `rollout_policy` (lama.bots: the playouts'
+      quick policy, `policy(state, actions, rng) -> action`), `lean_playout` (lama.bots: a
+      faster playout with that policy, or None), `compiled_search` (lama.bots:
+      `search(view, rng, samples, halving, infer)`, or None).
+    - `hard_samples`: the `hard` bot's playouts per decision in this game.
+    """
 
     id = ""
     name = ""
-    extra_options: tuple[str, ...] = ()  # option keys beyond target and first_player
+    rules_file = ""  # under lama/data, e.g. "rules/lama.md"
+    extra_options: tuple[Option, ...] = ()  # options beyond COMMON_OPTIONS
     state_class: type = None  # set by each game module
+
+    # -- what drivers use for this game, by reference (see `hook`) --
+    record_moves: str | None = None
+    heuristic: str | None = None
+    determinizer: str | None = None
+    rollout_policy: str | None = None
+    lean_playout: str | None = None
+    compiled_search: str | None = None
+    hard_samples = 3000
 
     def __init__(self, players: int, options: dict | None = None):
         options = dict(options or {})
         if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidOption(f"{self.id} is played by 2 to 6 players, not {shown(players)}")
-        allowed = ("target", "first_player") + self.extra_options
+        allowed = self.option_names()
         unknown = sorted(set(options) - set(allowed))
         if unknown:
             raise InvalidOption(
@@ -69,6 +123,41 @@ class Game:
 
     def new_initial_state(self):
         return self.state_class(self)
+
+    # -- the game's description ----------------------------------------------
+    @classmethod
+    def all_options(cls) -> tuple[Option, ...]:
+        """Every option the game accepts, with its help line."""
+        return COMMON_OPTIONS + cls.extra_options
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        return tuple(o.name for o in cls.all_options())
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules in plain words (Markdown), as `lama rules` shows them."""
+        return resources.files("lama").joinpath("data", *cls.rules_file.split("/")).read_text(encoding="utf-8")
+
+    @classmethod
+    def hook(cls, name: str):
+        """The object the game names in its attribute `name` ("module:attribute"), or None.
+
+        Imported on first use and cached per game class, so asking again is a dict look-up
+        (the search bots ask in their inner loops). This is how the core and the games, which
+        import nothing above themselves, say which driver-level code serves them.
+        """
+        try:
+            return _HOOKS[cls, name]
+        except KeyError:
+            pass
+        ref = getattr(cls, name)
+        found = None
+        if ref is not None:
+            module, _, attribute = ref.partition(":")
+            found = getattr(importlib.import_module(module), attribute)
+        _HOOKS[cls, name] = found
+        return found
 
     # -- stable action ids (OpenSpiel's names) ------------------------------
     def all_actions(self) -> tuple:
@@ -109,6 +198,9 @@ class CardGame(Game):
     hand_size = 6  # L2
     table = None  # CardTable, set by the game module
     deck: tuple[int, ...] = ()  # count per kind
+    # K4-K11: cards move chips (a played 1 gives one, an L stages one, a star takes the magic
+    # chip, a rectangle makes the next seat draw), and there are a magic chip and a stage
+    card_effects = False
 
     def __init__(self, players: int, options: dict | None = None):
         super().__init__(players, options)

@@ -23,6 +23,11 @@ def lowest_chip(points: int) -> int:
     return 1 if points % 10 else (10 if points >= 10 else 0)
 
 
+def not_an_action(action) -> IllegalAction:
+    """The error `apply` raises for anything that is not an Action (checked before all else)."""
+    return IllegalAction("not_an_action", f"a move is an Action (lama.core.actions), not {action!r}")
+
+
 class State:
     __slots__ = (
         "game", "n", "points", "round", "quit", "n_in", "to_move", "chance",
@@ -66,7 +71,10 @@ class State:
         self.winners = other.winners
 
     # -- turns -----------------------------------------------------------
-    def _check_turn(self, seat):
+    def check_turn(self, seat) -> None:
+        """Raise IllegalAction unless a seat is to move and `seat` (if not None) is that seat.
+
+        `apply` starts with it; a driver may call it to ask before building an action."""
         if self.to_move is None:
             if self.finished:
                 raise IllegalAction("game_over", "the game is over")
@@ -86,7 +94,7 @@ class State:
         self.quit[seat] = True
         self.n_in -= 1
         if self.n_in == 0:
-            return self._end_round("all_quit", seat, events)
+            return self.end_round("all_quit", seat, events)
         self._pass_turn(seat)
         return events
 
@@ -94,13 +102,25 @@ class State:
         """Give the turn to the next seat still in (a hook for K5)."""
         self.to_move = self.next_seat(seat)
 
-    # -- round end, scoring, game end ------------------------------------
+    # -- hooks a game may override --------------------------------------
+    # The core calls these; a game's State subclass overrides them (calling the base where it
+    # adds to it). Drivers do not call them, except a playout that scores a round it played
+    # out on the state's own fields (`end_round`).
     def penalties(self) -> list[int]:
-        """C7 for every seat (a hook: K11 adds the magic chip)."""
+        """Hook: C7 for every seat at the end of a round (K11 adds the magic chip)."""
         raise NotImplementedError
 
-    def _end_round(self, ended_by: str, ender: int, events: list) -> list:
-        """L4/L5: score the round (C7, C5), then check for game end (C6)."""
+    def start_round(self) -> None:
+        """Hook: the round-level fields for a new round, once its deal is valid (C4)."""
+        self.round += 1
+        self.quit = [False] * self.n
+        self.n_in = self.n
+        self.chance = None
+        self.to_move = self.starter
+
+    def end_round(self, ended_by: str, ender: int, events: list) -> list:
+        """Hook: L4/L5: score the round (C7, C5), then check for game end (C6); appends the
+        events to `events` and returns it. K11 scores the magic chip first."""
         penalties = self.penalties()
         points = self.points
         for s in range(self.n):
@@ -132,13 +152,6 @@ class State:
         """Every seat's cards (or display) as they are counted at the round's end."""
         return ()
 
-    def _start_round(self) -> None:
-        self.round += 1
-        self.quit = [False] * self.n
-        self.n_in = self.n
-        self.chance = None
-        self.to_move = self.starter
-
     # -- the public interface every game implements -------------------------
     def legal_actions(self) -> list:
         raise NotImplementedError
@@ -152,7 +165,9 @@ class State:
         return mask
 
     def apply(self, action, seat: int | None = None) -> list:
-        """Apply the action of the seat to move; `seat`, if given, must be that seat."""
+        """Apply the action of the seat to move; `seat`, if given, must be that seat.
+
+        Anything but an Action raises IllegalAction `not_an_action`; nothing changes."""
         raise NotImplementedError
 
     def apply_chance(self, outcome) -> list:

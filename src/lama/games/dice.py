@@ -16,12 +16,14 @@ import json
 from importlib import resources
 from itertools import product
 
-from lama.core import QUIT, ROLL, CardTable, Deal, Game, IllegalAction, InvalidOption, State, View, discard, take
+from lama.core import (
+    QUIT, ROLL, Action, CardTable, Deal, Game, IllegalAction, InvalidOption, Option, State, View, discard, take,
+)
 from lama.core.events import (
     Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RowCardTaken, SeatQuit,
 )
 from lama.core.game import shown
-from lama.core.state import highest_chip
+from lama.core.state import highest_chip, not_an_action
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")
 LL = 6  # kind index of the llama
@@ -96,11 +98,21 @@ TAKES = tuple(take(code) for code in CODES)
 class DiceGame(Game):
     id = "dice"
     name = "L.A.M.A. Dice"
-    extra_options = ("dice",)
+    rules_file = "rules/dice.md"
+    extra_options = (
+        Option("dice", "the three dice, each a list of six face codes from 1-6 and L (D1; default: data/dice-faces.json)"),
+    )
     table = TABLE
     deck = DECK
     row = ROW
     hand_size = 6  # D2
+
+    record_moves = "lama.record.moves_dice:DICE_MOVES"
+    heuristic = "lama.bots.heuristic_dice:choose"
+    determinizer = "lama.bots.determinize:dice_sampler"
+    rollout_policy = "lama.bots.rollout:fast_dice_action"
+    compiled_search = "lama.bots.fastdice:compiled_search"
+    hard_samples = 600  # a dice playout thinks about each roll, so it costs more
 
     def __init__(self, players: int, options: dict | None = None):
         super().__init__(players, options)
@@ -247,7 +259,7 @@ class DiceState(State):
             self.sizes[seat] += self.row_size
             self.row = [0] * 7
             self.row_size = 0
-            return self._end_round("bust", seat, events)
+            return self.end_round("bust", seat, events)
         return events
 
     def _deal(self, deal) -> list:
@@ -277,7 +289,7 @@ class DiceState(State):
                     "bad_deal",
                     f"the displays hold {DECK[k] - left} {CODES[k]!r} cards; the 36 player cards have {DECK[k]}",
                 )
-        self._start_round()
+        self.start_round()
         self.displays = displays
         self.sizes = [size] * self.n
         self.row = list(ROW)
@@ -305,9 +317,11 @@ class DiceState(State):
         return [TAKES[k] for k in range(7) if row[k] and counts[k]]
 
     def apply(self, action, seat: int | None = None) -> list:
-        self._check_turn(seat)
+        if not isinstance(action, Action):
+            raise not_an_action(action)
+        self.check_turn(seat)
         seat = self.to_move
-        kind = getattr(action, "kind", None)
+        kind = action.kind
         pending = self.pending
         if pending == "discard":
             if kind != "discard":
@@ -348,7 +362,7 @@ class DiceState(State):
         self.pending = None
         events = [CardsDiscarded(seat, TABLE.codes_of(list(counts)))]
         if not self.sizes[seat]:
-            return self._end_round("empty_hand", seat, events)  # D4, then C5
+            return self.end_round("empty_hand", seat, events)  # D4, then C5
         self._pass_turn(seat)
         return events
 
@@ -396,7 +410,7 @@ class DiceState(State):
         self.pending = None
         events = [RowCardTaken(seat, code)]
         if not self.row_size:
-            return self._end_round("row_empty", seat, events)  # D4
+            return self.end_round("row_empty", seat, events)  # D4
         self._pass_turn(seat)
         return events
 

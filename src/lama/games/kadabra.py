@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 from lama.core import (
-    DRAW, QUIT, SKIP, TAKE_STAGE, CardGame, CardState, CardTable, Event, IllegalAction, InvalidOption, play,
+    DRAW, QUIT, SKIP, TAKE_STAGE, CardGame, CardState, CardTable, Event, IllegalAction, InvalidOption, Option,
+    play,
 )
 from lama.core.game import is_int, shown
 
@@ -193,7 +194,7 @@ class KadabraState(CardState):
         return actions
 
     # -- checks (hooks of CardState) ---------------------------------------
-    def _check_play(self, seat: int, kind: int, action) -> None:
+    def check_play(self, seat: int, kind: int, action) -> None:
         table = self.game.table
         if self.show:
             if kind != LLAMA_KIND:
@@ -230,23 +231,23 @@ class KadabraState(CardState):
                 "bad_give", f"{why}; the chip goes to a seat still in: {', '.join(map(str, receivers))} (K4)"
             )
 
-    def _check_draw(self, seat: int) -> None:
+    def check_draw(self, seat: int) -> None:
         if self.show:
             raise IllegalAction("show_running", "no drawing during a magic show before taking the stage (K9)")
-        CardState._check_draw(self, seat)
+        CardState.check_draw(self, seat)
 
-    def _check_quit(self, seat: int) -> None:
+    def check_quit(self, seat: int) -> None:
         if self.show:
             raise IllegalAction("show_running", "no quitting during a magic show before taking the stage (K9)")
 
-    # -- moves beyond play / draw / quit -----------------------------------
-    def _move(self, seat: int, action) -> list:
+    # -- moves beyond play / draw / quit (hook of CardState) ----------------
+    def other_move(self, seat: int, action) -> list:
         kind = action.kind
         if kind == "skip":
             return self._skip(seat)
         if kind == "take_stage":
             return self._take_stage(seat)
-        return CardState._move(self, seat, action)
+        return CardState.other_move(self, seat, action)
 
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
@@ -268,9 +269,9 @@ class KadabraState(CardState):
         return [StageTaken(seat, whites, blacks)]
 
     # -- what a played card does (K10: before the round-end check) --------
-    def _card_effect(self, seat: int, kind: int, action, events: list) -> None:
+    def card_effect(self, seat: int, kind: int, action, events: list) -> None:
         points = self.points
-        if kind == ONE:  # K4 (the give was checked in _check_play)
+        if kind == ONE:  # K4 (the give was checked in check_play)
             to = action.give
             if to is None:
                 return
@@ -304,7 +305,7 @@ class KadabraState(CardState):
             self.magic = seat
             events.append(MagicChipTaken(seat, source))
 
-    def _after_play(self, seat: int) -> None:
+    def after_play(self, seat: int) -> None:
         """K5: after a rectangle the next seat still in (not the player) draws first."""
         if RECTANGLE[self.top] and self.pile_size:
             nxt = self.next_seat(seat)
@@ -322,7 +323,7 @@ class KadabraState(CardState):
             return self._resolve_draw(outcome, forced=True)
         return CardState.apply_chance(self, outcome)
 
-    def _after_draw(self, seat: int) -> None:
+    def after_draw(self, seat: int) -> None:
         if self.forced:  # K5: the seat now takes its turn, and may play the drawn card
             self.forced = False
             self.to_move = seat
@@ -330,8 +331,8 @@ class KadabraState(CardState):
             self._pass_turn(seat)
 
     # -- rounds and scoring ------------------------------------------------
-    def _start_round(self) -> None:
-        CardState._start_round(self)
+    def start_round(self) -> None:
+        CardState.start_round(self)
         self.forced = False  # the stage stays (K11); the magic chip was returned at scoring
 
     def penalties(self) -> list[int]:
@@ -341,16 +342,16 @@ class KadabraState(CardState):
             penalties[self.magic] += MAGIC_POINTS
         return penalties
 
-    def _end_round(self, ended_by: str, ender: int, events: list) -> list:
+    def end_round(self, ended_by: str, ender: int, events: list) -> list:
         """K11: the magic chip scores 10 and returns to the centre, then C5 and C6."""
         if self.magic >= 0:
             events.append(MagicChipScored(self.magic))
-        events = CardState._end_round(self, ended_by, ender, events)
+        events = CardState.end_round(self, ended_by, ender, events)
         self.magic = -1
         self.forced = False
         return events
 
-    def _view_extra(self, seat: int) -> dict:
+    def view_extra(self, seat: int) -> dict:
         return dict(
             stage=(self.stage_whites, self.stage_blacks),
             magic_chip=self.magic if self.magic >= 0 else None,
@@ -366,10 +367,21 @@ GIVE_ACTIONS = tuple(play("1", give=t) for t in range(6))
 class KadabraGame(CardGame):
     id = "kadabra"
     name = "L.A.M.A. Kadabra"
-    extra_options = ("deck",)
+    rules_file = "rules/kadabra.md"
+    extra_options = (
+        Option("deck", "the whole deck as a map from card code to count (K1; default: data/kadabra-deck.json)"),
+    )
     table = TABLE
     deck = DEFAULT_DECK
+    card_effects = True  # K4-K11
     state_class = KadabraState
+
+    record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
+    heuristic = "lama.bots.heuristic_kadabra:choose"
+    determinizer = "lama.bots.determinize:kadabra_sampler"
+    rollout_policy = "lama.bots.rollout:fast_card_action"
+    compiled_search = "lama.bots.fastcards:evaluate_view"
+    hard_samples = 3000
 
     def __init__(self, players: int, options: dict | None = None):
         # K1: option `deck` replaces the whole deck; CardGame then checks it is big enough.

@@ -8,6 +8,15 @@ CODES = ("1", "2", "3", "4", "5", "6", "L")
 class LamaGame(CardGame):
     id = "lama"
     name = "L.L.A.M.A."
+    rules_file = "rules/lama.md"
     table = CardTable(CODES)
     deck = (8, 8, 8, 8, 8, 8, 8)  # L1
     state_class = CardState
+
+    record_moves = "lama.record.moves:CARD_MOVES"
+    heuristic = "lama.bots.heuristic_cards:choose"
+    determinizer = "lama.bots.determinize:card_sampler"
+    rollout_policy = "lama.bots.rollout:fast_card_action"
+    lean_playout = "lama.bots.rollout:lean_playout"
+    compiled_search = "lama.bots.fastcards:evaluate_view"
+    hard_samples = 3000

@@ -1,5 +1,8 @@
 """Record moves ↔ core actions, per game. The core decides legality; this
-module only checks a move's shape and turns it into actions and outcomes."""
+module only checks a move's shape and turns it into actions and outcomes.
+
+Each game names its codec (`Game.record_moves`): CARD_MOVES here for lama and komarami,
+moves_kadabra.KADABRA_MOVES, moves_dice.DICE_MOVES."""
 
 from __future__ import annotations
 
@@ -62,7 +65,7 @@ class CardMoves:
 
     @staticmethod
     def _turn(state, seat: int) -> None:
-        state._check_turn(seat)
+        state.check_turn(seat)
 
     def _play(self, state, move, seat):
         card = _card(move["play"], state)
@@ -81,13 +84,6 @@ class CardMoves:
         state.apply(QUIT, seat)
 
 
-MOVES = {"lama": CardMoves(), "komarami": CardMoves()}
+CARD_MOVES = CardMoves()  # lama and komarami (Game.record_moves)
 
-__all__ = ["MOVES", "CardMoves", "MoveError", "IllegalAction"]
-
-from .moves_kadabra import KadabraMoves  # noqa: E402  (it extends CardMoves, defined above)
-
-MOVES["kadabra"] = KadabraMoves()
-from .moves_dice import DiceMoves  # noqa: E402
-
-MOVES["dice"] = DiceMoves()
+__all__ = ["CARD_MOVES", "CardMoves", "MoveError", "IllegalAction"]

@@ -35,7 +35,7 @@ class DiceMoves(CardMoves):
         seat = _seat(move, state.n)
         if kind == "quit":
             _true(move, "quit")
-            state._check_turn(seat)
+            state.check_turn(seat)
             state.apply(QUIT, seat)
             return
         roll = move["roll"]
@@ -49,7 +49,7 @@ class DiceMoves(CardMoves):
                 _code(code, "discard", state)
         if "take" in move:
             _code(move["take"], "take", state)
-        state._check_turn(seat)
+        state.check_turn(seat)
         case = state.roll_case(roll, seat)  # checks each face against its die
         needed = NEEDS[case]
         for key in ("discard", "take"):
@@ -63,3 +63,6 @@ class DiceMoves(CardMoves):
             state.apply(discard(cards), seat)
         elif needed == "take":
             state.apply(take(move["take"]), seat)
+
+
+DICE_MOVES = DiceMoves()  # DiceGame.record_moves

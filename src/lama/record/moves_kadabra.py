@@ -24,7 +24,7 @@ class KadabraMoves(CardMoves):
                 f"seat {drawer} must first draw a card (K5, after a rectangle): "
                 f"the forced draw {{\"seat\": {drawer}, \"draw\": ..., \"forced\": true}} is missing",
             )
-        state._check_turn(seat)
+        state.check_turn(seat)
 
     def _play(self, state, move, seat):
         card = _card(move["play"], state)
@@ -58,3 +58,6 @@ class KadabraMoves(CardMoves):
         _true(move, "take_stage")
         self._turn(state, seat)
         state.apply(TAKE_STAGE, seat)
+
+
+KADABRA_MOVES = KadabraMoves()  # KadabraGame.record_moves

@@ -6,10 +6,10 @@ import json
 import re
 from itertools import accumulate
 
-from lama.core import Deal, IllegalAction, InvalidOption
+from lama.core import CardGame, Deal, IllegalAction, InvalidOption
 from lama.games import GAMES, new_game
 
-from .moves import MOVES, MoveError
+from .moves import MoveError
 
 FORMAT = "lama-record/1"
 RESULT_FORMAT = "lama-result/1"
@@ -167,7 +167,7 @@ def _check_header(data):
 
 def _deal_of(state, rnd) -> Deal:
     """A round's `hands` (and `discard` in the card games) as a Deal."""
-    card_game = state.game.id != "dice"
+    card_game = isinstance(state.game, CardGame)  # a card game's deal turns up the first discard
     allowed = {"hands", "moves"} | ({"discard"} if card_game else set())
     unknown = sorted(set(rnd) - allowed)
     if unknown:
@@ -196,7 +196,7 @@ def replay(data):
     """Replay a parsed record; return the final state or raise RecordError."""
     game = _check_header(data)
     state = game.new_initial_state()
-    mover = MOVES[game.id]
+    mover = game.hook("record_moves")
     previous_moves = 0
     for r, rnd in enumerate(data["rounds"]):
         if state.finished:

@@ -23,7 +23,7 @@ from rich.table import Table
 
 from lama.bots import fastcards, load_bot
 from lama.bots.determinize import determinize
-from lama.bots.rollout import COMPILED_SEARCH, LEAN_GAMES, core_playout, lean_playout
+from lama.bots.rollout import core_playout
 from lama.games import new_game
 from lama.match import Match
 
@@ -160,15 +160,16 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
     """Playouts per second from the first decision of a round, through the core and (where
     there is one) the lean loop, each on the same determinized deals, one core."""
     rng = random.Random(seed)
-    state = new_game(game_id, players).new_initial_state()
+    game = new_game(game_id, players)
+    state = game.new_initial_state()
     while state.to_move is None:
         state.apply_chance(state.sample_chance(rng))
     view = state.view(state.to_move)
     worlds = [determinize(view, rng) for _ in range(playouts)]
     result = {"game": game_id, "players": players, "playouts": playouts}
     loops = {"core": core_playout}
-    if game_id in LEAN_GAMES:
-        loops["lean"] = lean_playout
+    if game.hook("lean_playout") is not None:
+        loops["lean"] = game.hook("lean_playout")
     for name, loop in loops.items():
         copies = [w.clone() for w in worlds]
         play_rng = random.Random(seed)
@@ -176,7 +177,7 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
         for w in copies:
             loop(w, play_rng)
         result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
-    search = COMPILED_SEARCH.get(game_id)
+    search = game.hook("compiled_search")
     if search:  # the hard bot's compiled search, dealing included (after a warm-up)
         search(view, rng, 10, False, True)
         start = time.perf_counter()

@@ -19,8 +19,6 @@ from lama.core.events import (
     RoundScored, RowCardTaken, SeatQuit,
 )
 
-GAME_NAMES = {"lama": "L.L.A.M.A.", "komarami": "Lato z Komarami", "kadabra": "L.A.M.A. Kadabra",
-              "dice": "L.A.M.A. Dice"}
 ENDED_BY = {"empty_hand": "emptied a hand", "all_quit": "everyone quit", "bust": "bust",
             "row_empty": "llama row emptied"}
 

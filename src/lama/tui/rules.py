@@ -1,14 +1,12 @@
-"""The rules of each game in plain words (package data), shown by `lama rules` and in-game help."""
+"""The rules of each game in plain words, shown by `lama rules` and in-game help.
+
+Each game declares its rules text (Game.rules_file, read by Game.rules_text)."""
 
 from __future__ import annotations
 
-from importlib import resources
-
-RULE_GAMES = ("lama", "komarami", "kadabra", "dice")
+from lama.games import GAMES
 
 
 def rules_text(game_id: str) -> str:
     """The rules of a game; raises KeyError for a game without a rules text."""
-    if game_id not in RULE_GAMES:
-        raise KeyError(game_id)
-    return resources.files("lama").joinpath("data", "rules", f"{game_id}.md").read_text(encoding="utf-8")
+    return GAMES[game_id].rules_text()

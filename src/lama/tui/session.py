@@ -18,8 +18,9 @@ from rich.rule import Rule
 from rich.text import Text
 
 from lama.core import GameOver, RoundScored
+from lama.games import GAMES
 
-from .render import GAME_NAMES, event_text, round_table, turn_screen, winners_text
+from .render import event_text, round_table, turn_screen, winners_text
 from .rules import rules_text
 from .syntax import Command, InputError, resolve
 
@@ -51,7 +52,7 @@ def move_hint(view) -> str:
 
 def odds_text(view) -> str:
     """Dice: the exact odds of this seat's next roll (D3), over all 216 rolls."""
-    if view.game != "dice":
+    if not view.dice:  # only dice has dice
         return "odds are shown in dice only"
     from lama.games.dice_odds import roll_odds
 
@@ -162,7 +163,8 @@ class TerminalGame:
                 self.console.print(Text("Since your last turn:", style="bold"))
                 for line in lines:
                     self.console.print(Text("  " + line))
-        title = (f" {GAME_NAMES.get(view.game, view.game)} - round {view.round + 1} - "
+        game_name = GAMES[view.game].name if view.game in GAMES else view.game
+        title = (f" {game_name} - round {view.round + 1} - "
                  f"{name}'s turn (seat {seat}) - game ends at {view.target} points ")
         self.console.print(turn_screen(view, self.names, title))
 
