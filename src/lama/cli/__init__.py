@@ -27,6 +27,7 @@ COMMANDS = (
     ("strength", "strength", "benchmark how often a bot wins against other bots (seats rotated)"),
     ("bench-rollouts", "bench_rollouts", "measure the search bots' playouts per second"),
     ("tournament", "tournament", "play many games between bots and compare them"),
+    ("serve", "serve", "serve online tables for the browser (needs the web extra)"),
 )
 
 

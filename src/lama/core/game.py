@@ -126,6 +126,11 @@ class Game:
 
     # -- the game's description ----------------------------------------------
     @classmethod
+    def default_options(cls) -> dict:
+        """Every option's default value, in JSON form (what a lobby offers to change)."""
+        return {"target": DEFAULT_TARGET, "first_player": 0}
+
+    @classmethod
     def all_options(cls) -> tuple[Option, ...]:
         """Every option the game accepts, with its help line."""
         return COMMON_OPTIONS + cls.extra_options

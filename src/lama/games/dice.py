@@ -107,6 +107,10 @@ class DiceGame(Game):
     row = ROW
     hand_size = 6  # D2
 
+    @classmethod
+    def default_options(cls) -> dict:
+        return {**Game.default_options(), "dice": [list(die) for die in DEFAULT_DICE]}
+
     record_moves = "lama.record.moves_dice:DICE_MOVES"
     heuristic = "lama.bots.heuristic_dice:choose"
     determinizer = "lama.bots.determinize:dice_sampler"

@@ -374,6 +374,10 @@ class KadabraGame(CardGame):
     table = TABLE
     deck = DEFAULT_DECK
     card_effects = True  # K4-K11
+
+    @classmethod
+    def default_options(cls) -> dict:
+        return {**CardGame.default_options(), "deck": {c: n for c, n in zip(CODES, DEFAULT_DECK) if n}}
     state_class = KadabraState
 
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"

@@ -116,7 +116,7 @@ class Table:
     def explain(self, seat: int, action) -> str | None:
         """Why `action` is not a legal move of `seat` now, in the core's words; None if it is."""
         try:
-            self._check(seat, action, self.version)
+            self.check(seat, action, self.version)
         except Refused as e:
             return e.reason
         return None
@@ -125,10 +125,11 @@ class Table:
     def act(self, seat: int, action, version: int) -> list[Event]:
         """Apply an outside seat's move made at `version`; Refused, and nothing changes, if
         the version is stale, it is not that seat's turn, or the move is not legal."""
-        self._check(seat, action, version)
+        self.check(seat, action, version)
         return self._apply(seat, action)
 
-    def _check(self, seat: int, action, version: int) -> None:
+    def check(self, seat: int, action, version: int) -> None:
+        """Refused unless `action` is a legal move of outside seat `seat` at `version`."""
         state = self.state
         if version != self.version:
             raise Refused(STALE, f"the table is at version {self.version}, not {version}: look again and retry")

@@ -1,0 +1,72 @@
+"""`lama serve`: the online tables, under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _pause(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def add_arguments(p) -> None:
+    p.description = ("Serve online tables: open the address it prints in a browser, create a table, send "
+                     "its link to friends; bots fill the other seats. Tables survive a restart.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    p.add_argument("--db", default="sqlite:///lama.db", metavar="URL",
+                   help="where tables are kept: sqlite:///FILE (default sqlite:///lama.db, in the current folder) "
+                        "or postgresql://USER@HOST:PORT/DB (several servers can share it)")
+    p.add_argument("--bot-pause", type=_pause, default=0.6, metavar="SECONDS",
+                   help="how long a bot waits before its move, so people can follow (default 0.6)")
+    p.add_argument("--bot-workers", type=int, metavar="N", help="processes bots think in (default: one per core)")
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args) -> int:
+    try:
+        import uvicorn
+
+        from lama.web.app import create_app
+        from lama.web.store import Store, StoreError
+    except ImportError as e:
+        print(f"lama serve: {e.name} is not installed; install the web extra: pip install -e '.[web]'",
+              file=sys.stderr)
+        return 2
+    try:  # open (create or migrate) the store now, so a bad --db is one line, not a traceback
+        Store(args.db).close()
+    except StoreError as e:
+        print(f"lama serve: {e}", file=sys.stderr)
+        return 2
+    app = create_app(args.db, args.bot_pause, args.bot_workers)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
+    print(f"lama serve: open http://{shown}:{args.port}/ in a browser (tables in {args.db}; Ctrl-C stops)",
+          flush=True)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    if not server.started:
+        print(f"lama serve: could not listen on {args.host}:{args.port} (in use, or not an address here)",
+              file=sys.stderr)
+        return 1
+    print("lama serve: stopped", flush=True)
+    return 0

@@ -1,0 +1,465 @@
+"""The live tables of one `lama serve` process: each a `lama.match.Table` in memory, its
+seats and connections, kept in step with the store.
+
+Every change goes the same way, under the table's lock: check the move against the table
+(version, turn, legality), store it (move n of the table, once only), apply it, let chance
+run, then send every connection its own `state`. A move is acknowledged only after it is
+stored, so a crash loses nothing acknowledged: on start, a table is rebuilt from its seed and
+its stored moves. Bots think in a process pool, never on the event loop, after a pause that
+lets people follow. With PostgreSQL, several processes share the tables: each stores its moves
+and announces them (NOTIFY); the others catch up from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copyreg
+import logging
+import secrets
+import time
+from types import MappingProxyType
+
+from lama.core import Action, IllegalAction, InvalidOption
+from lama.games import GAMES, new_game
+from lama.match import Refused, Table, new_seed, seat_rng
+
+from .store import SeatRow, Store, TableRow, token_hash
+
+log = logging.getLogger("lama.web")
+
+def read_only(mapping: dict) -> MappingProxyType:
+    return MappingProxyType(mapping)
+
+
+# Views carry read-only options; the bot pool needs them pickled.
+copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
+
+NAME_LENGTH = 40
+SERVER_BOTS = ("random", "easy", "medium", "heuristic", "hard")  # what a seat may be played by
+
+
+class WebError(Exception):
+    """A request the server refuses: `status` (HTTP), `code` and a readable `message`."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def decide(bot_name: str, view, rng):
+    """In a pool process: the bot's action for `view`, and its generator after deciding."""
+    from lama.bots import load_bot
+
+    return load_bot(bot_name)(view, rng), rng
+
+
+def warm_up() -> None:
+    """Pool initializer: load the bots before the first decision is asked for."""
+    import lama.bots  # noqa: F401
+
+
+class Connection:
+    """One WebSocket: its seat (None: a spectator), the last version it was sent, and a queue
+    its writer task drains, so a slow client never holds a table up."""
+
+    def __init__(self, seat: int | None):
+        self.seat = seat
+        self.version = 0  # events after this version are still to be sent
+        self.queue: asyncio.Queue = asyncio.Queue(maxsize=256)
+        self.closed = False
+
+    def send(self, message: dict) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:  # a client that reads nothing: drop it
+            self.closed = True
+            self.queue = asyncio.Queue(maxsize=1)
+            self.queue.put_nowait(None)
+
+
+class LiveTable:
+    def __init__(self, row: TableRow):
+        self.row = row
+        self.game = new_game(row.game, row.players, row.options)
+        self.table = Table(self.game, [None] * row.players, row.seed, names=self.names())
+        self.n = 0  # moves applied (and stored)
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.rngs = {s: seat_rng(row.seed, s) for s in range(row.players)}
+        self.bots: asyncio.Task | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def names(self) -> list[str]:
+        return [s.name or (s.bot.capitalize() if s.bot else f"Seat {s.seat}") for s in self.row.seats]
+
+    def rename(self) -> None:
+        """The seats' names changed (a person joined): the table and its record follow."""
+        self.table.names = self.names()
+        self.table.record.data["players"] = self.names()
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply a stored move, then let chance run."""
+        self.table.act(seat, action, self.table.version)
+        self.n += 1
+        self.table.advance()
+
+    def controller(self, seat: int) -> str | None:
+        """The bot that plays `seat` now (its own, or a stand-in), None for a person."""
+        s = self.row.seats[seat]
+        return s.bot if s.kind == "bot" else s.stand_in
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.closed for c in self.connections)
+
+    # -- what goes out ---------------------------------------------------------------------
+    def public(self) -> dict:
+        """The table's public facts (GET /api/tables/{ID})."""
+        row = self.row
+        out = {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
+               "options": row.options, "status": row.status, "version": self.table.version,
+               "created": row.created, "seats": self.seats_json()}
+        if row.status == "finished":
+            out["seed"] = str(row.seed)  # told once the game is over, never before
+            out["winners"] = list(self.table.state.winners)
+        return out
+
+    def seats_json(self) -> list[dict]:
+        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": self.names()[s.seat],
+                 "taken": s.kind == "bot" or s.token_hash is not None, "connected": self.connected(s.seat),
+                 "stand_in": s.stand_in, "creator": s.creator} for s in self.row.seats]
+
+    def state_message(self, connection: Connection) -> dict:
+        seat = connection.seat
+        table = self.table
+        view = table.view(seat)
+        mine = seat is not None and self.controller(seat) is None and self.row.status == "running"
+        message = {
+            "type": "state", "version": table.version, "seat": seat, "status": self.row.status,
+            "view": view.to_json(),
+            "legal": [a.to_json() for a in view.legal_actions] if mine else [],
+            "events": [e.to_json() for e in table.events_since(connection.version, seat)],
+            "seats": self.seats_json(),
+        }
+        connection.version = table.version
+        return message
+
+    def broadcast(self) -> None:
+        for connection in list(self.connections):
+            connection.send(self.state_message(connection))
+
+
+class Hub:
+    def __init__(self, store: Store, pool=None, bot_pause: float = 0.0):
+        self.store = store
+        self.pool = pool  # an Executor for bot decisions
+        self.bot_pause = bot_pause
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def db(self, fn, *args):
+        """A store call, off the event loop."""
+        return await asyncio.to_thread(fn, *args)
+
+    # -- loading -------------------------------------------------------------------------------
+    async def get(self, table_id: str) -> LiveTable:
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(table_id)
+            if live is None:
+                row = await self.db(self.store.load_table, table_id) if _plausible_id(table_id) else None
+                if row is None:
+                    raise WebError(404, "no_table", f"there is no table {table_id[:40]!r}")
+                live = LiveTable(row)
+                if row.status != "waiting":
+                    live.table.advance()
+                    await self._catch_up(live)
+                self.live[table_id] = live
+        if live.row.status == "running":
+            self.kick_bots(live)
+        return live
+
+    async def resume_all(self) -> int:
+        """On start: bring back every table still being played (bots carry on by themselves)."""
+        rows = await self.db(self.store.tables, ("running",))
+        for row in rows:
+            await self.get(row.id)
+        return len(rows)
+
+    async def _catch_up(self, live: LiveTable) -> bool:
+        """Apply the moves stored beyond the ones applied here (another server made them)."""
+        moves = await self.db(self.store.moves, live.id, live.n)
+        for n, seat, data in moves:
+            if n != live.n:
+                raise RuntimeError(f"table {live.id}: move {n} follows move {live.n - 1}")
+            live.apply(seat, Action.from_json(data))
+        if moves and live.table.finished and live.row.status != "finished":
+            live.row.status = "finished"
+        return bool(moves)
+
+    async def refresh(self, table_id: str) -> None:
+        """Another server changed this table (a move, a seat): catch up and tell everyone."""
+        live = self.live.get(table_id)
+        if live is None:
+            return
+        async with live.lock:
+            row = await self.db(self.store.load_table, table_id)
+            if row is not None:
+                was_waiting = live.row.status == "waiting"
+                live.row.seats, live.row.status = row.seats, row.status
+                live.rename()
+                if was_waiting and row.status != "waiting":
+                    live.table.advance()
+            await self._catch_up(live)
+            live.broadcast()
+        self.kick_bots(live)
+
+    # -- tables and seats ------------------------------------------------------------------
+    async def create(self, game_id: str, players: int, options: dict, seats: list[dict], name: str) -> dict:
+        game = _game(game_id, players, options)
+        if not isinstance(seats, list) or len(seats) != players:
+            raise WebError(400, "bad_request", f"seats must list {players} seats, one per player")
+        rows, creator_token, creator_seat = [], None, None
+        for s, spec in enumerate(seats):
+            if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
+                raise WebError(400, "bad_request",
+                               f'seat {s} must be {{"kind": "human"}} or {{"kind": "bot", "bot": LEVEL}}')
+            if spec["kind"] == "bot":
+                bot = spec.get("bot")
+                if bot not in SERVER_BOTS:
+                    raise WebError(400, "bad_bot", f"seat {s}: the bot must be one of {', '.join(SERVER_BOTS)}, "
+                                                   f"not {_short(bot)} (a server runs no bot of its own code)")
+                rows.append(SeatRow(s, "bot", bot=bot))
+            elif creator_seat is None:
+                creator_token = secrets.token_urlsafe(24)
+                creator_seat = s
+                rows.append(SeatRow(s, "human", name=_name(name), token_hash=token_hash(creator_token), creator=True))
+            else:
+                rows.append(SeatRow(s, "human"))
+        table_id = secrets.token_urlsafe(9)
+        waiting = any(r.kind == "human" and r.token_hash is None for r in rows)
+        row = TableRow(table_id, game.id, players, dict(_json_options(game)), new_seed(),
+                       "waiting" if waiting else "running", time.time(), seats=rows)
+        await self.db(self.store.create_table, row)
+        live = await self.get(table_id)
+        return {"table": table_id, "seat": creator_seat, "token": creator_token, "status": live.row.status}
+
+    async def join(self, table_id: str, name: str, seat: int | None) -> dict:
+        live = await self.get(table_id)
+        name = _name(name)
+        async with live.lock:
+            free = [s.seat for s in live.row.seats if s.kind == "human" and s.token_hash is None]
+            if seat is not None:
+                if not _is_int(seat) or not 0 <= seat < live.row.players:
+                    raise WebError(400, "bad_request", f"seat must be 0 to {live.row.players - 1}")
+                if seat not in free:
+                    raise WebError(409, "seat_taken", f"seat {seat} is not a free seat for a person"
+                                   + (f"; free: {', '.join(map(str, free))}" if free else ""))
+                free = [seat]
+            if not free:
+                raise WebError(409, "table_full", "no seat for a person is free at this table")
+            token = secrets.token_urlsafe(24)
+            for s in free:
+                if await self.db(self.store.claim_seat, table_id, s, name, token_hash(token)):
+                    break
+            else:
+                raise WebError(409, "table_full", "the seat was taken meanwhile; no seat is free")
+            live.row.seats[s].name, live.row.seats[s].token_hash = name, token_hash(token)
+            live.rename()
+            if live.row.status == "waiting" and all(r.kind == "bot" or r.token_hash for r in live.row.seats):
+                live.row.status = "running"
+                await self.db(self.store.set_status, table_id, "running")
+                live.table.advance()  # the deal
+            await self.db(self.store.announce, table_id)
+            live.broadcast()
+        self.kick_bots(live)
+        return {"seat": s, "token": token}
+
+    async def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        """The seat a token proves (None: a spectator); WebError if the token proves nothing."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for s in live.row.seats:
+            if s.token_hash == digest:
+                return s.seat
+        raise WebError(403, "bad_token", "this token is not a seat of this table (join it first)")
+
+    async def stand_in(self, live: LiveTable, by: int | None, seat, bot) -> None:
+        """The creator puts a bot in the seat of a person who left (bot None: the seat waits)."""
+        if by is None or not live.row.seats[by].creator:
+            raise WebError(403, "not_creator", "only the table's creator may put a bot in a seat")
+        if not _is_int(seat) or not 0 <= seat < live.row.players or live.row.seats[seat].kind != "human":
+            raise WebError(400, "bad_request", "stand_in names the seat of a person")
+        if bot is not None and bot not in SERVER_BOTS:
+            raise WebError(400, "bad_bot", f"the bot must be one of {', '.join(SERVER_BOTS)}, or null")
+        async with live.lock:
+            if bot is not None and live.connected(seat):
+                raise WebError(409, "seat_connected", f"seat {seat} is connected: only a seat whose person left "
+                                                      "can be given to a bot")
+            await self.set_stand_in(live, seat, bot)
+        self.kick_bots(live)
+
+    async def set_stand_in(self, live: LiveTable, seat: int, bot: str | None) -> None:
+        """(Under the table's lock.)"""
+        if live.row.seats[seat].stand_in == bot:
+            return
+        await self.db(self.store.set_stand_in, live.id, seat, bot)
+        await self.db(self.store.announce, live.id)
+        live.row.seats[seat].stand_in = bot
+        live.broadcast()
+
+    async def connect(self, live: LiveTable, connection: Connection) -> None:
+        async with live.lock:
+            live.connections.add(connection)
+            seat = connection.seat
+            if seat is not None and live.row.seats[seat].stand_in is not None:
+                await self.set_stand_in(live, seat, None)  # back in the seat: the stand-in leaves
+            live.broadcast()  # everyone sees who is connected; the newcomer gets its state
+
+    async def disconnect(self, live: LiveTable, connection: Connection) -> None:
+        connection.closed = True
+        async with live.lock:
+            live.connections.discard(connection)
+            live.broadcast()
+
+    # -- moves -----------------------------------------------------------------------------
+    async def act(self, live: LiveTable, seat: int | None, data, version) -> None:
+        """An outside seat's move; Refused (stale, not_your_turn, illegal) changes nothing."""
+        try:
+            action = Action.from_json(data)
+        except IllegalAction as e:
+            raise Refused("illegal", e.reason) from None
+        if not _is_int(version):
+            raise Refused("stale", "act needs the version it was made at (an integer)")
+        async with live.lock:
+            if seat is None:
+                raise Refused("not_your_turn", "a spectator does not play")
+            if live.row.status != "running":
+                raise Refused("not_your_turn", "the table is waiting for players" if live.row.status == "waiting"
+                              else "the game is over")
+            if live.controller(seat) is not None:
+                raise Refused("not_your_turn", f"a bot plays seat {seat} now")
+            live.table.check(seat, action, version)
+            if not await self._commit(live, seat, action):
+                raise Refused("stale", "another move came first: look again and retry")
+        self.kick_bots(live)
+
+    async def _commit(self, live: LiveTable, seat: int, action: Action) -> bool:
+        """(Under the lock, the move checked.) Store, apply, tell everyone. False if another
+        server stored this move number first (this table has caught up since)."""
+        if not await self.db(self.store.add_move, live.id, live.n, seat, action.to_json()):
+            await self._catch_up(live)
+            live.broadcast()
+            return False
+        live.apply(seat, action)
+        if live.table.finished:
+            live.row.status = "finished"
+            await self.db(self.store.set_status, live.id, "finished", live.table.record.data)
+        live.broadcast()
+        return True
+
+    # -- bots ------------------------------------------------------------------------------
+    def kick_bots(self, live: LiveTable) -> None:
+        if self.pool is None or (live.bots is not None and not live.bots.done()):
+            return
+        seat = live.table.to_move
+        if live.row.status == "running" and seat is not None and live.controller(seat) is not None:
+            live.bots = asyncio.get_running_loop().create_task(self._play_bots(live))
+
+    async def _play_bots(self, live: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            async with live.lock:
+                seat = live.table.to_move
+                bot = live.controller(seat) if seat is not None else None
+                if live.row.status != "running" or bot is None:
+                    return
+                view, version, rng = live.table.view(seat), live.table.version, live.rngs[seat]
+            if self.bot_pause:
+                await asyncio.sleep(self.bot_pause)
+            try:
+                action, rng = await loop.run_in_executor(self.pool, decide, bot, view, rng)
+            except Exception:  # noqa: BLE001 - a server bot that fails: say so, keep the table
+                log.exception("table %s: the %s bot of seat %s failed", live.id, bot, seat)
+                return
+            async with live.lock:
+                if live.table.version != version or live.controller(seat) != bot:
+                    continue  # the table moved on meanwhile (another server, a person back)
+                live.rngs[seat] = rng
+                await self._commit(live, seat, action)
+
+    # -- listings --------------------------------------------------------------------------
+    async def listing(self) -> list[dict]:
+        rows = await self.db(self.store.tables, ("waiting", "running"))
+        out = []
+        for row in rows:
+            live = self.live.get(row.id)
+            if live is not None:
+                out.append(live.public())
+            else:
+                out.append({"id": row.id, "game": row.game, "name": GAMES[row.game].name,
+                            "players": row.players, "options": row.options, "status": row.status,
+                            "created": row.created,
+                            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                                       "taken": s.kind == "bot" or s.token_hash is not None} for s in row.seats]})
+        return out
+
+
+def games_json() -> list[dict]:
+    """GET /api/games: every game with its options."""
+    from lama.core.game import MAX_PLAYERS, MIN_PLAYERS
+
+    out = []
+    for game_id, cls in GAMES.items():
+        defaults = cls.default_options()
+        out.append({"id": game_id, "name": cls.name, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+                    "options": [{"name": o.name, "description": o.description, "default": defaults.get(o.name)}
+                                for o in cls.all_options()]})
+    return out
+
+
+def _game(game_id, players, options):
+    if not isinstance(options, dict):
+        raise WebError(400, "bad_options", "options must be a JSON object")
+    try:
+        if not isinstance(game_id, str) or game_id not in GAMES:
+            raise InvalidOption(f"game must be one of {', '.join(GAMES)}, not {_short(game_id)}")
+        return new_game(game_id, players, options)
+    except InvalidOption as e:
+        raise WebError(400, "bad_options", str(e)) from None
+
+
+def _json_options(game) -> dict:
+    from lama.core.jsonform import jsonable
+
+    return jsonable(game.options)
+
+
+def _name(name) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise WebError(400, "bad_name", "a name is 1 to 40 characters")
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH or not name.isprintable():
+        raise WebError(400, "bad_name", "a name is 1 to 40 printable characters")
+    return name
+
+
+def _plausible_id(table_id: str) -> bool:
+    return isinstance(table_id, str) and 0 < len(table_id) <= 32 and all(c.isalnum() or c in "-_" for c in table_id)
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

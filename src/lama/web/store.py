@@ -1,0 +1,285 @@
+"""Where `lama serve` keeps its tables: SQLite by default, PostgreSQL through the same code
+(SQLAlchemy 2 Core).
+
+A table is its facts (game, players, options, seed, status), its seats (a person with a token,
+or a bot) and its moves, numbered from 0. Chance is never stored: the seed and the moves give
+it back, so the moves are the whole game. Move `n` of a table can be stored once only (the
+primary key), which is what keeps two servers sharing one database from applying a move twice.
+
+The schema carries its version (`lama_meta`): a store is created or migrated on open, and a
+store written by a newer lama is refused rather than misread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+
+from sqlalchemy import (
+    Column, Float, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, event, insert, select, text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+SCHEMA_VERSION = 1
+
+metadata = MetaData()
+meta_t = Table(
+    "lama_meta", metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+tables_t = Table(
+    "lama_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("seed", String(24), nullable=False),  # 64 bits do not fit a signed BIGINT
+    Column("status", String(10), nullable=False),  # waiting, running, finished
+    Column("created", Float, nullable=False),
+    Column("finished", Float),
+    Column("record", Text),  # the lama-record/1 of a finished table, JSON
+)
+seats_t = Table(
+    "lama_seats", metadata,
+    Column("table_id", String(32), ForeignKey("lama_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human, bot
+    Column("bot", String(40)),  # the bot of a bot seat
+    Column("name", String(100)),
+    Column("token_hash", String(64), unique=True),  # sha256 of the seat's token; null: free or a bot
+    Column("stand_in", String(40)),  # the bot playing for a person who left, at the creator's choice
+    Column("creator", Integer, nullable=False, default=0),
+)
+moves_t = Table(
+    "lama_moves", metadata,
+    Column("table_id", String(32), ForeignKey("lama_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),  # the action's JSON form
+    Column("at", Float, nullable=False),
+)
+
+# version -> the statements that bring a store from the version before to it (none yet)
+MIGRATIONS: dict[int, list[str]] = {}
+
+
+class StoreError(Exception):
+    """A store that cannot be used: the message says why."""
+
+
+def token_hash(token: str) -> str:
+    """Tokens are kept hashed: a copy of the database holds no working token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    stand_in: str | None = None
+    creator: bool = False
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict
+    seed: int
+    status: str
+    created: float
+    finished: float | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+class Store:
+    """The tables of one database, opened (and created or migrated) from a URL."""
+
+    CHANNEL = "lama_tables"
+
+    def __init__(self, url: str, origin: str = ""):
+        self.url = url
+        self.origin = origin  # this process, in its announcements, so it can skip its own
+        self.sqlite = url.startswith("sqlite")
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        try:
+            self.engine = create_engine(url, future=True, pool_pre_ping=True,
+                                        **({"connect_args": {"check_same_thread": False, "timeout": 30}}
+                                           if self.sqlite else {"pool_size": 10, "max_overflow": 20}))
+        except Exception as e:  # noqa: BLE001 - a bad URL or a missing driver: one line
+            raise StoreError(f"cannot use the database {self.url!r}: {e}") from None
+        if self.sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._migrate()
+
+    # -- schema --------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        try:
+            metadata.create_all(self.engine)
+            with self.engine.begin() as db:
+                row = db.execute(select(meta_t.c.value).where(meta_t.c.key == "schema")).first()
+                version = int(row[0]) if row else 0
+                if version > SCHEMA_VERSION:
+                    raise StoreError(f"the database holds schema version {version}; this lama knows up to "
+                                     f"{SCHEMA_VERSION}: upgrade lama")
+                for v in range(version + 1, SCHEMA_VERSION + 1):
+                    for statement in MIGRATIONS.get(v, []):
+                        db.exec_driver_sql(statement)
+                if row is None:
+                    db.execute(insert(meta_t).values(key="schema", value=str(SCHEMA_VERSION)))
+                elif version < SCHEMA_VERSION:
+                    db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value=str(SCHEMA_VERSION)))
+        except StoreError:
+            raise
+        except Exception as e:  # noqa: BLE001 - cannot connect, no permission, ...
+            raise StoreError(f"cannot open the database {self.url!r}: {_one_line(e)}") from None
+
+    def schema_version(self) -> int:
+        with self.engine.connect() as db:
+            return int(db.execute(select(meta_t.c.value).where(meta_t.c.key == "schema")).scalar_one())
+
+    # -- tables --------------------------------------------------------------------------
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(tables_t).values(
+                id=row.id, game=row.game, players=row.players, options=json.dumps(row.options),
+                seed=str(row.seed), status=row.status, created=row.created))
+            db.execute(insert(seats_t), [
+                dict(table_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                     token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator))
+                for s in row.seats])
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as db:
+            t = db.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if t is None:
+                return None
+            seats = db.execute(select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).all()
+        return _table_row(t, seats)
+
+    def tables(self, statuses=("waiting", "running")) -> list[TableRow]:
+        with self.engine.connect() as db:
+            rows = db.execute(select(tables_t).where(tables_t.c.status.in_(statuses))
+                              .order_by(tables_t.c.created)).all()
+            seats = db.execute(select(seats_t).where(seats_t.c.table_id.in_([r.id for r in rows]))
+                               .order_by(seats_t.c.seat)).all() if rows else []
+        by_table: dict[str, list] = {}
+        for s in seats:
+            by_table.setdefault(s.table_id, []).append(s)
+        return [_table_row(t, by_table.get(t.id, [])) for t in rows]
+
+    def set_status(self, table_id: str, status: str, record: dict | None = None) -> None:
+        values = {"status": status}
+        if status == "finished":
+            values.update(finished=time.time(), record=json.dumps(record))
+        with self.engine.begin() as db:
+            db.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    def record(self, table_id: str) -> dict | None:
+        with self.engine.connect() as db:
+            text = db.execute(select(tables_t.c.record).where(tables_t.c.id == table_id)).scalar()
+        return json.loads(text) if text else None
+
+    # -- seats ---------------------------------------------------------------------------
+    def claim_seat(self, table_id: str, seat: int, name: str, token_digest: str) -> bool:
+        """Give a free human seat to a person; False if it was taken meanwhile."""
+        with self.engine.begin() as db:
+            done = db.execute(update(seats_t).where(
+                seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human",
+                seats_t.c.token_hash.is_(None)).values(name=name, token_hash=token_digest))
+            return done.rowcount == 1
+
+    def seat_of_token(self, table_id: str, token_digest: str) -> int | None:
+        with self.engine.connect() as db:
+            return db.execute(select(seats_t.c.seat).where(
+                seats_t.c.table_id == table_id, seats_t.c.token_hash == token_digest)).scalar()
+
+    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                       .values(stand_in=bot))
+
+    # -- moves ---------------------------------------------------------------------------
+    def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
+        """Store move `n`; False if a move `n` is already stored (another server made it)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(moves_t).values(table_id=table_id, n=n, seat=seat,
+                                                  action=json.dumps(action), at=time.time()))
+                self._announce(db, table_id)  # delivered with the commit, never before
+            return True
+        except IntegrityError:
+            return False
+
+    # -- several servers on one PostgreSQL database -------------------------------------------
+    def announce(self, table_id: str) -> None:
+        """Tell the other servers that this table changed (PostgreSQL; nothing to do on SQLite)."""
+        if not self.sqlite:
+            with self.engine.begin() as db:
+                self._announce(db, table_id)
+
+    def _announce(self, db, table_id: str) -> None:
+        if not self.sqlite:
+            db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": self.CHANNEL, "payload": f"{table_id} {self.origin}"})
+
+    def listen(self, on_change, stop) -> None:
+        """(PostgreSQL, in a thread) `on_change(table_id)` for every table another server
+        announces, until the threading.Event `stop` is set."""
+        import psycopg
+
+        while not stop.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {self.CHANNEL}")
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=0.5, stop_after=100):
+                            table_id, _, origin = note.payload.partition(" ")
+                            if origin != self.origin:
+                                on_change(table_id)
+            except psycopg.OperationalError:  # the database restarted: listen again
+                stop.wait(1.0)
+
+    def moves(self, table_id: str, since: int = 0) -> list[tuple[int, int, dict]]:
+        """(n, seat, action JSON) of every move from `since` on, in order."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(moves_t.c.n, moves_t.c.seat, moves_t.c.action).where(
+                moves_t.c.table_id == table_id, moves_t.c.n >= since).order_by(moves_t.c.n)).all()
+        return [(r.n, r.seat, json.loads(r.action)) for r in rows]
+
+    def count_moves(self, table_id: str) -> int:
+        with self.engine.connect() as db:
+            return len(db.execute(select(moves_t.c.n).where(moves_t.c.table_id == table_id)).all())
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _table_row(t, seats) -> TableRow:
+    return TableRow(
+        id=t.id, game=t.game, players=t.players, options=json.loads(t.options), seed=int(t.seed),
+        status=t.status, created=t.created, finished=t.finished,
+        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator)) for s in seats])
+
+
+def _sqlite_pragmas(connection, _record) -> None:
+    # WAL: readers never wait for the writer; a committed move survives a killed process.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _one_line(e: Exception) -> str:
+    text = " ".join(str(e).split())
+    return text if len(text) < 300 else text[:297] + "..."
