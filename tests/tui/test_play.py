@@ -270,6 +270,18 @@ def test_bad_command_lines_are_clear_errors(capsys, tmp_path, monkeypatch):
     assert "deck" in play_error(capsys, "--deck", str(deck))  # lama has no deck option
 
 
+def test_names_are_checked(capsys, tmp_path, monkeypatch):
+    """Issue 12, item 10: names a person can tell apart and type after `1 to`."""
+    monkeypatch.chdir(tmp_path)
+    assert "the name of seat 1 is empty" in play_error(capsys, "--players", "3", "--names", "Ann, ,Cem")
+    assert "seats 0 and 2 are both called 'ann'" in play_error(capsys, "--players", "3", "--names", "Ann,Bob,ann")
+    assert "seats 0 and 1 are both called 'Easy 1'" in play_error(capsys, "--players", "3", "--bots", "easy",
+                                                                    "--name", "Easy  1")
+    assert "'2' is a number" in play_error(capsys, "--players", "3", "--names", "Ann,2,Cem")
+    assert "at most 40" in play_error(capsys, "--name", "x" * 41)
+    assert "control character" in play_error(capsys, "--name", "A\x1b[2Jnn")
+
+
 def test_python_dash_m_lama_plays(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "lama", "play", "--players", "2", "--bots", "random", "--seed", "1",

@@ -117,7 +117,7 @@ def _setup(args):
         raise UsageError(f"unknown game {args.game!r} (known: {', '.join(GAMES)})")
     names = None
     if args.names is not None:
-        names = [n.strip() for n in args.names.split(",")]
+        names = [" ".join(n.split()) for n in args.names.split(",")]
     players = args.players if args.players is not None else (len(names) if names else 4)
     game = new_game(args.game, players, _options(args))  # checks players and options
     if names is not None and len(names) != players:
@@ -152,8 +152,33 @@ def _setup(args):
         for s, spec in zip(bot_seats, specs):
             names[s] = f"{_bot_label(spec)} {s}"
         if args.name is not None:
-            names[humans[0]] = args.name
+            names[humans[0]] = " ".join(args.name.split())
+    _check_names(names, "--names" if args.names is not None else "--name")
     return game, names, humans, bots
+
+
+MAX_NAME = 40  # longer names are refused; tables show at most 14 characters of a name
+
+
+def _check_names(names: list[str], flag: str) -> None:
+    """Names a person can tell apart and type (`1 to NAME`): not empty, printable, not a bare
+    number (that would read as a seat), not too long, no two alike."""
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        if not name:
+            raise UsageError(f"{flag}: the name of seat {seat} is empty")
+        if not name.isprintable():
+            raise UsageError(f"{flag}: the name of seat {seat} has a control character")
+        if len(name) > MAX_NAME:
+            raise UsageError(f"{flag}: the name of seat {seat} is {len(name)} characters long "
+                             f"(at most {MAX_NAME})")
+        if name.isdigit():
+            raise UsageError(f"{flag}: {name!r} is a number, which would read as a seat; choose a name")
+        key = " ".join(name.casefold().split())
+        if key in seen:
+            raise UsageError(f"{flag}: seats {seen[key]} and {seat} are both called {name!r}; "
+                             "every seat needs its own name")
+        seen[key] = seat
 
 
 def _default_record_path(game_id: str) -> Path:
@@ -192,8 +217,7 @@ def cmd_play(args, console: Console | None = None, input_fn=None) -> int:
         print(f"lama play: cannot write the record to {path}: {e.strerror or e}", file=sys.stderr)
         return 2
     # The seed and the record's path are told at the end: either would show the deal.
-    console.print(Text(f"{names_line(names, humans)}\nThe game is recorded as it goes. Type ? for help."),
-                  soft_wrap=True)
+    console.print(Text(f"{names_line(names, humans)}\nThe game is recorded as it goes. Type ? for help."))
     again = f"Seed {seed} (the same deals again: --seed {seed})."
     if not COMPILED:
         console.print(Text("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "
