@@ -233,3 +233,11 @@ def test_komarami_mosquito_is_typed_l_or_m(text):
 ])
 def test_score_history_command(view, text, expected):
     assert resolve(text, view, NAMES) == expected
+
+
+def test_a_gift_with_a_1_that_cannot_be_played_says_why_the_1_cannot_go():
+    view = make_view(game="kadabra", hand=("1", "6"), hand_sizes=(2, 4, 4), top="5", pile_size=9,
+                     legal_actions=(play("6"), DRAW, QUIT))
+    with pytest.raises(InputError) as e:
+        resolve("1 to b", view, NAMES)
+    assert str(e.value).startswith("'1' cannot be played on '5'")

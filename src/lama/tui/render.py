@@ -204,7 +204,7 @@ def ended_text(r, names, game: str | None = None, viewer: int | None = None) -> 
 def event_text(event, viewer: int | None, names, game: str | None = None) -> str | None:
     """One line for an event (already filtered for the viewer), or None for nothing to say."""
     if isinstance(event, RoundDealt):
-        top = f"; the first card is {card_name(event.discard, game)}" if event.discard is not None else ""
+        top = f"; the first card is {_a_card(event.discard, game)}" if event.discard is not None else ""
         return f"Round {event.round + 1} is dealt; {names[event.starter]} starts{top}."
     if isinstance(event, CardPlayed):  # a 1's chip (K4) has its own event
         return f"{who(event.seat, viewer, names)} played {_a_card(event.card, game)}."
@@ -316,15 +316,17 @@ def round_recap(r, before, back, moved, names, game: str | None = None, bots=(),
     table.add_column("player", no_wrap=True)
     table.add_column("display" if dice else "cards left")  # wraps between cards, never inside one
     table.add_column("penalty", justify="right", no_wrap=True)
-    table.add_column("chip back", justify="right", no_wrap=True)
-    show_moved = any(moved)
+    show_back, show_moved = any(back), any(moved)
+    if show_back:
+        table.add_column("chip back", justify="right", no_wrap=True)
     if show_moved:
         table.add_column("chips", justify="right", no_wrap=True)
     table.add_column("points", justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
-        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{r.penalties[s]}",
-               f"-{back[s]}" if back[s] else ""]
+        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{r.penalties[s]}"]
+        if show_back:
+            row.append(f"-{back[s]}" if back[s] else "")
         if show_moved:
             row.append(f"{moved[s]:+d}" if moved[s] else "")
         row.append(f"{before[s]} → {r.scores[s]}")

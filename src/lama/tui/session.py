@@ -80,12 +80,23 @@ def roll_text(view) -> str:
     if discards:
         most = max(discards, key=len)
         kinds = sorted({c for cards in discards for c in cards})
-        return (f"You rolled {rolled}: a match. Throw away 1 to {len(most)} card(s) of your display "
-                f"({', '.join(kinds)}); the most you can throw away: {' '.join(most)} (type it).")
+        if len(most) == 1:
+            return f"You rolled {rolled}: a match. Throw away the {most[0]} from your display (type {most[0]})."
+        return (f"You rolled {rolled}: a match. Throw away from your display any of "
+                f"{', '.join(kinds)}, up to {len(most)} cards: all of them is '{' '.join(most)}'.")
     if takes:
         return (f"You rolled {rolled}: a miss. Take one of these cards from the llama row into your "
                 f"display: {', '.join(takes)} (e.g. 't {takes[0]}').")
     return f"You rolled {rolled}."
+
+
+def more_keys(game: str) -> str:
+    """What the terminal game adds to the rules' list of keys."""
+    scores = "`scores`" if game == "kadabra" else "`s` or `scores`"
+    return (f"Also: {scores} shows every round's points (at any prompt); `q` asks first if you can "
+            "still play a card; at a real terminal the arrow keys edit the line and bring back "
+            "earlier ones. After each round everyone's cards are shown, then Enter deals the next "
+            "round.\n")
 
 
 _readline_ready = False
@@ -322,7 +333,8 @@ class TerminalGame:
                 if result.name == "exit":
                     raise Leave()
                 if result.name == "help":
-                    self.console.out(wrap_rules(rules_text(view.game), self.console.width), highlight=False)
+                    self.console.out(wrap_rules(rules_text(view.game) + "\n" + more_keys(view.game),
+                                                self.console.width), highlight=False)
                 elif result.name == "hint":
                     self.hint(view)
                 elif result.name == "odds":

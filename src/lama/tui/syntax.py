@@ -191,6 +191,8 @@ def _card_play(tokens, text, view, names, explain) -> Action:
                      ("; a seat may only follow a 1 that gives a chip (e.g. '1>2')" if gives else ""))
     if tokens[1:] and (not rest or not gives or typed != "1"):
         raise _fail(one_at_a_time, view)
+    if rest and not any(a.kind == "play" and a.card == typed for a in view.legal_actions):
+        return _check(play(typed), text, view, explain)  # the 1 itself cannot be played: say so
     if rest:
         give = _seat(rest, view, names)
     plays = [a for a in view.legal_actions if a.kind == "play"]
