@@ -11,6 +11,7 @@ from lama.cli import main
 from lama.record import replay_file
 from lama.tui.render import cards_text, wrap_rules
 from lama.tui.rules import rules_text
+from lama.tui.session import more_keys
 
 
 def flat(text: str) -> str:
@@ -78,9 +79,10 @@ def test_wrong_and_illegal_entries_reprompt_with_the_legal_list(terminal):
         assert f"'{card}' cannot be played on '{top}'; legal: {legal}" in seen["illegal_shown"]
     # the help is the rules, wrapped between words to the terminal (80 columns here)
     help_text = seen["help_shown"].split("\n", 1)[1].rsplit("\n", 1)[0]
-    assert help_text.split() == rules_text("lama").split()
+    assert help_text.split() == (rules_text("lama") + more_keys("lama")).split()
     assert max(len(line) for line in help_text.splitlines()) < 80
-    assert help_text.strip() == wrap_rules(rules_text("lama"), 80).strip()
+    assert help_text.strip() == wrap_rules(rules_text("lama") + "\n" + more_keys("lama"), 80).strip()
+    assert "`s` or `scores` shows every round's points" in flat(help_text)
 
 
 def test_a_card_not_in_hand_is_named(terminal):
