@@ -45,7 +45,7 @@ class Terminal:
         return lines[-1] if lines else ""
 
     def default_reply(self) -> str:
-        if "press Enter" in self.last_line():
+        if "press enter" in self.last_line().lower():
             return ""
         state = self.state()
         legal = state.legal_actions()

@@ -11,7 +11,14 @@ import pytest
 import lama.bots
 from lama.cli import main
 from lama.record import replay_file
+from lama.tui.render import cards_text, wrap_rules
 from lama.tui.rules import rules_text
+from lama.tui.session import more_keys
+
+
+def flat(text: str) -> str:
+    """Text as one line: messages wrap between words at the terminal's width."""
+    return " ".join(text.split())
 
 
 def test_full_game_vs_bots_finishes_and_the_record_replays(terminal):
@@ -24,7 +31,8 @@ def test_full_game_vs_bots_finishes_and_the_record_replays(terminal):
     assert result["finished"]
     names = ["Ann", "Random 1", "Heuristic 2"]
     # the final line states the winners and every seat's points, as the record replays
-    m = re.search(r"Game over: (.+?) (wins|share the win) with (\d+) points\. Final points: (.+)\.", out)
+    flat = " ".join(out.split())  # messages wrap between words at the terminal's width
+    m = re.search(r"Game over: (.+?) (wins|share the win) with (\d+) points\. Final points: (.+?)\. The record", flat)
     assert m, out[-2000:]
     shown = dict(part.rsplit(" ", 1) for part in m.group(4).split(", "))
     assert {k: int(v) for k, v in shown.items()} == dict(zip(names, result["scores"]))
@@ -71,7 +79,12 @@ def test_wrong_and_illegal_entries_reprompt_with_the_legal_list(terminal):
     if "illegal" in seen:  # the hand held a card that cannot go on the top
         card, top, legal = seen["illegal"]
         assert f"'{card}' cannot be played on '{top}'; legal: {legal}" in seen["illegal_shown"]
-    assert rules_text("lama") in seen["help_shown"]
+    # the help is the rules, wrapped between words to the terminal (80 columns here)
+    help_text = seen["help_shown"].split("\n", 1)[1].rsplit("\n", 1)[0]
+    assert help_text.split() == (rules_text("lama") + more_keys("lama")).split()
+    assert max(len(line) for line in help_text.splitlines()) < 80
+    assert help_text.strip() == wrap_rules(rules_text("lama") + "\n" + more_keys("lama"), 80).strip()
+    assert "`s` or `scores` shows every round's points" in flat(help_text)
 
 
 def test_a_card_not_in_hand_is_named(terminal):
@@ -163,7 +176,7 @@ def test_hot_seat_never_shows_one_humans_hand_to_the_other(terminal):
     checked = []
 
     def script(t):
-        if "press Enter" in t.last_line():
+        if "press enter" in t.last_line().lower():
             return ""
         state = t.state()
         seat = state.to_move
@@ -173,10 +186,10 @@ def test_hot_seat_never_shows_one_humans_hand_to_the_other(terminal):
         assert since.startswith(f"{name} (seat {seat})")
         # every hand shown since the previous prompt is this seat's own, as it is now
         hands = re.findall(r"Your hand: (.*?)(?:   playable|\n)", t.screens[-1])
-        assert set(hands) <= {" ".join(f"[{c}]" for c in state.view(seat).hand)}
+        assert set(hands) <= {cards_text(state.view(seat).hand).plain}
         # and since the terminal was passed on, every turn screen is this human's
-        assert f"{name}'s turn" in since
-        assert all(f"{n}'s turn" not in since for n in ("Ann", "Bob", "Cem") if n != name)
+        assert f"{name} (seat {seat}) to move" in since
+        assert all(f"{n} (seat {s}) to move" not in since for s, n in enumerate(("Ann", "Bob", "Cem")) if n != name)
         checked.append(seat)
         return None
 
@@ -186,11 +199,13 @@ def test_hot_seat_never_shows_one_humans_hand_to_the_other(terminal):
     out = t.finish()
     assert rc == 0 and replay_file("game.json")["finished"]
     assert {0, 1} <= set(checked)
-    # the terminal is passed on every time the human at it changes
-    passes = re.findall(r"Pass the terminal to (\w+)", out)
-    assert len(passes) >= 2
-    for a, b in zip(passes, passes[1:]):
-        assert a != b
+    # the terminal is passed on every time the human at it changes (and after every round's
+    # results, which everyone looks at, even if the same human moves next)
+    assert len(re.findall(r"Pass the terminal to (\w+)", out)) >= 2
+    for part in out.split(" is over: "):
+        passes = re.findall(r"Pass the terminal to (\w+)", part)
+        for a, b in zip(passes, passes[1:]):
+            assert a != b
 
 
 def test_a_bots_drawn_card_never_appears(terminal, monkeypatch):
@@ -259,6 +274,18 @@ def test_bad_command_lines_are_clear_errors(capsys, tmp_path, monkeypatch):
     assert "deck" in play_error(capsys, "--deck", str(deck))  # lama has no deck option
 
 
+def test_names_are_checked(capsys, tmp_path, monkeypatch):
+    """Issue 12, item 10: names a person can tell apart and type after `1 to`."""
+    monkeypatch.chdir(tmp_path)
+    assert "the name of seat 1 is empty" in play_error(capsys, "--players", "3", "--names", "Ann, ,Cem")
+    assert "seats 0 and 2 are both called 'ann'" in play_error(capsys, "--players", "3", "--names", "Ann,Bob,ann")
+    assert "seats 0 and 1 are both called 'Easy 1'" in play_error(capsys, "--players", "3", "--bots", "easy",
+                                                                    "--name", "Easy  1")
+    assert "'2' is a number" in play_error(capsys, "--players", "3", "--names", "Ann,2,Cem")
+    assert "at most 40" in play_error(capsys, "--name", "x" * 41)
+    assert "control character" in play_error(capsys, "--name", "A\x1b[2Jnn")
+
+
 def test_python_dash_m_lama_plays(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "lama", "play", "--players", "2", "--bots", "random", "--seed", "1",
@@ -285,7 +312,8 @@ def test_hot_seat_clears_a_real_terminal_before_passing_it_on(monkeypatch, tmp_p
     replies = iter(["", "q", "", "exit"])
     args = build_parser().parse_args(["play", "--players", "3", "--humans", "0,1", "--names", "Ann,Bob,Cem",
                                       "--seed", "4", "--record", str(tmp_path / "g.json")])
-    assert cmd_play(args, console=console, input_fn=lambda prompt: next(replies)) == 0
+    assert cmd_play(args, console=console,
+                    input_fn=lambda prompt: "y" if "anyway?" in prompt else next(replies)) == 0
     text = out.getvalue()
     ann_hand = text.index("Your hand")
     pass_bob = text.index("Pass the terminal to Bob")
@@ -311,7 +339,7 @@ def test_dice_odds_on_request_match_the_exact_function(terminal):
     t = terminal(script)
     assert main(["play", "--game", "dice", "--seed", "5", "--record", "game.json"]) == 0
     t.finish()
-    assert "Your next roll: " + seen["expected"] in seen["shown"]
+    assert "Your next roll: " + seen["expected"] in flat(seen["shown"])
 
 
 def test_odds_outside_dice_say_so(terminal):
@@ -455,4 +483,4 @@ def test_option_files_are_bounded(capsys, tmp_path, monkeypatch):
 
 def test_a_long_name_is_refused(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert "at most 100 characters" in play_error(capsys, "--name", "A" * 101)
+    assert "(at most 40)" in play_error(capsys, "--name", "A" * 41)

@@ -29,7 +29,7 @@ def test_card_game_screen_shows_top_hand_sizes_status_pile_and_points():
     assert "Top card: [3]" in text and "draw pile: 17 card(s)" in text
     assert "Your hand: [1] [3] [3] [L]   playable: 3" in text
     rows = {line.split()[1]: line.split() for line in text.splitlines() if line.strip()[:1].isdigit()}
-    assert rows["Ann"][2:] == ["(you)", "4", "in,", "to", "move", "5"]
+    assert rows["Ann"][2:] == ["(you)", "4", "to", "move", "5"]
     assert rows["Bob"][2:] == ["2", "quit", "12"]
     assert rows["Cem"][2:] == ["6", "in", "0"]
 
@@ -40,13 +40,13 @@ def test_kadabra_screen_shows_stage_magic_chip_show_and_forced_draw():
     text = shown(view)
     assert "Stage: 5 chip(s) (4 white, 1 black)" in text
     assert "MAGIC SHOW running" in text
-    assert "Magic chip: held by Bob" in text
+    assert "magic chip: held by Bob" in text
     assert "Cem must draw a card first" in text
     assert "Top card: [2+]" in text and "Your hand: [2/3] [5*]" in text
     bob = next(line for line in text.splitlines() if " Bob " in line)
     assert "magic chip" in bob
     centre = shown(make_view(game="kadabra", hand=("1",), hand_sizes=(1, 1, 1), top="1", stage=(0, 0)))
-    assert "Magic chip: in the centre" in centre and "MAGIC SHOW" not in centre
+    assert "magic chip: in the centre" in centre and "MAGIC SHOW" not in centre
 
 
 def test_dice_screen_shows_displays_row_dice_and_roll():
@@ -55,12 +55,12 @@ def test_dice_screen_shows_displays_row_dice_and_roll():
                      roll=("3", "L", "6"), legal_actions=(ROLL, QUIT))
     text = shown(view)
     assert "Llama row: [2] [4] [6]" in text
-    assert "die 0: 1 2 3 4 L L; die 1: 3 4 5 6 L L; die 2: 1 2 5 6 L L" in text
+    assert "die 1: 1 2 3 4 L L; die 2: 3 4 5 6 L L; die 3: 1 2 5 6 L L" in text
     assert "Last roll: [3] [L] [6]" in text
     assert "Your display: [3] [5]" in text
     bob = next(line for line in text.splitlines() if " Bob " in line)
-    assert "[1] [1] [L]" in bob
-    assert move_hint(view) == "r, q, h, ?"
+    assert "1 1 L" in bob
+    assert move_hint(view) == "r, q, h, o, ?"
 
 
 def test_a_drawn_card_is_named_only_to_its_drawer():
@@ -89,3 +89,72 @@ class DiceRolled(Event):  # an event of a game whose display was not written her
 
 def test_unknown_events_are_still_readable():
     assert event_text(DiceRolled(1, ("3", "L", "5")), 0, NAMES) == "Bob: dice rolled (faces 3 L 5)."
+
+
+# -- issue 12, item 11: the layout at 80 columns ------------------------------------------------
+
+LONG = ["Annemarie Schwarzenberg", "Bob", "Christopher Long Name", "Dee", "Evangelina Rosewater", "Fred"]
+
+
+def at_80(renderable) -> list[str]:
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(renderable)
+    return out.getvalue().splitlines()
+
+
+def test_six_seats_with_long_names_fit_80_columns_and_bots_are_marked():
+    hand = ("1",) * 7 + ("2",) * 5 + ("3",) * 6 + ("4",) * 5 + ("5",) * 6 + ("6",) * 5 + ("L",) * 2
+    assert len(hand) == 36
+    view = make_view(players=6, hand=hand, hand_sizes=(36, 1, 2, 3, 4, 5), top="6", pile_size=0,
+                     legal_actions=(play("6"), play("L"), QUIT))
+    lines = at_80(turn_screen(view, LONG, bots={1, 2, 3, 4, 5}))
+    assert max(len(line) for line in lines) <= 80
+    text = "\n".join(lines)
+    # a 36-card hand is grouped, and nothing (no name) is broken across lines
+    assert "Your hand: [1]×7 [2]×5 [3]×6 [4]×5 [5]×6 [6]×5 [L]×2   playable: 6, L" in text
+    rows = [line for line in lines if line[:1].isdigit()]
+    assert len(rows) == 6
+    assert rows[0].split()[1:4] == ["Annemarie", "Sch…", "(you)"]
+    assert "Christopher L… (bot)" in rows[2] and "Bob (bot)" in rows[1]
+    assert "(bot)" not in rows[0]
+
+
+def test_round_recap_and_score_history_fit_80_columns():
+    from lama.core import RoundScored
+    from lama.tui.render import round_recap, score_history
+
+    big = ("1",) * 7 + ("2",) * 5 + ("3",) * 6 + ("4",) * 5 + ("5",) * 6 + ("6",) * 5 + ("L",) * 2
+    hands = (big, ("2/3", "5+"), (), ("L",), ("1", "2", "3", "4", "5", "6"), ("6*",))
+    r = RoundScored(0, "empty_hand", 2, (31, 7, 0, 10, 21, 6), (0, 0, 10, 0, 0, 0), (34, 10, 3, 13, 24, 9), hands)
+    lines = at_80(round_recap(r, (3,) * 6, (0, 0, 10, 0, 0, 0), (0, 0, 10, 0, 0, 0), LONG, "kadabra", {1, 2}, 0))
+    assert max(len(line) for line in lines) <= 80
+    text = "\n".join(lines)
+    assert "1×7 2×5 3×6" in text and "L×2" in text  # grouped; it may wrap, between cards only
+    assert "Annemarie Sch… (you)" in text and "Bob (bot)" in text
+    history = [r, RoundScored(1, "all_quit", 0, (5,) * 6, (0,) * 6, (39, 15, 8, 18, 29, 14), hands)]
+    lines = at_80(score_history(history, LONG, (3,) * 6, 80))
+    assert max(len(line) for line in lines) <= 80
+    assert any(line.split()[:2] == ["2", "39"] for line in lines)
+
+
+def test_komarami_shows_its_mosquito_as_a_mosquito():
+    view = make_view(game="komarami", hand=("3", "L", "L"), hand_sizes=(3, 4, 4), top="L", pile_size=5,
+                     legal_actions=(play("L"), DRAW, QUIT))
+    text = shown(view)
+    assert "[L]" not in text
+    assert "Top card: [mosquito]" in text
+    assert "Your hand: [3] [mosquito] [mosquito]   playable: mosquito (type L)" in text
+    assert event_text(CardPlayed(1, "L"), 0, NAMES, "komarami") == "Bob played a mosquito."
+    assert event_text(CardPlayed(1, "L"), 0, NAMES, "lama") == "Bob played L."
+
+
+def test_the_rules_are_wrapped_between_words_to_the_terminal():
+    from lama.tui.render import wrap_rules
+    from lama.games import GAMES
+    from lama.tui.rules import rules_text
+
+    for game in GAMES:
+        for width in (60, 80, 100):
+            wrapped = wrap_rules(rules_text(game), width)
+            assert wrapped.split() == rules_text(game).split()
+            assert max(len(line) for line in wrapped.splitlines()) < width

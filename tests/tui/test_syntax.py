@@ -111,7 +111,9 @@ ERRORS = [
     (LAMA, "3 4", "play one card at a time"),
     (LAMA, "3 4 5", "play one card at a time"),
     (LAMA, "p", "play which card?"),
-    (LAMA, "s", "legal: play 3, play 4, draw, quit"),
+    (LAMA, "t", "'t' is not a move in L.L.A.M.A. (type ? for help); legal: play 3, play 4, draw, quit"),
+    (LAMA, "skip", "'skip' is not a move in L.L.A.M.A."),
+    (DICE_ROLL, "d", "'d' is not a move in L.A.M.A. Dice"),
     (LAMA_ON_6, "d", "legal: play 6, play L, quit"),
     (KADABRA, "1", "a 1 gives a chip: say to which seat, e.g. '1>1' (seats 1, 2)"),
     (KADABRA, "1>0", "legal: play 1 give 1, play 1 give 2, play L, draw, skip, quit"),
@@ -141,4 +143,101 @@ def test_wrong_input_says_why_and_what_is_legal(view, text, message):
 def test_the_cores_reason_is_used_when_given():
     with pytest.raises(InputError) as e:
         resolve("d", LAMA_ON_6, NAMES, explain=lambda a: "the draw pile is empty (L3)")
-    assert str(e.value) == "the draw pile is empty (L3); legal: play 6, play L, quit"
+    assert str(e.value) == "the draw pile is empty; legal: play 6, play L, quit"
+
+
+@pytest.mark.parametrize("reason,shown", [
+    ("the draw pile is empty (L3)", "the draw pile is empty"),
+    ("after a miss the seat must take one matching llama-row card (D3c)",
+     "after a miss the seat must take one matching llama-row card"),
+    ("a match needs at least one card discarded (D3b)", "a match needs at least one card discarded"),
+    ("K9: a show is running (rules K9, K7)", "a show is running"),
+    ("seat 2 must draw first (K5); its decision is the move after", "seat 2 must draw first; its decision is the move after"),
+])
+def test_rule_ids_never_reach_the_player(reason, shown):
+    """Issue 12, item 11: the core's reasons name rules; the player reads the reason alone."""
+    with pytest.raises(InputError) as e:
+        resolve("d", LAMA_ON_6, NAMES, explain=lambda a: reason)
+    assert str(e.value) == f"{shown}; legal: play 6, play L, quit"
+
+
+BOTS = ["Ann", "Hard 1", "Hard 2", "Easy bot 3"]
+KADABRA_4P = make_view(
+    game="kadabra", players=4, hand=("1", "6"), hand_sizes=(2, 4, 4, 4), top="1", pile_size=9,
+    quit=(False, False, False, True), legal_actions=(play("1", 1), play("1", 2), DRAW, QUIT),
+)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("1 to Hard 2", play("1", 2)),
+    ("1 to hard   1", play("1", 1)),
+    ("1 > Hard 2", play("1", 2)),
+    ("1 give to hard 1", play("1", 1)),
+    ("1 2", play("1", 2)),
+    ("1 to easy", None),  # a unique prefix, but seat 3 has quit: the core says no
+])
+def test_a_chip_goes_to_a_multi_word_name_or_a_unique_prefix(text, expected):
+    """Issue 12, item 10: `1 to NAME` with names of several words and unambiguous prefixes."""
+    if expected is None:
+        with pytest.raises(InputError) as e:
+            resolve(text, KADABRA_4P, BOTS)
+        assert "legal: play 1 give 1, play 1 give 2" in str(e.value)
+    else:
+        assert resolve(text, KADABRA_4P, BOTS) == expected
+
+
+def test_a_prefix_of_several_names_is_narrowed_to_the_seats_a_chip_may_go_to():
+    names = ["Ann", "Hard 1", "Hard 2", "Hardy"]
+    view = make_view(game="kadabra", players=4, hand=("1",), hand_sizes=(1, 4, 4, 4), top="1",
+                     legal_actions=(play("1", 2), DRAW, QUIT))
+    assert resolve("1 to hard", view, names) == play("1", 2)
+    with pytest.raises(InputError) as e:
+        resolve("1 to hard", KADABRA_4P, names)
+    assert "'hard' could be Hard 1 or Hard 2 or Hardy: type more of the name" in str(e.value)
+    with pytest.raises(InputError) as e:
+        resolve("1 to zed", KADABRA_4P, names)
+    assert "'zed' is not a seat" in str(e.value)
+
+
+@pytest.mark.parametrize("view,text", [(LAMA, "3 4"), (LAMA, "3 to Bob"), (LAMA, "1 2"), (LAMA, "p 3 3")])
+def test_lama_errors_do_not_mention_kadabra_gifts(view, text):
+    with pytest.raises(InputError) as e:
+        resolve(text, view, NAMES)
+    message = str(e.value)
+    assert "play one card at a time" in message
+    assert "chip" not in message and "1>2" not in message and "give" not in message
+
+
+def test_kadabra_errors_do_mention_gifts():
+    with pytest.raises(InputError) as e:
+        resolve("3 4", KADABRA, NAMES)
+    assert "a seat may only follow a 1 that gives a chip (e.g. '1>2')" in str(e.value)
+
+
+KOMARAMI = make_view(game="komarami", hand=("3", "6", "L"), hand_sizes=(3, 4, 4), top="6",
+                     legal_actions=(play("6"), play("L"), DRAW, QUIT))
+
+
+@pytest.mark.parametrize("text", ["L", "l", "m", "mosquito", "p mosquito"])
+def test_komarami_mosquito_is_typed_l_or_m(text):
+    assert resolve(text, KOMARAMI, NAMES) == play("L")
+
+
+@pytest.mark.parametrize("view,text,expected", [
+    (LAMA, "s", Command("scores")),
+    (LAMA, "scores", Command("scores")),
+    (DICE_ROLL, "s", Command("scores")),
+    (KOMARAMI, "score", Command("scores")),
+    (KADABRA, "s", SKIP),  # kadabra's s is the skip
+    (KADABRA, "scores", Command("scores")),
+])
+def test_score_history_command(view, text, expected):
+    assert resolve(text, view, NAMES) == expected
+
+
+def test_a_gift_with_a_1_that_cannot_be_played_says_why_the_1_cannot_go():
+    view = make_view(game="kadabra", hand=("1", "6"), hand_sizes=(2, 4, 4), top="5", pile_size=9,
+                     legal_actions=(play("6"), DRAW, QUIT))
+    with pytest.raises(InputError) as e:
+        resolve("1 to b", view, NAMES)
+    assert str(e.value).startswith("'1' cannot be played on '5'")

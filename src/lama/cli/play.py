@@ -11,7 +11,6 @@ from pathlib import Path
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
 from lama.core import InvalidOption
 from lama.games import GAMES, new_game
-from lama.record.replay import MAX_NAME
 from lama.tui.play import play
 
 
@@ -113,7 +112,7 @@ def _setup(args):
         raise UsageError(f"unknown game {args.game!r} (known: {', '.join(GAMES)})")
     names = None
     if args.names is not None:
-        names = [n.strip() for n in args.names.split(",")]
+        names = [" ".join(n.split()) for n in args.names.split(",")]
     players = args.players if args.players is not None else (len(names) if names else 4)
     game = new_game(args.game, players, _options(args))  # checks players and options
     if names is not None and len(names) != players:
@@ -146,12 +145,35 @@ def _setup(args):
     if names is None:
         names = [f"Player {s}" for s in range(players)]
         for s, spec in zip(bot_seats, specs):
-            names[s] = f"{_bot_label(spec)} {s}"[-MAX_NAME:]
+            names[s] = f"{_bot_label(spec)} {s}"[-NAME_LENGTH:]
         if args.name is not None:
-            names[humans[0]] = args.name
-    if any(len(n) > MAX_NAME for n in names):
-        raise UsageError(f"a name has at most {MAX_NAME} characters (a record holds no longer ones)")
+            names[humans[0]] = " ".join(args.name.split())
+    _check_names(names, "--names" if args.names is not None else "--name")
     return game, names, humans, bots
+
+
+NAME_LENGTH = 40  # longer names are refused; tables show at most 14 characters of a name
+
+
+def _check_names(names: list[str], flag: str) -> None:
+    """Names a person can tell apart and type (`1 to NAME`): not empty, printable, not a bare
+    number (that would read as a seat), not too long, no two alike."""
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        if not name:
+            raise UsageError(f"{flag}: the name of seat {seat} is empty")
+        if not name.isprintable():
+            raise UsageError(f"{flag}: the name of seat {seat} has a control character")
+        if len(name) > NAME_LENGTH:
+            raise UsageError(f"{flag}: the name of seat {seat} is {len(name)} characters long "
+                             f"(at most {NAME_LENGTH})")
+        if name.isdigit():
+            raise UsageError(f"{flag}: {name!r} is a number, which would read as a seat; choose a name")
+        key = " ".join(name.casefold().split())
+        if key in seen:
+            raise UsageError(f"{flag}: seats {seen[key]} and {seat} are both called {name!r}; "
+                             "every seat needs its own name")
+        seen[key] = seat
 
 
 def check_record_path(path, force: bool = False) -> None:

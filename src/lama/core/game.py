@@ -82,6 +82,9 @@ class Game:
     name = ""
     rules_file = ""  # under lama/data, e.g. "rules/lama.md"
     extra_options: tuple[Option, ...] = ()  # options beyond COMMON_OPTIONS
+    move_kinds: tuple[str, ...] = ()  # the kinds of move a seat makes (Action.kind)
+    llama_name = "llama"  # how the game calls its llama card (Komarami: a mosquito)
+    hand_name = "hand"  # what a seat's cards are called (Dice: its display)
     state_class: type = None  # set by each game module
 
     # -- what drivers use for this game, by reference (see `hook`) --
@@ -199,6 +202,8 @@ class Game:
 
 class CardGame(Game):
     """A game played with a deck of cards: lama, komarami, kadabra."""
+
+    move_kinds = ("play", "draw", "quit")
 
     hand_size = 6  # L2
     table = None  # CardTable, set by the game module

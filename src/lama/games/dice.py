@@ -106,6 +106,8 @@ class DiceGame(Game):
     deck = DECK
     row = ROW
     hand_size = 6  # D2
+    move_kinds = ("roll", "quit", "discard", "take")
+    hand_name = "display"
 
     @classmethod
     def default_options(cls) -> dict:

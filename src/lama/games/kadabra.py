@@ -374,6 +374,7 @@ class KadabraGame(CardGame):
     table = TABLE
     deck = DEFAULT_DECK
     card_effects = True  # K4-K11
+    move_kinds = CardGame.move_kinds + ("skip", "take_stage")
 
     @classmethod
     def default_options(cls) -> dict:

@@ -10,6 +10,7 @@ class KomaramiGame(CardGame):
     name = "Lato z Komarami"
     rules_file = "rules/komarami.md"
     table = CardTable(CODES, llama_each=True)
+    llama_name = "mosquito"
     deck = (8, 8, 8, 8, 8, 8, 7)
     state_class = CardState
 

@@ -46,8 +46,7 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
         print(f"lama play: cannot write the record to {path}: {e.strerror or e}", file=sys.stderr)
         return 2
     # The seed and the record's path are told at the end: either would show the deal.
-    console.print(Text(f"{names_line(names, humans)}\nThe game is recorded as it goes. Type ? for help."),
-                  soft_wrap=True)
+    console.print(Text(f"{names_line(names, humans)}\nThe game is recorded as it goes. Type ? for help."))
     again = f"Seed {seed} (the same deals again: --seed {seed})."
     if not COMPILED:
         console.print(Text("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "

@@ -18,98 +18,167 @@ from lama.core.events import (
     Busted, CardDrawn, CardPlayed, CardsDiscarded, ChipReturned, DiceRolled, GameOver, RoundDealt,
     RoundScored, RowCardTaken, SeatQuit,
 )
+from lama.games import GAMES
 
 ENDED_BY = {"empty_hand": "emptied a hand", "all_quit": "everyone quit", "bust": "bust",
             "row_empty": "llama row emptied"}
+
+
+NAME_WIDTH = 14  # names longer than this are shortened in tables and prompts
+GROUP_OVER = 12  # a hand of more cards than this is shown grouped: [1]×7 [3]×2 ...
+RULE_ID = re.compile(r"\s*\((?:rules? )?[A-Z]\d+[a-z]?(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)|"
+                     r"\b(?:rules? )?[A-Z]\d+[a-z]?: ")
+
+
+def strip_rule_ids(text: str) -> str:
+    """The core's reasons name rules (`(L3)`, `K9: `); a player is told the reason alone."""
+    return RULE_ID.sub("", text)
+
+
+def short(name: str, width: int = NAME_WIDTH) -> str:
+    """A name cut to `width` characters (with an ellipsis) for tables and prompts."""
+    return name if len(name) <= width else name[: width - 1].rstrip() + "…"
+
+
+def card_name(code: str, game: str | None = None) -> str:
+    """How a card is written for the player: Komarami's llama card is a mosquito (typed `L`)."""
+    return GAMES[game].llama_name if game in GAMES and code == "L" and GAMES[game].llama_name != "llama" else code
 
 
 def card_style(code: str) -> str:
     return "bold magenta" if code.startswith("L") else "bold"
 
 
-def cards_text(codes, highlight=()) -> Text:
-    """Cards as `[3] [4] [L]`; highlighted ones (e.g. playable) are underlined and green."""
+def grouped(codes) -> list[tuple[str, int]]:
+    """Equal cards together, in the order they come: [(code, count), ...]."""
+    out: list[list] = []
+    for code in codes:
+        if out and out[-1][0] == code:
+            out[-1][1] += 1
+        else:
+            out.append([code, 1])
+    return [(c, n) for c, n in out]
+
+
+def cards_text(codes, highlight=(), game: str | None = None, group: bool | None = None) -> Text:
+    """Cards as `[3] [4] [L]` (Komarami: `[mosquito]`); highlighted ones (e.g. playable) are
+    underlined and green. A long hand (or `group=True`) is grouped: `[1]×7 [3]×2 [L]`."""
+    codes = list(codes)
+    if group is None:
+        group = len(codes) > GROUP_OVER
+    pieces = grouped(codes) if group else [(c, 1) for c in codes]
     text = Text()
-    for i, code in enumerate(codes):
+    for i, (code, n) in enumerate(pieces):
         if i:
             text.append(" ")
         style = card_style(code) + (" green underline" if code in highlight else "")
-        text.append(f"[{code}]", style=style)
+        text.append(f"[{card_name(code, game)}]" + (f"×{n}" if n > 1 else ""), style=style)
     return text
+
+
+def plain_cards(codes, game: str | None = None, group: bool | None = None) -> str:
+    """Cards without brackets for tables: `1 3 3 L`, grouped when long: `1×7 3×2 L`."""
+    codes = list(codes)
+    if not codes:
+        return "-"
+    if group is None:
+        group = len(codes) > 8
+    pieces = grouped(codes) if group else [(c, 1) for c in codes]
+    return " ".join(card_name(c, game) + (f"×{n}" if n > 1 else "") for c, n in pieces)
 
 
 def who(seat: int, viewer: int | None, names) -> str:
     return "You" if seat == viewer else names[seat]
 
 
+def seat_label(seat: int, viewer: int | None, names, bots=(), width: int = NAME_WIDTH) -> str:
+    """A seat's name for a table: shortened, with `(you)` or `(bot)`."""
+    mark = " (you)" if seat == viewer else (" (bot)" if seat in bots else "")
+    return short(names[seat], width) + mark
+
+
 # -- the table -------------------------------------------------------------------------------
 
-def seats_table(view, names) -> Table:
-    """Every seat: name, cards (or display), status and points."""
+def seats_table(view, names, bots=()) -> Table:
+    """Every seat: name (bots marked), cards (or display), status and points. Compact enough
+    for 6 seats with long names at 80 columns: names are shortened, nothing wraps."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("seat", justify="right")
-    table.add_column("player")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("player", no_wrap=True)
     dice = bool(view.displays)
     table.add_column("display" if dice else "cards", justify="left" if dice else "right")
-    table.add_column("status")
-    table.add_column("points", justify="right")
+    table.add_column("status", no_wrap=True)
+    table.add_column("points", justify="right", no_wrap=True)
     for s in range(view.players):
-        status = "quit" if view.quit[s] else "in"
-        if view.to_move == s and not view.finished:
-            status += ", to move"
+        status = ["quit" if view.quit[s] else ("to move" if view.to_move == s and not view.finished else "in")]
         if view.magic_chip == s:
-            status += ", magic chip"
+            status.append("magic chip")
         if view.forced_draw == s:
-            status += ", must draw first"
+            status.append("draws first")
         if dice:
-            cards = cards_text(view.displays[s]) if s < len(view.displays) else Text("")
+            cards = Text(plain_cards(view.displays[s], view.game) if s < len(view.displays) else "")
         else:
             cards = Text(str(view.hand_sizes[s]) if s < len(view.hand_sizes) else "")
-        name = names[s] + (" (you)" if s == view.seat else "")
-        table.add_row(str(s), name, cards, status, str(view.points[s]))
+        table.add_row(str(s), Text(seat_label(s, view.seat, names, bots)), cards, ", ".join(status),
+                      str(view.points[s]))
     return table
 
 
 def table_lines(view, names) -> list[Text]:
     """The public middle of the table: discard pile and draw pile, stage, llama row, dice."""
+    game = view.game
     lines = []
     if view.top is not None:
-        lines.append(Text.assemble("Top card: ", cards_text([view.top]),
+        lines.append(Text.assemble("Top card: ", cards_text([view.top], game=game),
                                    f"   draw pile: {view.pile_size} card(s)"))
     if view.stage is not None:
         white, black = view.stage
-        stage = f"Stage: {white + black} chip(s) ({white} white, {black} black)"
+        holder = "in the centre" if view.magic_chip is None else f"held by {short(names[view.magic_chip])}"
+        lines.append(Text(f"Stage: {white + black} chip(s) ({white} white, {black} black)   "
+                          f"magic chip: {holder}"))
         if view.show:
-            stage += " - MAGIC SHOW running: play a llama, take the stage (t) or skip (s)"
-        lines.append(Text(stage, style="bold yellow" if view.show else ""))
-        holder = "in the centre" if view.magic_chip is None else f"held by {names[view.magic_chip]}"
-        lines.append(Text(f"Magic chip: {holder}"))
+            lines.append(Text("MAGIC SHOW running: play a llama, take the stage (t) or skip (s)",
+                              style="bold yellow"))
     if view.forced_draw is not None:
-        lines.append(Text(f"{names[view.forced_draw]} must draw a card first (rectangle card)"))
+        lines.append(Text(f"{short(names[view.forced_draw])} must draw a card first (rectangle card)"))
     if view.row or view.displays:
         lines.append(Text.assemble("Llama row: ", cards_text(view.row) if view.row else Text("empty")))
     if view.dice:
-        faces = "; ".join(f"die {i}: {' '.join(d)}" for i, d in enumerate(view.dice))
+        faces = "; ".join(f"die {i + 1}: {' '.join(d)}" for i, d in enumerate(view.dice))
         lines.append(Text(f"Dice faces: {faces}", style="dim"))
     if view.roll is not None:
-        lines.append(Text.assemble("Last roll: ", cards_text(view.roll)))
+        lines.append(Text.assemble("Your roll: " if roll_in_hand(view) else "Last roll: ", cards_text(view.roll)))
     return lines
 
 
+def roll_in_hand(view) -> bool:
+    """Dice: this seat rolled and must now discard or take."""
+    return view.roll is not None and any(a.kind in ("discard", "take") for a in view.legal_actions)
+
+
 def hand_text(view) -> Text:
-    """The seat's own hand (sorted), playable cards marked, with its penalty if the round ended now."""
+    """The seat's own hand (sorted, grouped when long), playable cards marked."""
+    game = view.game
     playable = {a.card for a in view.legal_actions if a.kind == "play"}
     if view.displays:
         return Text.assemble("Your display: ", cards_text(view.displays[view.seat]))
-    text = Text.assemble("Your hand: ", cards_text(view.hand, playable))
+    text = Text.assemble("Your hand: ", cards_text(view.hand, playable, game=game))
     if playable:
-        text.append(f"   playable: {', '.join(sorted(playable))}")
+        order = [c for c in dict.fromkeys(view.hand) if c in playable]
+        named = [card_name(c, game) + (" (type L)" if card_name(c, game) != c else "") for c in order]
+        text.append(f"   playable: {', '.join(named)}")
     return text
 
 
-def turn_screen(view, names, title: str) -> Group:
-    parts = [Text(title, style="bold reverse")]
-    parts.append(seats_table(view, names))
+def turn_title(view, names) -> str:
+    game = GAMES[view.game].name if view.game in GAMES else view.game
+    return (f" {game} - round {view.round + 1} - {short(names[view.seat])} (seat {view.seat}) to move"
+            f" - ends at {view.target} points ")
+
+
+def turn_screen(view, names, title: str | None = None, bots=()) -> Group:
+    parts = [Text(title if title is not None else turn_title(view, names), style="bold reverse")]
+    parts.append(seats_table(view, names, bots))
     parts.extend(table_lines(view, names))
     parts.append(hand_text(view))
     return Group(*parts)
@@ -117,23 +186,38 @@ def turn_screen(view, names, title: str) -> Group:
 
 # -- what happened ---------------------------------------------------------------------------
 
-def event_text(event, viewer: int | None, names) -> str | None:
+def ended_text(r, names, game: str | None = None, viewer: int | None = None) -> str:
+    """How a round ended, in words: `Bob emptied their hand`, `everyone quit`."""
+    name = who(r.ender, viewer, names)
+    if r.ended_by == "empty_hand":
+        return f"{name} emptied {'your' if r.ender == viewer else 'their'} {GAMES[game].hand_name if game in GAMES else 'hand'}"
+    if r.ended_by == "all_quit":
+        return "everyone quit"
+    if r.ended_by == "bust":
+        return f"{name} busted"
+    if r.ended_by == "row_empty":
+        return f"{name} emptied the llama row"
+    return f"{r.ended_by} ({name})"
+
+
+def event_text(event, viewer: int | None, names, game: str | None = None) -> str | None:
     """One line for an event (already filtered for the viewer), or None for nothing to say."""
     if isinstance(event, RoundDealt):
-        top = f"; the first card is {event.discard}" if event.discard is not None else ""
+        top = f"; the first card is {_a_card(event.discard, game)}" if event.discard is not None else ""
         return f"Round {event.round + 1} is dealt; {names[event.starter]} starts{top}."
     if isinstance(event, CardPlayed):  # a 1's chip (K4) has its own event
-        return f"{who(event.seat, viewer, names)} played {event.card}."
+        return f"{who(event.seat, viewer, names)} played {_a_card(event.card, game)}."
     if isinstance(event, CardDrawn):
         forced = " (forced by a rectangle card)" if event.forced else ""
         if event.card is None or event.seat != viewer:
             return f"{who(event.seat, viewer, names)} drew a card{forced}."
-        return f"You drew {event.card}{forced}."
+        return f"You drew {_a_card(event.card, game)}{forced}."
     if isinstance(event, SeatQuit):
         return f"{who(event.seat, viewer, names)} quit the round."
     if isinstance(event, ChipReturned):
-        why = "emptied hand" if event.rule == "C5" else ("three llamas" if event.rule == "D3a" else event.rule)
-        return f"{who(event.seat, viewer, names)} returned a {event.points}-point chip ({why})."
+        emptied = f"emptied {GAMES[game].hand_name if game in GAMES else 'hand'}"
+        why = emptied if event.rule == "C5" else ("three llamas" if event.rule == "D3a" else "")
+        return f"{who(event.seat, viewer, names)} returned a {event.points}-point chip" + (f" ({why})." if why else ".")
     if isinstance(event, (RoundScored, GameOver)):
         return None  # shown as a table
     if isinstance(event, DiceRolled):
@@ -148,6 +232,11 @@ def event_text(event, viewer: int | None, names) -> str | None:
         return f"{who(event.seat, viewer, names)} busted and took every row card: {' '.join(event.cards)}."
     kadabra = _kadabra_event(event, viewer, names)
     return kadabra if kadabra is not None else _generic_event(event, viewer, names)
+
+
+def _a_card(code: str, game: str | None) -> str:
+    name = card_name(code, game)
+    return f"a {name}" if name != code else code
 
 
 def _kadabra_event(event, viewer, names) -> str | None:
@@ -195,21 +284,74 @@ def _generic_event(event, viewer, names) -> str:
     return line + (f" ({', '.join(parts)})" if parts else "") + "."
 
 
-def round_table(history, names) -> Table:
-    """Every completed round: how it ended, each seat's penalty, returned chip and score."""
-    table = Table(title="Rounds", header_style="bold")
-    table.add_column("round", justify="right")
-    table.add_column("ended by")
+# -- chips that change hands during a round (what explains the points besides the penalty) ----
+
+CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}
+
+
+def chip_moves(event, players: int) -> tuple[list[int], list[int]]:
+    """(chips returned, other chip moves) per seat caused by one public event, in points:
+    a chip given back (C5 at the end, D3a during a dice round), and Kadabra's chips given (K4),
+    put on the stage (K8) and taken from it (K9)."""
+    back, moved = [0] * players, [0] * players
+    kind = type(event).__name__
+    if isinstance(event, ChipReturned):
+        back[event.seat] += event.points
+    elif kind == "ChipGiven":
+        moved[event.seat] -= CHIP_POINTS.get(event.chip, 0)
+        moved[event.to] += CHIP_POINTS.get(event.chip, 0)
+    elif kind == "ChipStaged":
+        moved[event.seat] -= CHIP_POINTS.get(event.chip, 0)
+    elif kind == "StageTaken":
+        moved[event.seat] += event.whites + 10 * event.blacks
+    return back, moved
+
+
+def round_recap(r, before, back, moved, names, game: str | None = None, bots=(), viewer=None) -> Table:
+    """The end of one round: every seat's revealed hand (or display), its penalty, chips given
+    back, chips won or lost during the round (Kadabra) and the points before and after."""
+    dice = game in GAMES and GAMES[game].hand_name == "display"
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("player", no_wrap=True)
+    table.add_column("display" if dice else "cards left")  # wraps between cards, never inside one
+    table.add_column("penalty", justify="right", no_wrap=True)
+    show_back, show_moved = any(back), any(moved)
+    if show_back:
+        table.add_column("chip back", justify="right", no_wrap=True)
+    if show_moved:
+        table.add_column("chips", justify="right", no_wrap=True)
+    table.add_column("points", justify="right", no_wrap=True)
+    for s in range(len(names)):
+        hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
+        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{r.penalties[s]}"]
+        if show_back:
+            row.append(f"-{back[s]}" if back[s] else "")
+        if show_moved:
+            row.append(f"{moved[s]:+d}" if moved[s] else "")
+        row.append(f"{before[s]} → {r.scores[s]}")
+        table.add_row(*row)
+    return table
+
+
+def score_history(history, names, start, width: int = 80) -> Table:
+    """Every round's points per seat (and the change), one row per round; compact enough for
+    six seats at 80 columns."""
+    n = len(names)
+    col = max(5, min(NAME_WIDTH, (width - 7) // max(n, 1) - 2))
+    table = Table(title="Points after each round", header_style="bold", box=None, pad_edge=False)
+    table.add_column("round", justify="right", no_wrap=True)
     for name in names:
-        table.add_column(name, justify="right")
+        table.add_column(Text(short(name, col)), justify="right", no_wrap=True)
+    table.add_row("start", *[str(p) for p in start])
+    previous = list(start)
     for r in history:
         cells = []
-        for s in range(len(names)):
-            text = f"+{r.penalties[s]}"
-            if r.returned[s]:
-                text += f" -{r.returned[s]}"
-            cells.append(f"{text} = {r.scores[s]}")
-        table.add_row(str(r.round + 1), f"{ENDED_BY.get(r.ended_by, r.ended_by)} ({names[r.ender]})", *cells)
+        for s in range(n):
+            delta = r.scores[s] - previous[s]
+            cell = f"{r.scores[s]} ({delta:+d})"
+            cells.append(cell if len(cell) <= col else str(r.scores[s]))
+        previous = list(r.scores)
+        table.add_row(str(r.round + 1), *cells)
     return table
 
 
@@ -220,3 +362,35 @@ def winners_text(winners, scores, names) -> Text:
     ranking = ", ".join(f"{names[s]} {scores[s]}" for s in order)
     return Text(f"Game over: {who_won} {verb} with {scores[winners[0]]} points. Final points: {ranking}.",
                 style="bold green")
+
+
+def wrap_rules(text: str, width: int) -> str:
+    """The rules (markdown, hard-wrapped) re-wrapped to `width` columns: paragraphs and list
+    items are joined and wrapped between words, list items keep a hanging indent."""
+    import textwrap
+
+    width = max(20, width - 1)
+    blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            blocks.append(("blank", []))
+        elif stripped.startswith("#"):
+            blocks.append(("head", [stripped]))
+        elif stripped.startswith(("- ", "* ")):
+            blocks.append(("item", [stripped]))
+        elif blocks and blocks[-1][0] in ("item", "para"):
+            blocks[-1][1].append(stripped)
+        else:
+            blocks.append(("para", [stripped]))
+    out = []
+    for kind, lines in blocks:
+        if kind == "blank":
+            out.append("")
+        elif kind == "head":
+            out.append(lines[0])
+        else:
+            indent = "  " if kind == "item" else ""
+            out.append(textwrap.fill(" ".join(lines), width, subsequent_indent=indent,
+                                     break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out) + "\n"

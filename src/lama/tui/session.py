@@ -6,6 +6,11 @@ and hands the move to the table; `on_events` receives every batch of events. Eac
 passed through `event.for_seat(their seat)` (a bot's drawn card never shows); several humans at
 one terminal get a "pass the terminal" screen between turns so nobody sees another's hand. The
 record is saved after every batch of events, so an interrupted game keeps it.
+
+At the end of each round everyone is shown every seat's revealed hand (public: hands are
+scored face up), what it cost, the chips given back or moved, and the points before and
+after, and the game waits for Enter before the next deal (in a hot-seat game before the
+terminal is passed on). `s`/`scores` shows every round's points at any prompt.
 """
 
 from __future__ import annotations
@@ -17,14 +22,18 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from lama.core import GameOver, RoundScored
+from lama.core import QUIT, GameOver, RoundDealt, RoundScored
 from lama.games import GAMES
 
-from .render import event_text, round_table, turn_screen, winners_text
+from .render import (
+    chip_moves, ended_text, event_text, roll_in_hand, round_recap, score_history, short, turn_screen, winners_text, wrap_rules,
+)
 from .rules import rules_text
 from .syntax import Command, InputError, resolve
 
 SPECTATOR = -1  # for_seat of a seat that does not exist: every private card hidden
+MAX_LINE = 200  # longer input lines are refused
+YES = ("y", "yes")
 
 
 class Leave(Exception):
@@ -47,18 +56,64 @@ def move_hint(view) -> str:
             hints.append(h)
     if len(hints) > 8:  # many discard choices: name the largest few
         hints = hints[-6:]
-    return ", ".join(hints + ["h", "?"])
+    extra = ["h", "o", "?"] if view.dice else ["h", "?"]
+    return ", ".join(hints + extra)
 
 
 def odds_text(view) -> str:
-    """Dice: the exact odds of this seat's next roll (D3), over all 216 rolls."""
+    """Dice: what the roll in hand allows, or the exact odds of this seat's next roll (D3)."""
     if not view.dice:  # only dice has dice
         return "odds are shown in dice only"
     from lama.games.dice_odds import roll_odds
 
+    if roll_in_hand(view):
+        return roll_text(view)
     last_seat = sum(not q for q in view.quit) == 1
     odds = roll_odds(view.displays[view.seat], view.row, view.dice, last_seat=last_seat)
     return "Your next roll: " + str(odds) + (" (you are the last seat in: a miss is a bust)" if last_seat else "")
+
+
+def roll_text(view) -> str:
+    """Dice, after a roll: what the dice in hand let this seat do."""
+    rolled = " ".join(view.roll)
+    discards = [a.cards for a in view.legal_actions if a.kind == "discard"]
+    takes = [a.card for a in view.legal_actions if a.kind == "take"]
+    if discards:
+        most = max(discards, key=len)
+        kinds = sorted({c for cards in discards for c in cards})
+        if len(most) == 1:
+            return f"You rolled {rolled}: a match. Throw away the {most[0]} from your display (type {most[0]})."
+        return (f"You rolled {rolled}: a match. Throw away from your display any of "
+                f"{', '.join(kinds)}, up to {len(most)} cards: all of them is '{' '.join(most)}'.")
+    if takes:
+        return (f"You rolled {rolled}: a miss. Take one of these cards from the llama row into your "
+                f"display: {', '.join(takes)} (e.g. 't {takes[0]}').")
+    return f"You rolled {rolled}."
+
+
+def more_keys(game: str) -> str:
+    """What the terminal game adds to the rules' list of keys."""
+    scores = "`scores`" if game in GAMES and "skip" in GAMES[game].move_kinds else "`s` or `scores`"
+    return (f"Also: {scores} shows every round's points (at any prompt); `q` asks first if you can "
+            "still play a card; at a real terminal the arrow keys edit the line and bring back "
+            "earlier ones. After each round everyone's cards are shown, then Enter deals the next "
+            "round.\n")
+
+
+_readline_ready = False
+
+
+def _enable_readline() -> None:
+    """Line editing and history (arrow keys) for input() at a real terminal."""
+    global _readline_ready
+    if _readline_ready:
+        return
+    _readline_ready = True
+    try:
+        import readline
+    except ImportError:  # not on every platform
+        return
+    readline.set_history_length(200)
 
 
 class TerminalGame:
@@ -67,6 +122,7 @@ class TerminalGame:
         self.game = game
         self.names = names
         self.humans = list(humans)
+        self.bots = {s for s in range(len(names)) if s not in self.humans}
         self.console = console or Console(highlight=False)
         self.input_fn = input_fn or self._console_input
         self.record_path = record_path
@@ -74,11 +130,21 @@ class TerminalGame:
         self.buffers = {h: [] for h in self.humans}
         self.public: list = []  # events as anybody may see them (for hot-seat round summaries)
         self.history: list[RoundScored] = []
+        self.notes = {h: [] for h in self.humans}  # one line per round ended since a human's last turn
+        self.start: tuple[int, ...] = (0,) * len(names)  # the points when the game started
+        self.before: tuple[int, ...] = self.start  # the points when this round was dealt
+        self.back = [0] * len(names)  # chips given back this round, per seat
+        self.moved = [0] * len(names)  # other chips won or lost this round (kadabra)
         self.last_viewer: int | None = None
         self.private = False  # a human's hand is on the screen
 
+    @property
+    def game_id(self) -> str:
+        return getattr(self.game, "id", "")
+
     def attach(self, table) -> None:
         self.table = table
+        self.start = self.before = tuple(table.view(None).points)
 
     def play(self) -> None:
         """Play to the end of the game (Leave or KeyboardInterrupt when the human leaves)."""
@@ -93,16 +159,28 @@ class TerminalGame:
 
     # -- input -----------------------------------------------------------------------------
     def _console_input(self, prompt: str) -> str:
+        if sys.stdin.isatty() and self.console.is_terminal:
+            _enable_readline()
+            return input(prompt)  # readline edits the line and knows the prompt
         text = self.console.input(Text(prompt))
         if not sys.stdin.isatty():  # scripted input: echo it so the transcript reads right
             self.console.print(text, markup=False, highlight=False)
         return text
 
     def read(self, prompt: str) -> str:
-        try:
-            return self.input_fn(prompt)
-        except EOFError:
-            raise Leave() from None
+        """One line from the person; a line longer than MAX_LINE is refused and asked again."""
+        while True:
+            try:
+                text = self.input_fn(prompt)
+            except EOFError:
+                raise Leave() from None
+            if len(text) <= MAX_LINE:
+                return text
+            self.say(f"That line is too long ({len(text)} characters; at most {MAX_LINE}). Try again.", "red")
+
+    def say(self, text: str, style: str = "") -> None:
+        """A message, wrapped between words to the terminal's width."""
+        self.console.print(Text(text, style=style))
 
     # -- the record --------------------------------------------------------------------------
     def save(self) -> None:
@@ -115,28 +193,71 @@ class TerminalGame:
         for event in events:
             for h in self.humans:
                 self.buffers[h].append(event.for_seat(h))
-            self.public.append(event.for_seat(SPECTATOR))
-            if isinstance(event, RoundScored):
+            public = event.for_seat(SPECTATOR)
+            self.public.append(public)
+            back, moved = chip_moves(public, len(self.names))
+            self.back = [a + b for a, b in zip(self.back, back)]
+            self.moved = [a + b for a, b in zip(self.moved, moved)]
+            if isinstance(event, RoundDealt):
+                self.before = tuple(self.table.view(None).points) if self.table is not None else self.before
+                self.back = [0] * len(self.names)
+                self.moved = [0] * len(self.names)
+            elif isinstance(event, RoundScored):
                 self.history.append(event)
-                self._round_over()
+                self._round_over(event)
             elif isinstance(event, GameOver):
-                self.console.print(winners_text(event.winners, event.scores, self.names), soft_wrap=True)
+                self.console.print(winners_text(event.winners, event.scores, self.names))
 
-    def _round_over(self) -> None:
-        """Show how the round ended (what led to it, as the viewer may see it) and the scores."""
-        if len(self.humans) == 1:
+    def _round_over(self, r: RoundScored) -> None:
+        """Show how the round ended (what led to it, as the viewer may see it), every seat's
+        revealed hand, penalty, chips and points; then wait for Enter before the next deal."""
+        hot_seat = len(self.humans) > 1
+        if not hot_seat:
             viewer, events = self.humans[0], self.buffers[self.humans[0]]
         else:
             viewer, events = None, self.public
             self._hide()  # the last hand shown goes; the results are for everyone
-        lines = [t for t in (event_text(e, viewer, self.names) for e in events) if t]
-        self.console.print(Rule(f"Round {self.history[-1].round + 1} is over"))
+        game = self.game_id
+        lines = [t for t in (event_text(e, viewer, self.names, game) for e in events) if t]
+        number = r.round + 1
+        self.console.print(Rule(f"Round {number} is over: {ended_text(r, self.names, game, viewer)}"))
         for line in lines:
-            self.console.print(Text(line))
-        self.console.print(round_table(self.history, self.names))
+            self.say("  " + line)
+        self.console.print(round_recap(r, self.before, self.back, self.moved, self.names, game, self.bots, viewer))
         for h in self.humans:
             self.buffers[h].clear()
+            if hot_seat:
+                self.notes[h].append(
+                    f"Round {number} is over ({ended_text(r, self.names, game, h)}): you got "
+                    f"+{r.penalties[h]}" + (f", gave back {self.back[h]}" if self.back[h] else "")
+                    + (f", chips {self.moved[h]:+d}" if self.moved[h] else "")
+                    + f"; you have {r.scores[h]} points now (s: every round's points).")
         self.public.clear()
+        finished = self.table is not None and self.table.finished
+        if not finished:
+            who = "Everyone has seen the results? " if hot_seat else ""
+            self.pause(f"{who}Press Enter for round {number + 1} (s: scores, exit: leave): ")
+            self.last_viewer = None  # hot seat: the terminal is passed on before any hand shows
+
+    def pause(self, prompt: str) -> None:
+        """Wait for Enter; `s`/`scores` shows the score history, `exit` leaves."""
+        while True:
+            text = self.read(prompt).strip().lower()
+            if not text:
+                return
+            if text in ("s", "scores", "score"):
+                self.show_scores()
+            elif text in ("exit", "leave"):
+                raise Leave()
+            else:
+                self.say("Press Enter to go on (s: scores, exit: leave the game).", "red")
+
+    def show_scores(self) -> None:
+        if not self.history:
+            self.say("No round has ended yet: everyone has "
+                     + ", ".join(sorted({str(p) for p in self.start})) + " points.")
+            return
+        self.console.print(score_history(self.history, self.names, self.start, self.console.width))
 
     # -- a human's turn ----------------------------------------------------------------------
     def explain(self, action) -> str | None:
@@ -155,18 +276,16 @@ class TerminalGame:
 
     def show_turn(self, view, summary: bool = True) -> None:
         seat = view.seat
-        name = self.names[seat]
         if summary:
-            lines = [t for t in (event_text(e, seat, self.names) for e in self.buffers[seat]) if t]
+            lines = self.notes.get(seat, [])[:]
+            lines += [t for t in (event_text(e, seat, self.names, view.game) for e in self.buffers[seat]) if t]
             self.buffers[seat].clear()
+            self.notes.get(seat, []).clear()
             if lines:
-                self.console.print(Text("Since your last turn:", style="bold"))
+                self.say("Since your last turn:", "bold")
                 for line in lines:
-                    self.console.print(Text("  " + line))
-        game_name = GAMES[view.game].name if view.game in GAMES else view.game
-        title = (f" {game_name} - round {view.round + 1} - "
-                 f"{name}'s turn (seat {seat}) - game ends at {view.target} points ")
-        self.console.print(turn_screen(view, self.names, title))
+                    self.say("  " + line)
+        self.console.print(turn_screen(view, self.names, bots=self.bots))
 
     def hint(self, view) -> None:
         """Issue 5: every legal action rated by the strongest bot, from this seat's view only.
@@ -175,18 +294,30 @@ class TerminalGame:
 
         from lama.bots.hints import show_hints
 
-        self.console.print(Text("Thinking...", style="dim"))
+        self.say("Thinking...", "dim")
         seed = self.table.seed if self.table is not None else 0
         decisions = self.table.decisions if self.table is not None else 0
         show_hints(view, self.console, random.Random(f"lama-hint:{seed}:{view.round}:{decisions}"))
 
+    def confirm_quit(self, view) -> bool:
+        """`q` while cards can still be played: ask first."""
+        playable = list(dict.fromkeys(a.card for a in view.legal_actions if a.kind == "play"))
+        if not playable:
+            return True
+        cards = ", ".join(playable)
+        answer = self.read(f"You can still play {cards}. Quit the round anyway? (y/n): ").strip().lower()
+        if answer in YES:
+            return True
+        self.say("You stay in the round.")
+        return False
+
     def ask(self, view):
         seat = view.seat
-        name = self.names[seat]
+        name = short(self.names[seat])
         if len(self.humans) > 1 and self.last_viewer != seat:
             self._hide()
             self.console.print(Rule())
-            self.console.print(Text(f"Pass the terminal to {name} (seat {seat}) and press Enter.", style="bold"))
+            self.say(f"Pass the terminal to {self.names[seat]} (seat {seat}) and press Enter.", "bold")
             self.read("")
             self._hide()
         self.last_viewer = seat
@@ -197,18 +328,23 @@ class TerminalGame:
             try:
                 result = resolve(text, view, self.names, self.explain)
             except InputError as e:
-                self.console.print(Text(str(e), style="red"), soft_wrap=True)
+                self.say(str(e), "red")
                 continue
             if isinstance(result, Command):
                 if result.name == "exit":
                     raise Leave()
                 if result.name == "help":
-                    self.console.out(rules_text(view.game), highlight=False)
+                    self.console.out(wrap_rules(rules_text(view.game) + "\n" + more_keys(view.game),
+                                                self.console.width), highlight=False)
                 elif result.name == "hint":
                     self.hint(view)
                 elif result.name == "odds":
-                    self.console.print(Text(odds_text(view)), soft_wrap=True)
+                    self.say(odds_text(view))
+                elif result.name == "scores":
+                    self.show_scores()
                 else:
                     self.show_turn(view, summary=False)
+                continue
+            if result == QUIT and not self.confirm_quit(view):
                 continue
             return result

@@ -4,8 +4,11 @@ Case does not matter, spaces and commas are tolerated:
 
 - a card (`3`, `L`, `2/3`, `5*`, `5+`) plays it; `p 3` and `play 3` too. In kadabra a plain
   number also finds its star or rectangle card when that is the only one you hold (`5` → `5*`).
-- kadabra, a 1 that gives a chip: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat or a name).
-- `d`/`draw`, `q`/`quit`, `s`/`skip`, `t`/`stage` (take the stage).
+- kadabra, a 1 that gives a chip: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat, a name of
+  several words, or the start of one name: `1 to hard 2`, `1 to an`).
+- komarami: the mosquito is typed `L` (or `m`, `mosquito`).
+- `d`/`draw`, `q`/`quit`, `s`/`skip` (kadabra), `t`/`stage` (take the stage).
+- `s`/`scores` shows every round's points (in kadabra `s` is the skip: type `scores`).
 - dice: `r`/`roll`; after a roll, the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the
   row card to take (`2`, `t 2`, `take 2`).
 - `h`/`hint` asks the strongest bot to rate every legal move; dice: `o`/`odds` shows the
@@ -24,6 +27,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
+from lama.games import GAMES
+
+from .render import strip_rule_ids
 
 WORDS = {
     "d": DRAW, "draw": DRAW,
@@ -37,8 +43,10 @@ COMMANDS = {
     "o": "odds", "odds": "odds",
     "h": "hint", "hint": "hint",
     "v": "show", "show": "show", "table": "show",
+    "scores": "scores", "score": "scores",
     "exit": "exit", "leave": "exit",
 }
+MOSQUITO = ("m", "mosquito")  # komarami: other ways to type the mosquito (L)
 CARD_RE = re.compile(r"^(?:[1-6]|l|2/3|4/5|[2-6][*+])$")
 
 
@@ -58,33 +66,56 @@ def legal_text(view) -> str:
 
 
 def _fail(why: str, view) -> InputError:
-    return InputError(f"{why}; legal: {legal_text(view)}")
+    return InputError(f"{strip_rule_ids(why)}; legal: {legal_text(view)}")
 
 
-def _tokens(text: str) -> list[str]:
+def _has_move(game, kind: str) -> bool:
+    return game in GAMES and kind in GAMES[game].move_kinds
+
+
+def _tokens(text: str, game: str | None = None) -> list[str]:
     text = text.strip().lower().replace(",", " ").replace(">", " > ")
-    return text.split()
+    tokens = text.split()
+    if game in GAMES and GAMES[game].llama_name == "mosquito":
+        tokens = ["l" if t in MOSQUITO else t for t in tokens]
+    return tokens
 
 
 def _card(token: str) -> str | None:
     return token.upper() if CARD_RE.match(token) else None
 
 
-def _seat(token: str, view, names) -> int | None:
-    if token.isdigit():
-        return int(token)
-    for s, name in enumerate(names or ()):
-        if name.lower() == token:
-            return s
-    return None
+def _seat(words: list[str], view, names) -> int:
+    """The seat meant by `words`: a seat number, a name (of several words), or the start of
+    exactly one name (among the seats a chip may go to, if that settles it); InputError if not."""
+    typed = " ".join(words)
+    if typed.isdigit() and len(words) == 1:
+        return int(typed)
+    lowered = [" ".join(n.lower().split()) for n in (names or ())]
+    exact = [s for s, n in enumerate(lowered) if n == typed]
+    if exact:
+        return exact[0]
+    found = [s for s, n in enumerate(lowered) if n.startswith(typed)]
+    if len(found) > 1:
+        receivers = {a.give for a in view.legal_actions if a.kind == "play" and a.give is not None}
+        narrowed = [s for s in found if s in receivers]
+        if len(narrowed) == 1:
+            return narrowed[0]
+        raise _fail(f"'{typed}' could be {' or '.join(names[s] for s in found)}: type more of the name", view)
+    if found:
+        return found[0]
+    raise _fail(f"'{typed}' is not a seat (give a chip with e.g. '1>2' or '1 to NAME')", view)
 
 
 def resolve(text: str, view, names=None, explain: Callable | None = None):
     """The legal Action (or Command) that `text` means for this view; raises InputError."""
-    tokens = _tokens(text)
+    game = view.game
+    tokens = _tokens(text, game)
     if not tokens:
         raise _fail("type a move", view)
     head = tokens[0]
+    if len(tokens) == 1 and head == "s" and not _has_move(game, "skip"):
+        return Command("scores")
     if len(tokens) == 1 and head in COMMANDS:
         return Command(COMMANDS[head])
     kinds = {a.kind for a in view.legal_actions}
@@ -95,7 +126,10 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
     if head == "take":
         raise _fail("take which card? (e.g. 'take 2')", view)
     if len(tokens) == 1 and head in WORDS:
-        return _check(WORDS[head], text, view, explain)
+        action = WORDS[head]
+        if game in GAMES and action.kind not in GAMES[game].move_kinds:
+            raise _fail(f"'{text.strip()}' is not a move in {GAMES[game].name} (type ? for help)", view)
+        return _check(action, text, view, explain)
     if head in ("x", "discard"):
         return _dice_discard(tokens[1:], text, view, explain)
     if head in ("p", "play"):
@@ -138,7 +172,7 @@ def _why(action: Action, text: str, view, explain) -> str:
     if explain is not None:
         reason = explain(action)
     if reason:
-        return reason
+        return strip_rule_ids(reason)
     if action.kind == "play" and view.top is not None:
         return f"'{action.card}' cannot be played on '{view.top}'"
     return f"'{text.strip()}' ({action}) is not legal now"
@@ -147,14 +181,18 @@ def _why(action: Action, text: str, view, explain) -> str:
 def _card_play(tokens, text, view, names, explain) -> Action:
     typed = _card(tokens[0])
     give = None
-    rest = [t for t in tokens[1:] if t not in (">", "give", "to")]
-    if len(rest) > 1 or (tokens[1:] and not rest):
-        raise _fail(f"'{text.strip()}': play one card at a time; a seat may only follow a 1 that "
-                    "gives a chip (e.g. '1>2')", view)
+    gives = getattr(GAMES.get(view.game), "card_effects", False)  # K4: a 1 gives a chip
+    rest = tokens[1:]
+    while rest and rest[0] in (">", "give", "to"):
+        rest = rest[1:]
+    one_at_a_time = (f"'{text.strip()}': play one card at a time" +
+                     ("; a seat may only follow a 1 that gives a chip (e.g. '1>2')" if gives else ""))
+    if tokens[1:] and (not rest or not gives or typed != "1"):
+        raise _fail(one_at_a_time, view)
+    if rest and not any(a.kind == "play" and a.card == typed for a in view.legal_actions):
+        return _check(play(typed), text, view, explain)  # the 1 itself cannot be played: say so
     if rest:
-        give = _seat(rest[0], view, names)
-        if give is None:
-            raise _fail(f"'{rest[0]}' is not a seat (give a chip with e.g. '1>2')", view)
+        give = _seat(rest, view, names)
     plays = [a for a in view.legal_actions if a.kind == "play"]
     codes = sorted({a.card for a in plays if a.card == typed})
     if not codes and typed.isdigit():  # kadabra: '5' finds 5* or 5+ when that is the only one
@@ -169,8 +207,7 @@ def _card_play(tokens, text, view, names, explain) -> Action:
     matching = [a for a in plays if a.card == card]
     if give is not None:
         if not any(a.give is not None for a in matching) and card != "1":
-            raise _fail(f"'{text.strip()}': play one card at a time; a seat may only follow a 1 that "
-                        "gives a chip (e.g. '1>2')", view)
+            raise _fail(one_at_a_time, view)
         return _check(Action("play", card, give), text, view, explain)
     if len(matching) == 1:
         return matching[0]

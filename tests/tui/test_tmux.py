@@ -1,0 +1,57 @@
+"""Issue 12, item 11: `lama play` in a real 80x24 terminal (tmux): nothing is wider than the
+terminal, so no line is wrapped by it (and no word broken). Skipped without tmux."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+def _tmux(*args) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=20).stdout
+
+
+def test_kadabra_with_five_seats_fits_80_columns(tmp_path):
+    name = f"lama-test-{uuid.uuid4().hex[:8]}"
+    env = f"PYTHONPATH={SRC}"
+    cmd = (f"cd {tmp_path} && {env} {sys.executable} -m lama play --game kadabra --players 5 --bots random "
+           f"--names 'Annemarie Schwarzenberg,B,C,Dee Long Name Indeed,E' --seed 5 --record g.json; sleep 30")
+    _tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", cmd)
+    try:
+        screens = []
+
+        def wait_for(text, timeout=20.0):
+            end = time.time() + timeout
+            while time.time() < end:
+                screen = _tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", name)
+                if text in screen.split("\n")[-30:][-1] or text in screen[-400:]:
+                    screens.append(screen)
+                    return screen
+                time.sleep(0.2)
+            raise AssertionError(f"{text!r} did not appear:\n{screen}")
+
+        wait_for("your move")
+        for keys in ("?", "scores", "d"):
+            _tmux("send-keys", "-t", name, keys, "Enter")
+            time.sleep(1.0)
+            wait_for("your move")
+        # -J joins lines the terminal wrapped: every line must fit in 80 columns
+        for screen in screens:
+            for line in screen.splitlines():
+                assert len(line) <= 80, line
+        text = screens[-1]
+        assert "Annemarie Sch… (you)" in text and "Dee Long Name… (bot)" in text
+        assert "L.A.M.A. Kadabra - round 1 -" in text
+    finally:
+        _tmux("kill-session", "-t", name)
