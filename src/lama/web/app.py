@@ -93,9 +93,10 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request):
-        body = await _body(request, ("game", "players", "options", "seats", "name"))
+        body = await _body(request, ("game", "players", "options", "seats", "name", "hints"))
         created = await request.app.state.hub.create(
-            body.get("game"), body.get("players"), body.get("options", {}), body.get("seats"), body.get("name"))
+            body.get("game"), body.get("players"), body.get("options", {}), body.get("seats"), body.get("name"),
+            body.get("hints", True))
         return JSONResponse(created, status_code=201)
 
     @app.get("/api/tables")
@@ -110,6 +111,11 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     async def join(table_id: str, request: Request):
         body = await _body(request, ("name", "seat"))
         return await request.app.state.hub.join(table_id, body.get("name"), body.get("seat"))
+
+    @app.post("/api/tables/{table_id}/again")
+    async def again(table_id: str, request: Request):
+        body = await _body(request, ("token",))
+        return await request.app.state.hub.again(table_id, body.get("token"))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request):
@@ -188,9 +194,14 @@ async def _handle(hub: Hub, live, connection: Connection, text: str) -> None:
             await hub.act(live, connection.seat, data.get("action"), data.get("version"))
         elif kind == "stand_in":
             await hub.stand_in(live, connection.seat, data.get("seat"), data.get("bot"))
+        elif kind == "hint":
+            connection.send(await hub.hint(live, connection.seat))
+        elif kind == "odds":
+            connection.send(await hub.odds(live, connection.seat))
         else:
-            connection.send(_error_message("malformed", 'a message is {"type": "act", "version": V, "action": ...} '
-                                                        'or {"type": "stand_in", "seat": S, "bot": LEVEL or null}'))
+            connection.send(_error_message("malformed", 'a message is {"type": "act", "version": V, "action": ...}, '
+                                                        '{"type": "hint"}, {"type": "odds"} or '
+                                                        '{"type": "stand_in", "seat": S, "bot": LEVEL or null}'))
     except Refused as e:
         connection.send(_error_message(e.code, e.reason))
     except WebError as e:

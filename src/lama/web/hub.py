@@ -53,6 +53,32 @@ def decide(bot_name: str, view, rng):
     return load_bot(bot_name)(view, rng), rng
 
 
+def hint(view, seed: str) -> dict:
+    """In a pool process: every legal action of `view` with the hard bot's win chance."""
+    import random
+
+    from lama.bots.hints import hints
+
+    result = hints(view, random.Random(seed))
+
+    def num(x):
+        return None if x == float("inf") else round(x, 4)
+
+    return {"choice": result.choice.to_json(),
+            "actions": [{"action": r.action.to_json(), "text": str(r.action), "win_chance": num(r.value),
+                         "stderr": num(r.stderr), "points_this_round": round(r.points, 2)} for r in result.rows]}
+
+
+def odds(view) -> dict:
+    """Dice: the exact odds of the seat's next roll."""
+    from lama.games.dice_odds import roll_odds
+
+    last_seat = sum(not q for q in view.quit) == 1
+    o = roll_odds(view.displays[view.seat], view.row, view.dice, last_seat=last_seat)
+    return {"three_llamas": float(o.three_llamas), "match": float(o.match), "miss": float(o.miss),
+            "bust": float(o.bust), "expected_discard": float(o.expected_discard), "last_seat": last_seat}
+
+
 def warm_up() -> None:
     """Pool initializer: load the bots before the first decision is asked for."""
     import lama.bots  # noqa: F401
@@ -122,7 +148,7 @@ class LiveTable:
         row = self.row
         out = {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
                "options": row.options, "status": row.status, "version": self.table.version,
-               "created": row.created, "seats": self.seats_json()}
+               "created": row.created, "hints": row.hints, "next": row.next_id, "seats": self.seats_json()}
         if row.status == "finished":
             out["seed"] = str(row.seed)  # told once the game is over, never before
             out["winners"] = list(self.table.state.winners)
@@ -222,8 +248,11 @@ class Hub:
         self.kick_bots(live)
 
     # -- tables and seats ------------------------------------------------------------------
-    async def create(self, game_id: str, players: int, options: dict, seats: list[dict], name: str) -> dict:
+    async def create(self, game_id: str, players: int, options: dict, seats: list[dict], name: str,
+                     hints: bool = True) -> dict:
         game = _game(game_id, players, options)
+        if not isinstance(hints, bool):
+            raise WebError(400, "bad_request", "hints is true or false")
         if not isinstance(seats, list) or len(seats) != players:
             raise WebError(400, "bad_request", f"seats must list {players} seats, one per player")
         rows, creator_token, creator_seat = [], None, None
@@ -246,7 +275,7 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         waiting = any(r.kind == "human" and r.token_hash is None for r in rows)
         row = TableRow(table_id, game.id, players, dict(_json_options(game)), new_seed(),
-                       "waiting" if waiting else "running", time.time(), seats=rows)
+                       "waiting" if waiting else "running", time.time(), seats=rows, hints=hints)
         await self.db(self.store.create_table, row)
         live = await self.get(table_id)
         return {"table": table_id, "seat": creator_seat, "token": creator_token, "status": live.row.status}
@@ -281,6 +310,28 @@ class Hub:
             live.broadcast()
         self.kick_bots(live)
         return {"seat": s, "token": token}
+
+    async def again(self, table_id: str, token) -> dict:
+        """"Play again": the next game with the same seats. Each person of a finished table asks
+        with their token and gets their own seat at the next table (a new token)."""
+        live = await self.get(table_id)
+        seat = await self.seat_of(live, token if isinstance(token, str) else None)
+        if seat is None:
+            raise WebError(403, "bad_token", "play again needs the token of a seat of this table")
+        if live.row.status != "finished":
+            raise WebError(409, "not_finished", "the next game is set up once this one is over")
+        if live.row.next_id is None:
+            row = live.row
+            seats = [SeatRow(s.seat, s.kind, bot=s.bot, creator=s.creator) for s in row.seats]
+            new = TableRow(secrets.token_urlsafe(9), row.game, row.players, row.options, new_seed(), "waiting",
+                           time.time(), seats=seats, hints=row.hints)
+            await self.db(self.store.create_table, new)
+            live.row.next_id = await self.db(self.store.set_next, table_id, new.id)
+            await self.db(self.store.announce, table_id)
+            async with live.lock:
+                live.broadcast()
+        name = live.row.seats[seat].name or f"Seat {seat}"
+        return {"table": live.row.next_id, **(await self.join(live.row.next_id, name, seat))}
 
     async def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat a token proves (None: a spectator); WebError if the token proves nothing."""
@@ -395,6 +446,26 @@ class Hub:
                     continue  # the table moved on meanwhile (another server, a person back)
                 live.rngs[seat] = rng
                 await self._commit(live, seat, action)
+
+    # -- help for a person at the table -------------------------------------------------------
+    async def hint(self, live: LiveTable, seat: int | None) -> dict:
+        async with live.lock:
+            if not live.row.hints:
+                raise WebError(403, "no_hints", "this table was created without hints")
+            if seat is None or live.table.to_move != seat or live.controller(seat) is not None \
+                    or live.row.status != "running":
+                raise WebError(409, "not_your_turn", "hints are for the seat to move")
+            view, version = live.table.view(seat), live.table.version
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self.pool, hint, view, f"lama-hint:{live.id}:{version}")
+        return {"type": "hint", "version": version, "seat": seat, **found}
+
+    async def odds(self, live: LiveTable, seat: int | None) -> dict:
+        async with live.lock:
+            view, version = live.table.view(seat), live.table.version
+        if seat is None or not view.dice or live.row.status != "running":
+            raise WebError(409, "no_odds", "the odds of a roll are for a seat at a Dice table")
+        return {"type": "odds", "version": version, "seat": seat, **(await asyncio.to_thread(odds, view))}
 
     # -- listings --------------------------------------------------------------------------
     async def listing(self) -> list[dict]:

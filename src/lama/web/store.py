@@ -42,6 +42,8 @@ tables_t = Table(
     Column("created", Float, nullable=False),
     Column("finished", Float),
     Column("record", Text),  # the lama-record/1 of a finished table, JSON
+    Column("hints", Integer, nullable=False, default=1),  # whether seats may ask for hints
+    Column("next_id", String(32)),  # the table of the next game with the same seats ("play again")
 )
 seats_t = Table(
     "lama_seats", metadata,
@@ -98,6 +100,8 @@ class TableRow:
     created: float
     finished: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
+    hints: bool = True
+    next_id: str | None = None
 
 
 class Store:
@@ -152,7 +156,7 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(tables_t).values(
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options),
-                seed=str(row.seed), status=row.status, created=row.created))
+                seed=str(row.seed), status=row.status, created=row.created, hints=int(row.hints)))
             db.execute(insert(seats_t), [
                 dict(table_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
                      token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator))
@@ -183,6 +187,13 @@ class Store:
             values.update(finished=time.time(), record=json.dumps(record))
         with self.engine.begin() as db:
             db.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    def set_next(self, table_id: str, next_id: str) -> str:
+        """Link the next game's table (once): the one linked first wins; returns it."""
+        with self.engine.begin() as db:
+            db.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.next_id.is_(None))
+                       .values(next_id=next_id))
+            return db.execute(select(tables_t.c.next_id).where(tables_t.c.id == table_id)).scalar_one()
 
     def record(self, table_id: str) -> dict | None:
         with self.engine.connect() as db:
@@ -268,7 +279,8 @@ def _table_row(t, seats) -> TableRow:
     return TableRow(
         id=t.id, game=t.game, players=t.players, options=json.loads(t.options), seed=int(t.seed),
         status=t.status, created=t.created, finished=t.finished,
-        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator)) for s in seats])
+        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator)) for s in seats],
+        hints=bool(t.hints), next_id=t.next_id)
 
 
 def _sqlite_pragmas(connection, _record) -> None:
