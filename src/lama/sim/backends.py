@@ -49,13 +49,13 @@ class Serial:
 def _init_worker(parent: int):
     # Ctrl-C is the parent's to handle: a worker interrupted mid-game would only break the pool
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with(parent)
+    die_with(parent)
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def _die_with(parent: int) -> None:
+def die_with(parent: int) -> None:
     """End this worker when its parent process dies, even by SIGKILL: no orphan plays on.
 
     Linux: the kernel sends SIGKILL when the parent goes (prctl PR_SET_PDEATHSIG); elsewhere a

@@ -42,7 +42,8 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     async def lifespan(app: FastAPI):
         store = await asyncio.to_thread(Store, db, origin)
         pool = ProcessPoolExecutor(max_workers=bot_workers or os.cpu_count() or 1,
-                                   mp_context=multiprocessing.get_context("spawn"), initializer=warm_up)
+                                   mp_context=multiprocessing.get_context("spawn"), initializer=warm_up,
+                                   initargs=(os.getpid(),))
         hub = Hub(store, pool, bot_pause)
         app.state.hub = hub
         stop = threading.Event()
@@ -206,6 +207,9 @@ async def _handle(hub: Hub, live, connection: Connection, text: str) -> None:
         connection.send(_error_message(e.code, e.reason))
     except WebError as e:
         connection.send(_error_message(e.code, e.message))
+    except Exception:  # a bug of ours: say so in the log, keep the connection and the table
+        log.exception("table %s: a %s message failed", live.id, kind)
+        connection.send(_error_message("server_error", "the server failed to handle this message"))
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:

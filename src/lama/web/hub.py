@@ -79,8 +79,15 @@ def odds(view) -> dict:
             "bust": float(o.bust), "expected_discard": float(o.expected_discard), "last_seat": last_seat}
 
 
-def warm_up() -> None:
-    """Pool initializer: load the bots before the first decision is asked for."""
+def warm_up(parent: int) -> None:
+    """Pool initializer: end with the server (even when it is killed), and load the bots
+    before the first decision is asked for."""
+    import signal
+
+    from lama.sim.backends import die_with
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    die_with(parent)
     import lama.bots  # noqa: F401
 
 

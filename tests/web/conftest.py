@@ -1,0 +1,146 @@
+"""Real parts for the server's tests: a throwaway PostgreSQL cluster (Debian's postgresql,
+initdb and pg_ctl on a loopback port, started and stopped here), `lama serve` subprocesses on
+free loopback ports, and in-process clients of the application."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _pg_bin() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL cluster of our own for the session: its server URL (without a database)."""
+    bin_dir = _pg_bin()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install -y postgresql)")
+    base = Path(tempfile.mkdtemp(prefix="lama-pg-"))
+    data, sockets = base / "data", base / "run"
+    sockets.mkdir()
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses root: run the cluster as the postgres user
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(base, "postgres")
+        shutil.chown(sockets, "postgres")
+    port = free_port()
+    subprocess.run(as_user + [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+                              "--no-sync"], check=True, capture_output=True)
+    subprocess.run(as_user + [str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"), "-o",
+                              f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
+                              f"-c max_connections=200", "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}"
+    finally:
+        subprocess.run(as_user + [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def new_database(server_url: str) -> str:
+    import psycopg
+
+    name = "lama_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(server_url + "/postgres", autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"{server_url}/{name}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """Each storage test runs on both stores."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'lama.db'}"
+    return new_database(request.getfixturevalue("postgres"))
+
+
+@pytest.fixture
+def client(tmp_path):
+    """The application in-process (its bots in a real pool, no pause) on a fresh SQLite store."""
+    from fastapi.testclient import TestClient
+
+    from lama.web.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'lama.db'}", bot_pause=0, bot_workers=1)
+    with TestClient(app) as c:
+        yield c
+
+
+class Server:
+    """`lama serve` as a real subprocess on a loopback port."""
+
+    def __init__(self, db: str, port: int | None = None, pause: float = 0.0):
+        self.db, self.port, self.pause = db, port or free_port(), pause
+        self.proc = None
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60) -> "Server":
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
+             "--bot-pause", str(self.pause), "--bot-workers", "1"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        import httpx
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"lama serve ended: {self.proc.stderr.read()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("lama serve did not answer")
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def serve():
+    started = []
+
+    def start(db: str, **kw) -> Server:
+        server = Server(db, **kw).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.kill()

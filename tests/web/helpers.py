@@ -1,0 +1,37 @@
+"""Small clients of lama-web/1 for the server's tests."""
+
+from __future__ import annotations
+
+import random
+
+HUMAN = {"kind": "human"}
+
+
+def bot(level: str = "heuristic") -> dict:
+    return {"kind": "bot", "bot": level}
+
+
+def create(client, game="lama", seats=None, name="Ann", **extra) -> dict:
+    seats = seats or [HUMAN, bot(), bot()]
+    r = client.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats, "name": name, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def next_state(ws, skip_errors=False) -> dict:
+    """The next `state` message (errors are returned unless skipped)."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state" or (message["type"] == "error" and not skip_errors):
+            return message
+
+
+def play_until(ws, done, rng=None, first=None) -> dict:
+    """Play random legal moves on `ws` until `done(state)`; the last state."""
+    rng = rng or random.Random(0)
+    state = first or next_state(ws, skip_errors=True)
+    while not done(state):
+        if state["legal"]:
+            ws.send_json({"type": "act", "version": state["version"], "action": rng.choice(state["legal"])})
+        state = next_state(ws, skip_errors=True)
+    return state
