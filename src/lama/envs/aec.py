@@ -1,0 +1,257 @@
+"""The PettingZoo AEC environment: every seat an agent, in the conventions of PettingZoo's
+classic environments (agents `player_0` ..., `Discrete` actions, observations
+`{"observation": Box, "action_mask": Box(0, 1, int8)}`, rewards at the end, `render_mode="ansi"`).
+
+A thin driver of the pure game: the env keeps one state, resolves chance with its own
+generator (`lama.match.chance_rng(seed, round)`, as a `Table` with the same seed would), maps
+seats to agents, hands out rewards and applies the illegal-action policy. The rules are the
+core's; nothing is re-implemented here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from gymnasium import logger, spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
+
+from lama.games import new_game
+from lama.match import chance_rng, new_seed
+
+from .observation import Encoder
+from .render import render_view
+from .rewards import check_reward, round_rewards, win_rewards
+
+ILLEGAL = ("lose", "raise")
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now (with `illegal="raise"`); nothing changed."""
+
+
+def check_illegal(illegal: str) -> str:
+    if illegal not in ILLEGAL:
+        raise ValueError(f"illegal must be one of {', '.join(map(repr, ILLEGAL))}, not {illegal!r}")
+    return illegal
+
+
+class ActionCodec:
+    """Action ids <-> the core's actions, and the legal ids of a state, fast: the core hands
+    out the same action objects again and again, so they are looked up by identity first."""
+
+    def __init__(self, game):
+        self.n = game.num_distinct_actions()
+        self.actions = tuple(game.action_of(i) for i in range(self.n))
+        self.id_of = {a: i for i, a in enumerate(self.actions)}
+        self._by_identity = {id(a): (a, i) for i, a in enumerate(self.actions)}
+
+    def legal_ids(self, state) -> list[int]:
+        ids = []
+        known = self._by_identity
+        for a in state.legal_actions():
+            hit = known.get(id(a))
+            if hit is None or hit[0] is not a:
+                i = self.id_of[a]
+                known[id(a)] = (a, i)  # keeps `a` alive, so its id stays its own
+            else:
+                i = hit[1]
+            ids.append(i)
+        return ids
+
+    def mask(self, ids) -> np.ndarray:
+        mask = bytearray(self.n)
+        for i in ids:
+            mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
+
+
+class LamaAECEnv(AECEnv):
+    """`lama.envs.env(game, players, options, render_mode, reward, illegal)`: see the package
+    docstring and the README, "Environments for learning agents"."""
+
+    metadata = {"render_modes": ["ansi"], "name": "lama_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "lama", players: int = 4, options: dict | None = None,
+                 render_mode: str | None = None, reward: str = "win", illegal: str = "lose",
+                 illegal_reward: float = -1.0):
+        super().__init__()
+        self.game = new_game(game, players, options)
+        self.metadata = dict(self.metadata, name=f"{self.game.id}_v0")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.reward_kind = check_reward(reward)
+        self.illegal = check_illegal(illegal)
+        self.illegal_reward = float(illegal_reward)
+        self.encoder = Encoder(self.game)
+        self.codec = ActionCodec(self.game)
+        n = self.game.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_box = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": obs_box,
+                "action_mask": spaces.Box(0, 1, (self.codec.n,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.codec.n) for a in self.possible_agents}
+        self.state = None
+        self.game_seed = None  # the seed of the game being played (a Table with it deals the same)
+        self._seeds = None
+        self._legal = None  # the legal ids of the seat to move, once asked for
+
+    # -- spaces --------------------------------------------------------------------------------
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # -- reset -----------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game. `seed` fixes it (the deals, draws and rolls; the same seed always gives
+        the same game for the same actions); without one the next game's seed comes from the
+        generator of the last seeded reset, or is fresh."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            self.game_seed = seed
+        else:
+            if self._seeds is None:
+                self._seeds = random.Random(new_seed())
+            self.game_seed = self._seeds.getrandbits(64)
+        self.state = self.game.new_initial_state()
+        self._chance = None
+        self._run_chance()
+        self._start_points = list(self.state.points)
+        self._rounds = len(self.state.history)
+        self._legal = None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._rewarded = False
+        self.agent_selection = self.possible_agents[self.state.to_move]
+
+    def _run_chance(self) -> None:
+        state = self.state
+        while state.to_move is None and not state.finished:
+            if state.chance == "deal":
+                self._chance = chance_rng(self.game_seed, state.round + 1)
+            state.apply_chance(state.sample_chance(self._chance))
+
+    # -- observe -----------------------------------------------------------------------------------
+    def _legal_ids(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.codec.legal_ids(self.state)
+        return legal
+
+    def observe(self, agent):
+        if self.state is None:
+            EnvLogger.error_observe_before_reset()
+        seat = self.agent_seat[agent]
+        state = self.state
+        if seat == state.to_move and not self.terminations[agent]:
+            mask = self.codec.mask(self._legal_ids())
+        else:
+            mask = np.zeros(self.codec.n, dtype=np.int8)
+        return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
+
+    # -- step --------------------------------------------------------------------------------------
+    def step(self, action) -> None:
+        if self.state is None:
+            EnvLogger.error_step_before_reset()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        legal = self._legal_ids()
+        if action is None or action not in legal:
+            self._illegal(agent, action, legal)
+            return
+        state = self.state
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(self.codec.actions[int(action)])
+        self._legal = None
+        if state.to_move is None:
+            self._run_chance()
+        if len(state.history) != self._rounds:
+            self._round_over()
+        if state.finished:
+            self.terminations = dict.fromkeys(self.agents, True)
+            if self.reward_kind == "win":
+                self._reward(win_rewards(state.winners, self.game.players))
+            seat = self.agent_seat[agent]
+            self.agent_selection = self.possible_agents[(seat + 1) % self.game.players]
+        else:
+            self.agent_selection = self.possible_agents[state.to_move]
+
+    def _round_over(self) -> None:
+        state = self.state
+        self._rounds = len(state.history)
+        end = list(state.points)
+        if self.reward_kind == "points":
+            self._reward(round_rewards(self._start_points, end))
+        self._start_points = end
+
+    def _reward(self, values) -> None:
+        rewards = self.rewards
+        for agent, value in zip(self.possible_agents, values):
+            rewards[agent] = value
+        self._accumulate_rewards()
+        self._rewarded = True
+
+    def _illegal(self, agent, action, legal) -> None:
+        if self.illegal == "raise":
+            raise IllegalActionError(
+                f"action {action!r} is not legal for {agent} now; legal ids: {sorted(legal)}")
+        EnvLogger.warn_on_illegal_move()
+        self._clear_rewards()
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.rewards[agent] = self.illegal_reward
+        self._accumulate_rewards()
+        self._rewarded = True
+        self.infos[agent] = {"illegal_action": action, "legal_ids": sorted(legal)}
+        self._legal = []
+
+    # -- render ------------------------------------------------------------------------------------
+    def render(self):
+        """`render_mode="ansi"`: the public table and the hand of the seat to move, as text."""
+        if self.render_mode is None:
+            logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        if self.state is None:
+            EnvLogger.error_render_before_reset()
+        state = self.state
+        seat = None if state.finished or self.terminations.get(self.agent_selection, True) \
+            else self.agent_seat[self.agent_selection]
+        return render_view(state.view(seat), self.game.name)
+
+    def close(self) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+
+def raw_env(**kwargs) -> LamaAECEnv:
+    return LamaAECEnv(**kwargs)
+
+
+def env(game: str = "lama", players: int = 4, options: dict | None = None, render_mode: str | None = None,
+        reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0) -> LamaAECEnv:
+    """The AEC environment of `game` for `players` seats (2 to 6); see LamaAECEnv."""
+    return LamaAECEnv(game, players, options, render_mode, reward, illegal, illegal_reward)
+
+
+__all__ = ["ActionCodec", "IllegalActionError", "LamaAECEnv", "env", "raw_env"]
