@@ -38,33 +38,41 @@ def check_illegal(illegal: str) -> str:
 
 
 class ActionCodec:
-    """Action ids <-> the core's actions, and the legal ids of a state, fast: the core hands
-    out the same action objects again and again, so they are looked up by identity first."""
+    """Action ids <-> the core's actions, and the legal ids and mask of a state, fast: the core
+    hands out the same action objects again and again, so they are looked up by identity (the
+    codec keeps every object it has seen alive, so an identity it knows is never reused)."""
 
     def __init__(self, game):
         self.n = game.num_distinct_actions()
         self.actions = tuple(game.action_of(i) for i in range(self.n))
         self.id_of = {a: i for i, a in enumerate(self.actions)}
-        self._by_identity = {id(a): (a, i) for i, a in enumerate(self.actions)}
+        self._by_identity = {id(a): i for i, a in enumerate(self.actions)}
+        self._kept = list(self.actions)
+        self._masks: dict[tuple, np.ndarray] = {}
+        self.quit_id = next((i for i, a in enumerate(self.actions) if a.kind == "quit"), None)
 
-    def legal_ids(self, state) -> list[int]:
-        ids = []
+    def legal_ids(self, state) -> tuple[int, ...]:
+        """The ids of the legal actions of the seat to move, in the core's order."""
         known = self._by_identity
-        for a in state.legal_actions():
-            hit = known.get(id(a))
-            if hit is None or hit[0] is not a:
-                i = self.id_of[a]
-                known[id(a)] = (a, i)  # keeps `a` alive, so its id stays its own
-            else:
-                i = hit[1]
-            ids.append(i)
-        return ids
+        legal = state.legal_actions()
+        try:
+            return tuple([known[id(a)] for a in legal])
+        except KeyError:
+            for a in legal:
+                if id(a) not in known:
+                    known[id(a)] = self.id_of[a]
+                    self._kept.append(a)
+            return tuple([known[id(a)] for a in legal])
 
-    def mask(self, ids) -> np.ndarray:
-        mask = bytearray(self.n)
-        for i in ids:
-            mask[i] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+    def mask(self, ids: tuple[int, ...]) -> np.ndarray:
+        """A new int8 array, 1 at `ids` (masks are cached by their ids, and copied out)."""
+        mask = self._masks.get(ids)
+        if mask is None:
+            mask = np.zeros(self.n, dtype=np.int8)
+            mask[list(ids)] = 1
+            if len(self._masks) < 100_000:
+                self._masks[ids] = mask
+        return mask.copy()
 
 
 class LamaAECEnv(AECEnv):
@@ -86,7 +94,9 @@ class LamaAECEnv(AECEnv):
         self.illegal = check_illegal(illegal)
         self.illegal_reward = float(illegal_reward)
         self.encoder = Encoder(self.game)
+        self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
         self.codec = ActionCodec(self.game)
+        self._masks = self.codec._masks
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -103,6 +113,8 @@ class LamaAECEnv(AECEnv):
         self.game_seed = None  # the seed of the game being played (a Table with it deals the same)
         self._seeds = None
         self._legal = None  # the legal ids of the seat to move, once asked for
+        self._over = True  # the game is over (or not started): every step retires an agent
+        self._no_mask = np.zeros(self.codec.n, dtype=np.int8)
 
     # -- spaces --------------------------------------------------------------------------------
     def observation_space(self, agent):
@@ -126,6 +138,7 @@ class LamaAECEnv(AECEnv):
         self.state = self.game.new_initial_state()
         self._chance = None
         self._run_chance()
+        self.mirror.reset(self.state)
         self._start_points = list(self.state.points)
         self._rounds = len(self.state.history)
         self._legal = None
@@ -136,42 +149,64 @@ class LamaAECEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._rewarded = False
+        self._over = self.state.finished
         self.agent_selection = self.possible_agents[self.state.to_move]
 
-    def _run_chance(self) -> None:
+    def _run_chance(self) -> list:
+        """Resolve chance until a seat must move (or the game is over); the events."""
         state = self.state
+        events = []
         while state.to_move is None and not state.finished:
             if state.chance == "deal":
                 self._chance = chance_rng(self.game_seed, state.round + 1)
-            state.apply_chance(state.sample_chance(self._chance))
+            events += state.apply_chance(state.sample_chance(self._chance))
+        return events
 
     # -- observe -----------------------------------------------------------------------------------
-    def _legal_ids(self) -> list[int]:
+    def _legal_ids(self) -> tuple[int, ...]:
         legal = self._legal
         if legal is None:
             legal = self._legal = self.codec.legal_ids(self.state)
         return legal
 
     def observe(self, agent):
-        if self.state is None:
+        """`{"observation": the seat's vector (lama.envs.observation), "action_mask": int8, 1 at the
+        legal action ids}`; the mask is all 0 except for the agent to move."""
+        state = self.state
+        if state is None:
             EnvLogger.error_observe_before_reset()
         seat = self.agent_seat[agent]
-        state = self.state
-        if seat == state.to_move and not self.terminations[agent]:
-            mask = self.codec.mask(self._legal_ids())
+        if seat == state.to_move and not self._over:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.codec.legal_ids(state)
+            mask = self._masks.get(legal)
+            mask = mask.copy() if mask is not None else self.codec.mask(legal)
         else:
-            mask = np.zeros(self.codec.n, dtype=np.int8)
-        return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
+            mask = self._no_mask.copy()
+        mirror = self.mirror
+        if mirror.ok:
+            obs = mirror.u8[mirror.perm[seat]].astype(np.float32)
+        else:
+            obs = mirror.observe(seat)
+        return {"observation": obs, "action_mask": mask}
+
+    def last(self, observe: bool = True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     # -- step --------------------------------------------------------------------------------------
     def step(self, action) -> None:
         if self.state is None:
             EnvLogger.error_step_before_reset()
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:
             self._was_dead_step(action)
             return
-        legal = self._legal_ids()
+        agent = self.agent_selection
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.codec.legal_ids(self.state)
         if action is None or action not in legal:
             self._illegal(agent, action, legal)
             return
@@ -180,13 +215,15 @@ class LamaAECEnv(AECEnv):
             self._clear_rewards()
             self._rewarded = False
         self._cumulative_rewards[agent] = 0.0
-        state.apply(self.codec.actions[int(action)])
+        events = state.apply(self.codec.actions[int(action)])
         self._legal = None
         if state.to_move is None:
-            self._run_chance()
+            events += self._run_chance()
+        self.mirror.update(events)
         if len(state.history) != self._rounds:
             self._round_over()
         if state.finished:
+            self._over = True
             self.terminations = dict.fromkeys(self.agents, True)
             if self.reward_kind == "win":
                 self._reward(win_rewards(state.winners, self.game.players))
@@ -217,12 +254,13 @@ class LamaAECEnv(AECEnv):
         EnvLogger.warn_on_illegal_move()
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
+        self._over = True
         self.terminations = dict.fromkeys(self.agents, True)
         self.rewards[agent] = self.illegal_reward
         self._accumulate_rewards()
         self._rewarded = True
         self.infos[agent] = {"illegal_action": action, "legal_ids": sorted(legal)}
-        self._legal = []
+        self._legal = ()
 
     # -- render ------------------------------------------------------------------------------------
     def render(self):

@@ -22,8 +22,9 @@ from .aec import env as make_env
 def env_steps(env, steps: int, seed: int = 0) -> tuple[int, int, float]:
     """Step `env` for at least `steps` moves (whole games); return (moves, games, seconds)."""
     rng = random.Random(seed)
-    quit_id = next((i for i, a in enumerate(env.codec.actions) if a.kind == "quit"), -1)
-    flatnonzero, randrange = np.flatnonzero, rng.randrange
+    quit_id = env.codec.quit_id
+    randrange = rng.randrange
+    choices_of: dict[bytes, list[int]] = {}  # the policy's choices, by mask
     moves = games = 0
     start = time.perf_counter()
     while moves < steps:
@@ -34,8 +35,11 @@ def env_steps(env, steps: int, seed: int = 0) -> tuple[int, int, float]:
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = flatnonzero(obs["action_mask"]).tolist()
-            choices = [i for i in legal if i != quit_id] or legal
+            key = obs["action_mask"].tobytes()
+            choices = choices_of.get(key)
+            if choices is None:
+                legal = np.flatnonzero(obs["action_mask"]).tolist()
+                choices = choices_of[key] = [i for i in legal if i != quit_id] or legal
             env.step(choices[randrange(len(choices))])
             moves += 1
     return moves, games, time.perf_counter() - start

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-POINTS_CAP = 3.0  # points / target above this read as this
+POINTS_CAP = 3  # points above this many times the target read as that many
 BYTE = 255  # every other entry is a count from 0 to 255 (decks hold at most 200 cards)
 FLAGS = ("draw", "quit", "skip", "take_stage")  # the per-seat move counts after the plays
 
@@ -83,6 +83,7 @@ class Encoder:
         self.game = game
         self.players = n = game.players
         self.target = game.target
+        self._points_cap = POINTS_CAP * game.target
         actions = [game.action_of(i) for i in range(game.num_distinct_actions())]
         kinds = [a.kind for a in actions]
         self.dice_game = "roll" in kinds
@@ -117,7 +118,7 @@ class Encoder:
         if self.dice_game:
             add("displays", n * k, total)
             add("hand_sizes", n, total)
-            add("points", n, POINTS_CAP)
+            add("points", n, self._points_cap)
             add("quit", n, 1)
             add("to_move", n, 1)
             add("discard_pile", k, kind_high)
@@ -128,7 +129,7 @@ class Encoder:
             add("hand", k, kind_high)
             add("top", k, 1)
             add("hand_sizes", n, total)
-            add("points", n, POINTS_CAP)
+            add("points", n, self._points_cap)
             add("quit", n, 1)
             add("to_move", n, 1)
             add("pile_size", 1, total)
@@ -149,27 +150,34 @@ class Encoder:
         self.high = high
         self._points = self.segment["points"].slice
 
-        # precomputed pieces of the fast path
+        # the fast path: every entry as a byte in seat order (all hands, absolute seats), and
+        # for each observing seat one permutation that picks and orders what it may see
+        self._fast = self._fast_ok(game)
         self._onehot_k = [[0] * k for _ in range(k)] + [[0] * k]  # index -1: none
         for i in range(k):
             self._onehot_k[i][i] = 1
-        # to_move / forced_draw one-hot in relative order: [me][seat] (seat None -> all 0)
-        self._rel_onehot = [{None: [0] * n, -1: [0] * n} for _ in range(n)]
-        self._magic = [{None: [1] + [0] * n} for _ in range(n)]
-        for me in range(n):
-            for s in range(n):
-                v = [0] * n
-                v[(s - me) % n] = 1
-                self._rel_onehot[me][s] = v
-                self._magic[me][s] = [0] + v
-            self._magic[me][-1] = self._magic[me][None]
-        self._fast = self._fast_ok(game)
+        self._seat_onehot = {None: [0] * n, -1: [0] * n}
+        for seat in range(n):
+            self._seat_onehot[seat] = [1 if t == seat else 0 for t in range(n)]
+        self._magic_onehot = {s: [1 if s is None else 0] + v for s, v in self._seat_onehot.items()}
+        self._magic_onehot[-1] = self._magic_onehot[None]
+        self.per_seat = {"displays": k, "hand_sizes": 1, "points": 1, "quit": 1, "to_move": 1,
+                         "moves": self.F, "forced_draw": 1}
+        self.seat_start = {}  # feature -> its first index in the seat-ordered bytes
+        at = 0
+        for seg in self.segments:
+            self.seat_start[seg.name] = at
+            at += n * k if seg.name == "hand" else seg.size
+        self.seat_size = at
+        self._perm = self._permutations()
+        # points up to this go through the bytes: one byte each, and not above the cap
+        self._byte_points = min(BYTE, self._points_cap)
         self._moves_list = None  # the state's move list the counters were made from
         self._moves_seen = 0
         self._move_counts: list[int] = []
+        self._roll_onehot: dict = {None: [0] * (3 * k)}
         if self.dice_game:
             self._dice_faces = self._faces(game.dice)
-            self._roll_onehot: dict = {None: [0] * (3 * k)}
 
     # -- the definition: from a view ---------------------------------------------------------
     def encode(self, view) -> np.ndarray:
@@ -177,7 +185,7 @@ class Encoder:
         n, me = self.players, view.seat
         order = [(me + r) % n for r in range(n)]
         kind_of, k = self.kind_of, self.K
-        rel = self._rel_onehot[me]
+        rel = {s: [v[(me + r) % n] for r in range(n)] for s, v in self._seat_onehot.items()}
         ints: list[int] = []
         if self.dice_game:
             for s in order:
@@ -207,7 +215,7 @@ class Encoder:
                 ints += counts[s]
             if self.kadabra:
                 ints += [min(c, BYTE) for c in view.stage]
-                ints += self._magic[me][view.magic_chip]
+                ints += [0 if view.magic_chip is not None else 1] + rel[view.magic_chip]
                 ints.append(int(view.show))
                 ints += rel[view.forced_draw]
         return self._finish(ints, [view.points[s] for s in order])
@@ -234,9 +242,9 @@ class Encoder:
         return out
 
     def _finish(self, ints: list[int], points: list[int]) -> np.ndarray:
+        """The vector from the integer entries (relative order, points as 0) and the points."""
         obs = np.frombuffer(bytes(ints), dtype=np.uint8).astype(np.float32)
-        inv, cap = 1.0 / self.target, POINTS_CAP
-        obs[self._points] = [p * inv if p * inv < cap else cap for p in points]
+        obs[self._points] = [min(p, self._points_cap) for p in points]
         return obs
 
     # -- the same, fast: from a state's public fields ----------------------------------------
@@ -246,30 +254,64 @@ class Encoder:
         table = getattr(game, "table", None)
         return getattr(table, "codes", None) == self.codes
 
-    def encode_state(self, state, seat: int) -> np.ndarray:
-        """`encode(state.view(seat))`, computed from the state's public fields only."""
-        if not self._fast:
-            return self.encode(state.view(seat))
+    def _permutations(self) -> list[np.ndarray]:
+        """perm[me][j]: where entry j of `me`'s vector sits in the seat-ordered bytes."""
+        n = self.players
+        perms = []
+        for me in range(n):
+            perm = np.empty(self.size, dtype=np.intp)
+            for seg in self.segments:
+                src = self.seat_start[seg.name]
+                if seg.name == "hand":
+                    perm[seg.slice] = np.arange(src + me * self.K, src + (me + 1) * self.K)
+                elif seg.name == "magic_chip":
+                    perm[seg.start] = src
+                    perm[seg.start + 1: seg.start + 1 + n] = [src + 1 + (me + r) % n for r in range(n)]
+                elif seg.name in self.per_seat:
+                    block = self.per_seat[seg.name]
+                    for r in range(n):
+                        a = src + ((me + r) % n) * block
+                        perm[seg.start + r * block: seg.start + (r + 1) * block] = np.arange(a, a + block)
+                else:
+                    perm[seg.slice] = np.arange(src, src + seg.size)
+            perms.append(perm)
+        return perms
+
+    def seat_bytes(self, state) -> list[int] | None:
+        """Every entry of the state in seat order, as ints from 0 to 255 (every hand: an
+        observing seat's permutation picks its own); None if the points do not fit a byte."""
+        points = state.points
+        if max(points) > self._byte_points:
+            return None
         if self.dice_game:
-            return self._encode_dice(state, seat)
-        me, n = seat, self.players
-        sizes, quit, points = state.sizes, state.quit, state.points
-        rel = self._rel_onehot[me]
-        to_move = state.to_move
-        ints = (state.hands[me] + self._onehot_k[state.top] + sizes[me:] + sizes[:me] + [0] * n
-                + [1 if q else 0 for q in quit[me:] + quit[:me]] + rel[to_move] + [state.pile_size]
-                + state.discards)
-        counts = self._moves(state)
-        at = me * self.F
-        ints += counts[at:]
-        ints += counts[:at]
+            ints = []
+            for display in state.displays:
+                ints += display
+            return ints + (state.sizes + points + state.quit + self._seat_onehot[state.to_move] + state.discards
+                           + state.row + self._roll(state.roll) + self._dice_faces)
+        ints = []
+        for hand in state.hands:
+            ints += hand
+        ints += (self._onehot_k[state.top] + state.sizes + points + state.quit + self._seat_onehot[state.to_move]
+                 + [state.pile_size] + state.discards + self._moves(state))
         if self.kadabra:
-            w, b = state.stage_whites, state.stage_blacks
-            ints += [w if w < BYTE else BYTE, b if b < BYTE else BYTE]
-            ints += self._magic[me][state.magic]
-            ints.append(1 if state.show else 0)
-            ints += rel[state.forced_draw]
-        return self._finish(ints, points[me:] + points[:me])
+            ints += self._chips(state)
+            ints += self._seat_onehot[state.forced_draw]
+        return ints
+
+    def _chips(self, state) -> list[int]:
+        """kadabra's stage, magic chip and show, as bytes."""
+        w, b = state.stage_whites, state.stage_blacks
+        return ([w if w < BYTE else BYTE, b if b < BYTE else BYTE] + self._magic_onehot[state.magic]
+                + [1 if state.show else 0])
+
+    def encode_state(self, state, seat: int) -> np.ndarray:
+        """`encode(state.view(seat))`, computed from the state's fields: the seat-ordered bytes
+        through `seat`'s permutation, which leaves out everything the seat may not see."""
+        ints = self.seat_bytes(state) if self._fast else None
+        if ints is None:
+            return self.encode(state.view(seat))
+        return np.frombuffer(bytes(ints), dtype=np.uint8)[self._perm[seat]].astype(np.float32)
 
     def _moves(self, state) -> list[int]:
         """Per seat move counters (absolute seat order), kept up to date incrementally."""
@@ -284,23 +326,10 @@ class Encoder:
             for s, action, _top in moves[seen:]:
                 counts[s * f + feature[action]] += 1
             self._moves_seen = len(moves)
-        return self._move_counts
+        return self._move_counts[:]
 
-    def _encode_dice(self, state, me: int) -> np.ndarray:
-        n = self.players
-        displays = state.displays
-        ints: list[int] = []
-        for r in range(n):
-            ints += displays[(me + r) % n]
-        sizes, quit, points = state.sizes, state.quit, state.points
-        ints += sizes[me:] + sizes[:me] + [0] * n
-        ints += [1 if q else 0 for q in quit[me:] + quit[:me]]
-        ints += self._rel_onehot[me][state.to_move]
-        ints += state.discards
-        ints += state.row
-        ints += self._roll(state.roll)
-        ints += self._dice_faces
-        return self._finish(ints, points[me:] + points[:me])
+    def mirror(self) -> "Mirror":
+        return Mirror(self)
 
     def describe(self) -> list[tuple[str, int, int]]:
         """(feature, first index, size) for every feature, in order."""
@@ -314,3 +343,165 @@ def _deck(game) -> tuple[int, ...]:
     if row and len(row) == len(deck):
         deck = tuple(d + r for d, r in zip(deck, row))
     return deck
+
+
+class Mirror:
+    """One state's seat-ordered bytes (Encoder.seat_bytes), kept up to date move by move.
+
+    A driver that owns a state (the AEC environment) calls `reset(state)` once, `update(events)`
+    after each move or chance outcome with the events the core returned, and `observe(seat)`
+    for a seat's vector. The events only say which parts to read again; the values are always
+    read from the state. An event it does not know, a new round or points beyond a byte make it
+    read the whole state again (or fall back to the view), so it is never stale.
+    """
+
+    def __init__(self, encoder: Encoder):
+        self.enc = encoder
+        self.buf = bytearray(encoder.seat_size)
+        self.u8 = np.frombuffer(self.buf, dtype=np.uint8)
+        self.state = None
+        self.ok = False  # the bytes hold the state
+        self.perm = encoder._perm
+        at = encoder.seat_start
+        self._at = at
+        self._handlers = {
+            "CardPlayed": self._card_played, "CardDrawn": self._card_drawn, "SeatQuit": self._seat_quit,
+            "DiceRolled": self._dice_rolled, "CardsDiscarded": self._display_changed,
+            "RowCardTaken": self._display_changed,
+        }
+        if encoder.kadabra:
+            for name in ("ChipGiven", "ChipStaged", "StageTaken", "MagicChipTaken", "Skipped"):
+                self._handlers[name] = self._chips_moved
+        if encoder.dice_game:
+            self._handlers["ChipReturned"] = self._points_changed
+        self._by_type: dict = {}
+        # the fields update() reads on every move, looked up once
+        self._n, self._dice, self._kadabra, self._f = encoder.players, encoder.dice_game, encoder.kadabra, encoder.F
+        self._seat_onehot = encoder._seat_onehot
+        self._to_move = at["to_move"]
+        self._pile = at.get("pile_size")
+        self._moves_at = at.get("moves")
+        self._forced = at.get("forced_draw")
+        # move counter index by the identity of the core's action objects (kept alive by the
+        # encoder's table, so an identity is never reused); others are looked up by value
+        self._feature = {id(a): i for a, i in encoder.move_feature.items()}
+        self._k = encoder.K
+        self._hand_at, self._top_at = at.get("hand"), at.get("top")
+        self._sizes_at, self._discards_at = at["hand_sizes"], at["discard_pile"]
+        self._top = 0  # the kind whose byte is set in `top` (any, before the deal)
+
+    def reset(self, state) -> None:
+        self.state = state
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the whole state again."""
+        enc = self.enc
+        ints = enc.seat_bytes(self.state) if enc._fast else None
+        self.ok = ints is not None
+        if self.ok:
+            self.buf[:] = bytes(ints)
+            self._moves_seen = len(self.state.moves) if not enc.dice_game else 0
+            self._moves_list = getattr(self.state, "moves", None)
+            self._top = max(getattr(self.state, "top", 0), 0)
+
+    def update(self, events) -> None:
+        """Bring the bytes up to date after a move or chance outcome that returned `events`."""
+        if not self.ok:
+            return self.refresh()
+        by_type = self._by_type
+        for e in events:
+            handler = by_type.get(type(e))
+            if handler is None:
+                handler = by_type[type(e)] = self._handlers.get(type(e).__name__, self._unknown)
+            if handler(e) is False:
+                return self.refresh()
+        state, buf = self.state, self.buf
+        t = self._to_move
+        buf[t:t + self._n] = self._seat_onehot[state.to_move]
+        if self._dice:
+            return None
+        buf[self._pile] = state.pile_size
+        moves = state.moves
+        seen = self._moves_seen
+        if moves is not self._moves_list:
+            return self.refresh()
+        if len(moves) > seen:
+            m, f, feature = self._moves_at, self._f, self._feature
+            for s, action, _top in moves[seen:]:
+                i = feature.get(id(action))
+                if i is None:
+                    i = self.enc.move_feature[action]
+                buf[m + s * f + i] += 1
+            self._moves_seen = len(moves)
+        if self._kadabra:
+            fd = self._forced
+            buf[fd:fd + self._n] = self._seat_onehot[state.forced_draw]
+        return None
+
+    @staticmethod
+    def _unknown(e) -> bool:
+        return False
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The vector of `seat` (Encoder.encode of its view)."""
+        if not self.ok:
+            return self.enc.encode(self.state.view(seat))
+        return self.u8[self.enc._perm[seat]].astype(np.float32)
+
+    # -- what each event touches ------------------------------------------------------------
+    def _hand(self, seat: int) -> None:
+        state, buf, at, k = self.state, self.buf, self._at, self.enc.K
+        h = at["hand"] + seat * k
+        buf[h:h + k] = state.hands[seat]
+        buf[at["hand_sizes"] + seat] = state.sizes[seat]
+
+    def _card_played(self, e) -> None:
+        """The card left the hand for the top of the discard pile (whatever its kind, the
+        state's top is it now)."""
+        state, buf, seat = self.state, self.buf, e.seat
+        top = state.top
+        buf[self._hand_at + seat * self._k + top] = state.hands[seat][top]
+        buf[self._sizes_at + seat] = state.sizes[seat]
+        t = self._top_at
+        buf[t + self._top] = 0
+        buf[t + top] = 1
+        self._top = top
+        buf[self._discards_at + top] = state.discards[top]
+
+    def _card_drawn(self, e) -> None:
+        self._hand(e.seat)
+
+    def _seat_quit(self, e) -> None:
+        self.buf[self._at["quit"] + e.seat] = 1
+
+    def _points_changed(self, e=None) -> bool:
+        points = self.state.points
+        if max(points) > self.enc._byte_points:
+            return False
+        p = self._at["points"]
+        self.buf[p:p + len(points)] = points
+        return True
+
+    def _chips_moved(self, e) -> bool:
+        if not self._points_changed():
+            return False
+        s = self._at["stage"]
+        chips = self.enc._chips(self.state)
+        self.buf[s:s + len(chips)] = chips
+        return True
+
+    def _dice_rolled(self, e) -> None:
+        r = self._at["roll"]
+        self.buf[r:r + 3 * self.enc.K] = self.enc._roll(self.state.roll)
+
+    def _display_changed(self, e) -> None:
+        state, buf, at, k = self.state, self.buf, self._at, self.enc.K
+        seat = e.seat
+        d = at["displays"] + seat * k
+        buf[d:d + k] = state.displays[seat]
+        buf[at["hand_sizes"] + seat] = state.sizes[seat]
+        d = at["discard_pile"]
+        buf[d:d + k] = state.discards
+        r = at["row"]
+        buf[r:r + k] = state.row
