@@ -55,8 +55,11 @@ class ActionCodec:
         """The ids of the legal actions of the seat to move, in the core's order."""
         known = self._by_identity
         legal = state.legal_actions()
+        ids = []
         try:
-            return tuple([known[id(a)] for a in legal])
+            for a in legal:
+                ids.append(known[id(a)])
+            return tuple(ids)
         except KeyError:
             for a in legal:
                 if id(a) not in known:
@@ -97,6 +100,9 @@ class LamaAECEnv(AECEnv):
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
         self.codec = ActionCodec(self.game)
         self._masks = self.codec._masks
+        self._actions = self.codec.actions
+        # card games: the mirror counts the env's own moves directly (dice has no move counters)
+        self._counts_moves = not self.encoder.dice_game
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -198,9 +204,9 @@ class LamaAECEnv(AECEnv):
 
     # -- step --------------------------------------------------------------------------------------
     def step(self, action) -> None:
-        if self.state is None:
-            EnvLogger.error_step_before_reset()
         if self._over:
+            if self.state is None:
+                EnvLogger.error_step_before_reset()
             self._was_dead_step(action)
             return
         agent = self.agent_selection
@@ -215,11 +221,12 @@ class LamaAECEnv(AECEnv):
             self._clear_rewards()
             self._rewarded = False
         self._cumulative_rewards[agent] = 0.0
-        events = state.apply(self.codec.actions[int(action)])
+        move = self._actions[action]
+        events = state.apply(move)
         self._legal = None
         if state.to_move is None:
             events += self._run_chance()
-        self.mirror.update(events)
+        self.mirror.update(events, (self.agent_seat[agent], move) if self._counts_moves else None)
         if len(state.history) != self._rounds:
             self._round_over()
         if state.finished:

@@ -23,7 +23,6 @@ The card games (lama, komarami, kadabra), in this order:
 | hand_sizes | n | cards in each seat's hand (relative order) |
 | points | n | each seat's points divided by the target, capped at 3 |
 | quit | n | 1 if the seat has quit this round |
-| to_move | n | one-hot: the seat to move (all 0 while chance is pending or the game is over) |
 | pile_size | 1 | cards left in the draw pile |
 | discard_pile | K | cards of each kind on the discard pile this round (the first face-up card too) |
 | moves | n x (K + E) | this round's public moves, per seat: plays of each kind, then draws and quits (and in kadabra skips and stage takes: E = 4, else 2) |
@@ -40,7 +39,6 @@ Dice (its cards are all public: every display, the llama row and the discards):
 | hand_sizes | n | cards in each display |
 | points | n | points divided by the target, capped at 3 |
 | quit | n | 1 if the seat has quit this round |
-| to_move | n | one-hot: the seat to move |
 | discard_pile | 7 | cards of each kind discarded this round |
 | row | 7 | the llama row: cards of each kind left in it |
 | roll | 3 x 7 | the last roll this round, per die one-hot of the face shown (all 0 before it) |
@@ -55,6 +53,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from lama.core.events import CardDrawn, CardPlayed
 
 POINTS_CAP = 3  # points above this many times the target read as that many
 BYTE = 255  # every other entry is a count from 0 to 255 (decks hold at most 200 cards)
@@ -120,7 +120,6 @@ class Encoder:
             add("hand_sizes", n, total)
             add("points", n, self._points_cap)
             add("quit", n, 1)
-            add("to_move", n, 1)
             add("discard_pile", k, kind_high)
             add("row", k, max(getattr(game, "row", ()) or (BYTE,)))
             add("roll", 3 * k, 1)
@@ -131,7 +130,6 @@ class Encoder:
             add("hand_sizes", n, total)
             add("points", n, self._points_cap)
             add("quit", n, 1)
-            add("to_move", n, 1)
             add("pile_size", 1, total)
             add("discard_pile", k, kind_high)
             add("moves", n * self.F, total)
@@ -161,7 +159,7 @@ class Encoder:
             self._seat_onehot[seat] = [1 if t == seat else 0 for t in range(n)]
         self._magic_onehot = {s: [1 if s is None else 0] + v for s, v in self._seat_onehot.items()}
         self._magic_onehot[-1] = self._magic_onehot[None]
-        self.per_seat = {"displays": k, "hand_sizes": 1, "points": 1, "quit": 1, "to_move": 1,
+        self.per_seat = {"displays": k, "hand_sizes": 1, "points": 1, "quit": 1,
                          "moves": self.F, "forced_draw": 1}
         self.seat_start = {}  # feature -> its first index in the seat-ordered bytes
         at = 0
@@ -193,7 +191,6 @@ class Encoder:
             ints += [view.hand_sizes[s] for s in order]
             ints += [0] * n  # points, written below
             ints += [int(view.quit[s]) for s in order]
-            ints += rel[view.to_move]
             ints += self._counts(view.discard_pile)
             ints += self._counts(view.row)
             ints += self._roll(view.roll)
@@ -204,7 +201,6 @@ class Encoder:
             ints += [view.hand_sizes[s] for s in order]
             ints += [0] * n
             ints += [int(view.quit[s]) for s in order]
-            ints += rel[view.to_move]
             ints.append(view.pile_size)
             ints += self._counts(view.discard_pile)
             counts = [[0] * self.F for _ in range(n)]
@@ -287,13 +283,12 @@ class Encoder:
             ints = []
             for display in state.displays:
                 ints += display
-            return ints + (state.sizes + points + state.quit + self._seat_onehot[state.to_move] + state.discards
+            return ints + (state.sizes + points + state.quit + state.discards
                            + state.row + self._roll(state.roll) + self._dice_faces)
         ints = []
         for hand in state.hands:
             ints += hand
-        ints += (self._onehot_k[state.top] + state.sizes + points + state.quit + self._seat_onehot[state.to_move]
-                 + [state.pile_size] + state.discards + self._moves(state))
+        ints += (self._onehot_k[state.top] + state.sizes + points + state.quit + [state.pile_size] + state.discards + self._moves(state))
         if self.kadabra:
             ints += self._chips(state)
             ints += self._seat_onehot[state.forced_draw]
@@ -365,7 +360,7 @@ class Mirror:
         at = encoder.seat_start
         self._at = at
         self._handlers = {
-            "CardPlayed": self._card_played, "CardDrawn": self._card_drawn, "SeatQuit": self._seat_quit,
+            "SeatQuit": self._seat_quit,
             "DiceRolled": self._dice_rolled, "CardsDiscarded": self._display_changed,
             "RowCardTaken": self._display_changed,
         }
@@ -378,17 +373,21 @@ class Mirror:
         # the fields update() reads on every move, looked up once
         self._n, self._dice, self._kadabra, self._f = encoder.players, encoder.dice_game, encoder.kadabra, encoder.F
         self._seat_onehot = encoder._seat_onehot
-        self._to_move = at["to_move"]
         self._pile = at.get("pile_size")
         self._moves_at = at.get("moves")
         self._forced = at.get("forced_draw")
         # move counter index by the identity of the core's action objects (kept alive by the
         # encoder's table, so an identity is never reused); others are looked up by value
         self._feature = {id(a): i for a, i in encoder.move_feature.items()}
+        self._kept = tuple(encoder.move_feature)
         self._k = encoder.K
         self._hand_at, self._top_at = at.get("hand"), at.get("top")
         self._sizes_at, self._discards_at = at["hand_sizes"], at["discard_pile"]
         self._top = 0  # the kind whose byte is set in `top` (any, before the deal)
+        n, k = encoder.players, encoder.K
+        self._hand_of = [self._hand_at + s * k for s in range(n)] if self._hand_at is not None else []
+        self._moves_of = [self._moves_at + s * self._f for s in range(n)] if self._moves_at is not None else []
+        self._kind_of = encoder.kind_of
 
     def reset(self, state) -> None:
         self.state = state
@@ -405,35 +404,52 @@ class Mirror:
             self._moves_list = getattr(self.state, "moves", None)
             self._top = max(getattr(self.state, "top", 0), 0)
 
-    def update(self, events) -> None:
-        """Bring the bytes up to date after a move or chance outcome that returned `events`."""
+    def update(self, events, move: tuple | None = None) -> None:
+        """Bring the bytes up to date after a move or chance outcome that returned `events`.
+
+        `move`, if given, is (seat, action): the one move made since the last update, as
+        passed to `state.apply` (an action of `game.action_of`); without it the new moves are
+        found in the state. The common events (a card played or drawn) are written inline:
+        this runs on every step of the environments' inner loop."""
         if not self.ok:
             return self.refresh()
-        by_type = self._by_type
-        for e in events:
-            handler = by_type.get(type(e))
-            if handler is None:
-                handler = by_type[type(e)] = self._handlers.get(type(e).__name__, self._unknown)
-            if handler(e) is False:
-                return self.refresh()
         state, buf = self.state, self.buf
-        t = self._to_move
-        buf[t:t + self._n] = self._seat_onehot[state.to_move]
+        for e in events:
+            cls = type(e)
+            if cls is CardPlayed:
+                seat, top = e.seat, state.top  # the played card is the top card now
+                buf[self._hand_of[seat] + top] = state.hands[seat][top]
+                buf[self._sizes_at + seat] = state.sizes[seat]
+                t = self._top_at
+                buf[t + self._top] = 0
+                buf[t + top] = 1
+                self._top = top
+                buf[self._discards_at + top] = state.discards[top]
+            elif cls is CardDrawn:
+                seat, kind = e.seat, self._kind_of[e.card]
+                buf[self._hand_of[seat] + kind] = state.hands[seat][kind]
+                buf[self._sizes_at + seat] = state.sizes[seat]
+            else:
+                handler = self._by_type.get(cls)
+                if handler is None:
+                    handler = self._by_type[cls] = self._handlers.get(cls.__name__, self._unknown)
+                if handler(e) is False:
+                    return self.refresh()
         if self._dice:
             return None
         buf[self._pile] = state.pile_size
-        moves = state.moves
-        seen = self._moves_seen
-        if moves is not self._moves_list:
-            return self.refresh()
-        if len(moves) > seen:
-            m, f, feature = self._moves_at, self._f, self._feature
-            for s, action, _top in moves[seen:]:
-                i = feature.get(id(action))
-                if i is None:
-                    i = self.enc.move_feature[action]
-                buf[m + s * f + i] += 1
-            self._moves_seen = len(moves)
+        if move is not None:  # the move just made: one more in its seat's counters
+            buf[self._moves_of[move[0]] + self._feature[id(move[1])]] += 1
+            self._moves_seen += 1
+        else:
+            moves = state.moves
+            if moves is not self._moves_list:
+                return self.refresh()
+            if len(moves) > self._moves_seen:
+                m, f, feature = self._moves_at, self._f, self.enc.move_feature
+                for s, action, _top in moves[self._moves_seen:]:
+                    buf[m + s * f + feature[action]] += 1
+                self._moves_seen = len(moves)
         if self._kadabra:
             fd = self._forced
             buf[fd:fd + self._n] = self._seat_onehot[state.forced_draw]
@@ -450,28 +466,6 @@ class Mirror:
         return self.u8[self.enc._perm[seat]].astype(np.float32)
 
     # -- what each event touches ------------------------------------------------------------
-    def _hand(self, seat: int) -> None:
-        state, buf, at, k = self.state, self.buf, self._at, self.enc.K
-        h = at["hand"] + seat * k
-        buf[h:h + k] = state.hands[seat]
-        buf[at["hand_sizes"] + seat] = state.sizes[seat]
-
-    def _card_played(self, e) -> None:
-        """The card left the hand for the top of the discard pile (whatever its kind, the
-        state's top is it now)."""
-        state, buf, seat = self.state, self.buf, e.seat
-        top = state.top
-        buf[self._hand_at + seat * self._k + top] = state.hands[seat][top]
-        buf[self._sizes_at + seat] = state.sizes[seat]
-        t = self._top_at
-        buf[t + self._top] = 0
-        buf[t + top] = 1
-        self._top = top
-        buf[self._discards_at + top] = state.discards[top]
-
-    def _card_drawn(self, e) -> None:
-        self._hand(e.seat)
-
     def _seat_quit(self, e) -> None:
         self.buf[self._at["quit"] + e.seat] = 1
 
