@@ -182,20 +182,15 @@ class LamaAECEnv(AECEnv):
         if state is None:
             EnvLogger.error_observe_before_reset()
         seat = self.agent_seat[agent]
-        if seat == state.to_move and not self._over:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self.codec.legal_ids(state)
-            mask = self._masks.get(legal)
-            mask = mask.copy() if mask is not None else self.codec.mask(legal)
-        else:
-            mask = self._no_mask.copy()
         mirror = self.mirror
-        if mirror.ok:
-            obs = mirror.u8[mirror.perm[seat]].astype(np.float32)
-        else:
-            obs = mirror.observe(seat)
-        return {"observation": obs, "action_mask": mask}
+        obs = mirror.u8[mirror.perm[seat]].astype(np.float32) if mirror.ok else mirror.observe(seat)
+        if seat != state.to_move or self._over:
+            return {"observation": obs, "action_mask": self._no_mask.copy()}
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.codec.legal_ids(state)
+        mask = self._masks.get(legal)
+        return {"observation": obs, "action_mask": mask.copy() if mask is not None else self.codec.mask(legal)}
 
     def last(self, observe: bool = True):
         agent = self.agent_selection
@@ -222,11 +217,15 @@ class LamaAECEnv(AECEnv):
             self._rewarded = False
         self._cumulative_rewards[agent] = 0.0
         move = self._actions[action]
+        seat = state.to_move
         events = state.apply(move)
         self._legal = None
         if state.to_move is None:
-            events += self._run_chance()
-        self.mirror.update(events, (self.agent_seat[agent], move) if self._counts_moves else None)
+            if state.chance == "draw":  # the common case, inline: one drawn card
+                events += state.apply_chance(state.sample_chance(self._chance))
+            if state.to_move is None:
+                events += self._run_chance()
+        self.mirror.update(events, (seat, move) if self._counts_moves else None)
         if len(state.history) != self._rounds:
             self._round_over()
         if state.finished:
@@ -234,7 +233,6 @@ class LamaAECEnv(AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             if self.reward_kind == "win":
                 self._reward(win_rewards(state.winners, self.game.players))
-            seat = self.agent_seat[agent]
             self.agent_selection = self.possible_agents[(seat + 1) % self.game.players]
         else:
             self.agent_selection = self.possible_agents[state.to_move]

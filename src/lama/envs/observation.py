@@ -403,6 +403,7 @@ class Mirror:
             self._moves_seen = len(self.state.moves) if not enc.dice_game else 0
             self._moves_list = getattr(self.state, "moves", None)
             self._top = max(getattr(self.state, "top", 0), 0)
+            self._forced_seat = getattr(self.state, "forced_draw", None)
 
     def update(self, events, move: tuple | None = None) -> None:
         """Bring the bytes up to date after a move or chance outcome that returned `events`.
@@ -451,8 +452,11 @@ class Mirror:
                     buf[m + s * f + feature[action]] += 1
                 self._moves_seen = len(moves)
         if self._kadabra:
-            fd = self._forced
-            buf[fd:fd + self._n] = self._seat_onehot[state.forced_draw]
+            forced = state.forced_draw
+            if forced != self._forced_seat:
+                fd = self._forced
+                buf[fd:fd + self._n] = self._seat_onehot[forced]
+                self._forced_seat = forced
         return None
 
     @staticmethod
