@@ -82,7 +82,7 @@ class LamaAECEnv(AECEnv):
     """`lama.envs.env(game, players, options, render_mode, reward, illegal)`: see the package
     docstring and the README, "Environments for learning agents"."""
 
-    metadata = {"render_modes": ["ansi"], "name": "lama_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "lama_v0", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game: str = "lama", players: int = 4, options: dict | None = None,
                  render_mode: str | None = None, reward: str = "win", illegal: str = "lose",

@@ -35,7 +35,7 @@ class LamaGymEnv(gymnasium.Env):
     `action_masks()`) is 1 at the legal action ids.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, game: str = "lama", players: int = 4, opponents="heuristic", seat: int = 0,
                  options: dict | None = None, render_mode: str | None = None, reward: str = "win",
@@ -62,7 +62,7 @@ class LamaGymEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.codec.n)
         self.table = None
         self.game_seed = None
-        self._legal = []
+        self._legal = ()
         self._over = True
 
     # -- the loop ------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ class LamaGymEnv(gymnasium.Env):
             info["illegal_action"] = action
             info["legal_ids"] = sorted(legal)
             info["action_mask"][:] = 0
-            self._legal = []
+            self._legal = ()
             return obs, self.illegal_reward, True, False, info
         table = self.table
         table.act(self.seat, self.codec.actions[int(action)], table.version)
@@ -114,7 +114,7 @@ class LamaGymEnv(gymnasium.Env):
 
     def _observe(self):
         view = self.table.view(self.seat)
-        self._legal = [self.codec.id_of[a] for a in view.legal_actions]
+        self._legal = tuple(self.codec.id_of[a] for a in view.legal_actions)
         return self.encoder.encode(view), {"action_mask": self.codec.mask(self._legal)}
 
     def action_masks(self) -> np.ndarray:
