@@ -183,7 +183,7 @@ class LamaAECEnv(AECEnv):
             EnvLogger.error_observe_before_reset()
         seat = self.agent_seat[agent]
         mirror = self.mirror
-        obs = mirror.u8[mirror.perm[seat]].astype(np.float32) if mirror.ok else mirror.observe(seat)
+        obs = mirror.values[mirror.perm[seat]] if mirror.ok else mirror.observe(seat)
         if seat != state.to_move or self._over:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         legal = self._legal

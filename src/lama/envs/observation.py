@@ -276,9 +276,16 @@ class Encoder:
     def seat_bytes(self, state) -> list[int] | None:
         """Every entry of the state in seat order, as ints from 0 to 255 (every hand: an
         observing seat's permutation picks its own); None if the points do not fit a byte."""
-        points = state.points
-        if max(points) > self._byte_points:
+        if max(state.points) > self._byte_points:
             return None
+        return self.seat_values(state)
+
+    def seat_values(self, state) -> list[int]:
+        """Every entry of the state in seat order (every hand: an observing seat's permutation
+        picks its own), as whole numbers; points capped."""
+        points = state.points
+        if max(points) > self._points_cap:
+            points = [min(p, self._points_cap) for p in points]
         if self.dice_game:
             ints = []
             for display in state.displays:
@@ -341,28 +348,31 @@ def _deck(game) -> tuple[int, ...]:
 
 
 class Mirror:
-    """One state's seat-ordered bytes (Encoder.seat_bytes), kept up to date move by move.
+    """One state's seat-ordered values (Encoder.seat_values), kept up to date move by move.
 
     A driver that owns a state (the AEC environment) calls `reset(state)` once, `update(events)`
     after each move or chance outcome with the events the core returned, and `observe(seat)`
-    for a seat's vector. The events only say which parts to read again; the values are always
-    read from the state. An event it does not know, a new round or points beyond a byte make it
-    read the whole state again (or fall back to the view), so it is never stale.
+    for a seat's vector. The events only say which entries to read again; the values are
+    always read from the state. An event it does not know or a new round make it read the
+    whole state again, so it is never stale (the tests hold `observe(seat)` equal to
+    `Encoder.encode(state.view(seat))` after every move of random games).
+
+    The values sit in one float32 array, written entry by entry through a memoryview (cheap
+    from Python); `observe(seat)` is that array through the seat's permutation (one numpy call).
     """
 
     def __init__(self, encoder: Encoder):
         self.enc = encoder
-        self.buf = bytearray(encoder.seat_size)
-        self.u8 = np.frombuffer(self.buf, dtype=np.uint8)
+        self.values = np.zeros(encoder.seat_size, dtype=np.float32)
+        self.mv = memoryview(self.values)
         self.state = None
-        self.ok = False  # the bytes hold the state
+        self.ok = False  # the values hold the state (False: a game the fast path does not know)
         self.perm = encoder._perm
         at = encoder.seat_start
         self._at = at
         self._handlers = {
-            "SeatQuit": self._seat_quit,
-            "DiceRolled": self._dice_rolled, "CardsDiscarded": self._display_changed,
-            "RowCardTaken": self._display_changed,
+            "SeatQuit": self._seat_quit, "DiceRolled": self._dice_rolled,
+            "CardsDiscarded": self._cards_discarded, "RowCardTaken": self._row_card_taken,
         }
         if encoder.kadabra:
             for name in ("ChipGiven", "ChipStaged", "StageTaken", "MagicChipTaken", "Skipped"):
@@ -371,23 +381,25 @@ class Mirror:
             self._handlers["ChipReturned"] = self._points_changed
         self._by_type: dict = {}
         # the fields update() reads on every move, looked up once
-        self._n, self._dice, self._kadabra, self._f = encoder.players, encoder.dice_game, encoder.kadabra, encoder.F
-        self._seat_onehot = encoder._seat_onehot
-        self._pile = at.get("pile_size")
-        self._moves_at = at.get("moves")
-        self._forced = at.get("forced_draw")
-        # move counter index by the identity of the core's action objects (kept alive by the
-        # encoder's table, so an identity is never reused); others are looked up by value
-        self._feature = {id(a): i for a, i in encoder.move_feature.items()}
-        self._kept = tuple(encoder.move_feature)
-        self._k = encoder.K
-        self._hand_at, self._top_at = at.get("hand"), at.get("top")
-        self._sizes_at, self._discards_at = at["hand_sizes"], at["discard_pile"]
-        self._top = 0  # the kind whose byte is set in `top` (any, before the deal)
         n, k = encoder.players, encoder.K
-        self._hand_of = [self._hand_at + s * k for s in range(n)] if self._hand_at is not None else []
-        self._moves_of = [self._moves_at + s * self._f for s in range(n)] if self._moves_at is not None else []
+        self._n, self._k, self._f = n, k, encoder.F
+        self._dice, self._kadabra = encoder.dice_game, encoder.kadabra
         self._kind_of = encoder.kind_of
+        self._cap = encoder._points_cap
+        self._pile = at.get("pile_size")
+        self._forced = at.get("forced_draw")
+        self._hand_of = [at["hand"] + s * k for s in range(n)] if "hand" in at else []
+        self._display_of = [at["displays"] + s * k for s in range(n)] if "displays" in at else []
+        self._moves_of = [at["moves"] + s * self._f for s in range(n)] if "moves" in at else []
+        self._top_at, self._sizes_at, self._discards_at = at.get("top"), at["hand_sizes"], at["discard_pile"]
+        self._row_at, self._roll_at = at.get("row"), at.get("roll")
+        # move counter index by the identity of the core's action objects (kept alive here, so
+        # an identity is never reused); any other action object is looked up by value
+        self._kept = tuple(encoder.move_feature)
+        self._feature = {id(a): i for a, i in encoder.move_feature.items()}
+        self._top = 0  # the kind whose entry is set in `top` (any, before the deal)
+        self._forced_seat = None
+        self._roll_set: tuple[int, ...] = ()  # the entries set in `roll`
 
     def reset(self, state) -> None:
         self.state = state
@@ -395,18 +407,22 @@ class Mirror:
 
     def refresh(self) -> None:
         """Read the whole state again."""
-        enc = self.enc
-        ints = enc.seat_bytes(self.state) if enc._fast else None
-        self.ok = ints is not None
-        if self.ok:
-            self.buf[:] = bytes(ints)
-            self._moves_seen = len(self.state.moves) if not enc.dice_game else 0
-            self._moves_list = getattr(self.state, "moves", None)
-            self._top = max(getattr(self.state, "top", 0), 0)
-            self._forced_seat = getattr(self.state, "forced_draw", None)
+        enc, state = self.enc, self.state
+        self.ok = enc._fast
+        if not self.ok:
+            return
+        self.values[:] = enc.seat_values(state)
+        if self._dice:
+            r = self._roll_at
+            self._roll_set = tuple(r + i for i, v in enumerate(enc._roll(state.roll)) if v)
+        else:
+            self._moves_seen = len(state.moves)
+            self._moves_list = state.moves
+            self._top = max(state.top, 0)
+            self._forced_seat = getattr(state, "forced_draw", None)
 
     def update(self, events, move: tuple | None = None) -> None:
-        """Bring the bytes up to date after a move or chance outcome that returned `events`.
+        """Bring the values up to date after a move or chance outcome that returned `events`.
 
         `move`, if given, is (seat, action): the one move made since the last update, as
         passed to `state.apply` (an action of `game.action_of`); without it the new moves are
@@ -414,22 +430,22 @@ class Mirror:
         this runs on every step of the environments' inner loop."""
         if not self.ok:
             return self.refresh()
-        state, buf = self.state, self.buf
+        state, mv = self.state, self.mv
         for e in events:
             cls = type(e)
             if cls is CardPlayed:
                 seat, top = e.seat, state.top  # the played card is the top card now
-                buf[self._hand_of[seat] + top] = state.hands[seat][top]
-                buf[self._sizes_at + seat] = state.sizes[seat]
+                mv[self._hand_of[seat] + top] = state.hands[seat][top]
+                mv[self._sizes_at + seat] = state.sizes[seat]
                 t = self._top_at
-                buf[t + self._top] = 0
-                buf[t + top] = 1
+                mv[t + self._top] = 0
+                mv[t + top] = 1
                 self._top = top
-                buf[self._discards_at + top] = state.discards[top]
+                mv[self._discards_at + top] = state.discards[top]
             elif cls is CardDrawn:
                 seat, kind = e.seat, self._kind_of[e.card]
-                buf[self._hand_of[seat] + kind] = state.hands[seat][kind]
-                buf[self._sizes_at + seat] = state.sizes[seat]
+                mv[self._hand_of[seat] + kind] = state.hands[seat][kind]
+                mv[self._sizes_at + seat] = state.sizes[seat]
             else:
                 handler = self._by_type.get(cls)
                 if handler is None:
@@ -438,24 +454,30 @@ class Mirror:
                     return self.refresh()
         if self._dice:
             return None
-        buf[self._pile] = state.pile_size
+        mv[self._pile] = state.pile_size
         if move is not None:  # the move just made: one more in its seat's counters
-            buf[self._moves_of[move[0]] + self._feature[id(move[1])]] += 1
+            i = self._feature.get(id(move[1]))
+            if i is None:
+                i = self.enc.move_feature[move[1]]
+            mv[self._moves_of[move[0]] + i] += 1
             self._moves_seen += 1
         else:
             moves = state.moves
             if moves is not self._moves_list:
                 return self.refresh()
             if len(moves) > self._moves_seen:
-                m, f, feature = self._moves_at, self._f, self.enc.move_feature
+                feature = self.enc.move_feature
                 for s, action, _top in moves[self._moves_seen:]:
-                    buf[m + s * f + feature[action]] += 1
+                    mv[self._moves_of[s] + feature[action]] += 1
                 self._moves_seen = len(moves)
         if self._kadabra:
             forced = state.forced_draw
             if forced != self._forced_seat:
                 fd = self._forced
-                buf[fd:fd + self._n] = self._seat_onehot[forced]
+                if self._forced_seat is not None:
+                    mv[fd + self._forced_seat] = 0
+                if forced is not None:
+                    mv[fd + forced] = 1
                 self._forced_seat = forced
         return None
 
@@ -467,39 +489,46 @@ class Mirror:
         """The vector of `seat` (Encoder.encode of its view)."""
         if not self.ok:
             return self.enc.encode(self.state.view(seat))
-        return self.u8[self.enc._perm[seat]].astype(np.float32)
+        return self.values[self.perm[seat]]
 
-    # -- what each event touches ------------------------------------------------------------
+    # -- what the other events touch -----------------------------------------------------------
     def _seat_quit(self, e) -> None:
-        self.buf[self._at["quit"] + e.seat] = 1
+        self.mv[self._at["quit"] + e.seat] = 1
 
-    def _points_changed(self, e=None) -> bool:
-        points = self.state.points
-        if max(points) > self.enc._byte_points:
-            return False
-        p = self._at["points"]
-        self.buf[p:p + len(points)] = points
-        return True
+    def _points_changed(self, e=None) -> None:
+        p, cap, mv = self._at["points"], self._cap, self.mv
+        for s, points in enumerate(self.state.points):
+            mv[p + s] = points if points < cap else cap
 
-    def _chips_moved(self, e) -> bool:
-        if not self._points_changed():
-            return False
+    def _chips_moved(self, e) -> None:
+        self._points_changed()
         s = self._at["stage"]
-        chips = self.enc._chips(self.state)
-        self.buf[s:s + len(chips)] = chips
-        return True
+        self.values[s:s + 4 + self._n] = self.enc._chips(self.state)
 
     def _dice_rolled(self, e) -> None:
-        r = self._at["roll"]
-        self.buf[r:r + 3 * self.enc.K] = self.enc._roll(self.state.roll)
+        mv = self.mv
+        for i in self._roll_set:
+            mv[i] = 0
+        r, k, kind_of = self._roll_at, self._k, self._kind_of
+        roll = self.state.roll or ()  # (None: a new round was dealt since)
+        self._roll_set = tuple(r + i * k + kind_of[face] for i, face in enumerate(roll))
+        for i in self._roll_set:
+            mv[i] = 1
 
-    def _display_changed(self, e) -> None:
-        state, buf, at, k = self.state, self.buf, self._at, self.enc.K
-        seat = e.seat
-        d = at["displays"] + seat * k
-        buf[d:d + k] = state.displays[seat]
-        buf[at["hand_sizes"] + seat] = state.sizes[seat]
-        d = at["discard_pile"]
-        buf[d:d + k] = state.discards
-        r = at["row"]
-        buf[r:r + k] = state.row
+    def _display_kind(self, seat: int, kind: int) -> None:
+        self.mv[self._display_of[seat] + kind] = self.state.displays[seat][kind]
+
+    def _cards_discarded(self, e) -> None:
+        state, mv, seat = self.state, self.mv, e.seat
+        for card in set(e.cards):
+            kind = self._kind_of[card]
+            self._display_kind(seat, kind)
+            mv[self._discards_at + kind] = state.discards[kind]
+        mv[self._sizes_at + seat] = state.sizes[seat]
+
+    def _row_card_taken(self, e) -> None:
+        state, mv, seat = self.state, self.mv, e.seat
+        kind = self._kind_of[e.card]
+        self._display_kind(seat, kind)
+        mv[self._row_at + kind] = state.row[kind]
+        mv[self._sizes_at + seat] = state.sizes[seat]
