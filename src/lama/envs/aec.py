@@ -37,35 +37,43 @@ def check_illegal(illegal: str) -> str:
     return illegal
 
 
+CACHE_LIMIT = 100_000  # distinct legal sets (and masks) remembered; beyond, ids are found by value
+
+
 class ActionCodec:
-    """Action ids <-> the core's actions, and the legal ids and mask of a state, fast: the core
-    hands out the same action objects again and again, so they are looked up by identity (the
-    codec keeps every object it has seen alive, so an identity it knows is never reused)."""
+    """Action ids <-> the core's actions, and the legal ids and mask of a state, fast.
+
+    The core hands out the same action objects again and again, so a legal set is remembered
+    by the identities of its objects; the entry keeps the objects alive, so none of those
+    identities can be reused while it is remembered."""
 
     def __init__(self, game):
         self.n = game.num_distinct_actions()
         self.actions = tuple(game.action_of(i) for i in range(self.n))
         self.id_of = {a: i for i, a in enumerate(self.actions)}
-        self._by_identity = {id(a): i for i, a in enumerate(self.actions)}
-        self._kept = list(self.actions)
+        self._legal: dict[tuple, tuple] = {}  # identities -> (ids, the action objects)
         self._masks: dict[tuple, np.ndarray] = {}
         self.quit_id = next((i for i, a in enumerate(self.actions) if a.kind == "quit"), None)
 
     def legal_ids(self, state) -> tuple[int, ...]:
         """The ids of the legal actions of the seat to move, in the core's order."""
-        known = self._by_identity
+        return self.legal(state)[0]
+
+    def legal(self, state) -> tuple[tuple[int, ...], np.ndarray]:
+        """(the legal ids, their mask; the mask is shared: copy it before handing it out)."""
         legal = state.legal_actions()
-        ids = []
-        try:
-            for a in legal:
-                ids.append(known[id(a)])
-            return tuple(ids)
-        except KeyError:
-            for a in legal:
-                if id(a) not in known:
-                    known[id(a)] = self.id_of[a]
-                    self._kept.append(a)
-            return tuple([known[id(a)] for a in legal])
+        key = tuple(map(id, legal))
+        hit = self._legal.get(key)
+        if hit is not None:
+            return hit
+        id_of = self.id_of
+        ids = tuple([id_of[a] for a in legal])
+        mask = np.zeros(self.n, dtype=np.int8)
+        mask[list(ids)] = 1
+        hit = (ids, mask, tuple(legal))
+        if len(self._legal) < CACHE_LIMIT:
+            self._legal[key] = hit
+        return hit
 
     def mask(self, ids: tuple[int, ...]) -> np.ndarray:
         """A new int8 array, 1 at `ids` (masks are cached by their ids, and copied out)."""
@@ -73,7 +81,7 @@ class ActionCodec:
         if mask is None:
             mask = np.zeros(self.n, dtype=np.int8)
             mask[list(ids)] = 1
-            if len(self._masks) < 100_000:
+            if len(self._masks) < CACHE_LIMIT:
                 self._masks[ids] = mask
         return mask.copy()
 
@@ -99,7 +107,6 @@ class LamaAECEnv(AECEnv):
         self.encoder = Encoder(self.game)
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
         self.codec = ActionCodec(self.game)
-        self._masks = self.codec._masks
         self._actions = self.codec.actions
         # card games: the mirror counts the env's own moves directly (dice has no move counters)
         self._counts_moves = not self.encoder.dice_game
@@ -118,7 +125,7 @@ class LamaAECEnv(AECEnv):
         self.state = None
         self.game_seed = None  # the seed of the game being played (a Table with it deals the same)
         self._seeds = None
-        self._legal = None  # the legal ids of the seat to move, once asked for
+        self._legal = None  # (legal ids, mask, actions) of the seat to move, once asked for
         self._over = True  # the game is over (or not started): every step retires an agent
         self._no_mask = np.zeros(self.codec.n, dtype=np.int8)
 
@@ -172,8 +179,8 @@ class LamaAECEnv(AECEnv):
     def _legal_ids(self) -> tuple[int, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.codec.legal_ids(self.state)
-        return legal
+            legal = self._legal = self.codec.legal(self.state)
+        return legal[0]
 
     def observe(self, agent):
         """`{"observation": the seat's vector (lama.envs.observation), "action_mask": int8, 1 at the
@@ -188,14 +195,17 @@ class LamaAECEnv(AECEnv):
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.codec.legal_ids(state)
-        mask = self._masks.get(legal)
-        return {"observation": obs, "action_mask": mask.copy() if mask is not None else self.codec.mask(legal)}
+            legal = self._legal = self.codec.legal(state)
+        return {"observation": obs, "action_mask": legal[1].copy()}
 
     def last(self, observe: bool = True):
         agent = self.agent_selection
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """The agent to act, until every agent is done (or `max_iter` agents)."""
+        return _AgentIter(self, max_iter)
 
     # -- step --------------------------------------------------------------------------------------
     def step(self, action) -> None:
@@ -207,9 +217,9 @@ class LamaAECEnv(AECEnv):
         agent = self.agent_selection
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.codec.legal_ids(self.state)
-        if action is None or action not in legal:
-            self._illegal(agent, action, legal)
+            legal = self._legal = self.codec.legal(self.state)
+        if action is None or action not in legal[0]:
+            self._illegal(agent, action, legal[0])
             return
         state = self.state
         if self._rewarded:
@@ -265,7 +275,7 @@ class LamaAECEnv(AECEnv):
         self._accumulate_rewards()
         self._rewarded = True
         self.infos[agent] = {"illegal_action": action, "legal_ids": sorted(legal)}
-        self._legal = ()
+        self._legal = ((), self._no_mask, ())
 
     # -- render ------------------------------------------------------------------------------------
     def render(self):
@@ -285,6 +295,21 @@ class LamaAECEnv(AECEnv):
 
     def __str__(self) -> str:
         return self.metadata["name"]
+
+
+class _AgentIter:
+    """`env.agent_iter()`: PettingZoo's iteration (the agent to act while any agent is left),
+    as a generator."""
+
+    def __init__(self, env, max_iter):
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self):
+        env = self.env
+        for _ in range(self.max_iter):
+            if not env.agents:
+                return
+            yield env.agent_selection
 
 
 def raw_env(**kwargs) -> LamaAECEnv:
