@@ -108,8 +108,6 @@ class LamaAECEnv(AECEnv):
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
         self.codec = ActionCodec(self.game)
         self._actions = self.codec.actions
-        # card games: the mirror counts the env's own moves directly (dice has no move counters)
-        self._counts_moves = not self.encoder.dice_game
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -200,8 +198,20 @@ class LamaAECEnv(AECEnv):
 
     def last(self, observe: bool = True):
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        if not observe:
+            obs = None
+        elif self._over or self.state is None:
+            obs = self.observe(agent)
+        else:  # the agent to move: observe() inline, for the inner loop
+            mirror = self.mirror
+            seat = self.state.to_move
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.codec.legal(self.state)
+            obs = {"observation": mirror.values[mirror.perm[seat]] if mirror.ok else mirror.observe(seat),
+                   "action_mask": legal[1].copy()}
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63):
         """The agent to act, until every agent is done (or `max_iter` agents)."""
@@ -235,7 +245,7 @@ class LamaAECEnv(AECEnv):
                 events += state.apply_chance(state.sample_chance(self._chance))
             if state.to_move is None:
                 events += self._run_chance()
-        self.mirror.update(events, (seat, move) if self._counts_moves else None)
+        self.mirror.update(events, seat, action)
         if len(state.history) != self._rounds:
             self._round_over()
         if state.finished:

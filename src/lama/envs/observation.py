@@ -395,8 +395,8 @@ class Mirror:
         self._row_at, self._roll_at = at.get("row"), at.get("roll")
         # move counter index by the identity of the core's action objects (kept alive here, so
         # an identity is never reused); any other action object is looked up by value
-        self._kept = tuple(encoder.move_feature)
-        self._feature = {id(a): i for a, i in encoder.move_feature.items()}
+        self._feature_of_id = {i: encoder.move_feature.get(encoder.game.action_of(i))
+                               for i in range(encoder.game.num_distinct_actions())}
         self._top = 0  # the kind whose entry is set in `top` (any, before the deal)
         self._forced_seat = None
         self._roll_set: tuple[int, ...] = ()  # the entries set in `roll`
@@ -420,32 +420,34 @@ class Mirror:
             self._moves_list = state.moves
             self._top = max(state.top, 0)
             self._forced_seat = getattr(state, "forced_draw", None)
+            self._magic = getattr(state, "magic", -1) + 1
 
-    def update(self, events, move: tuple | None = None) -> None:
+    def update(self, events, seat: int | None = None, action_id: int | None = None) -> None:
         """Bring the values up to date after a move or chance outcome that returned `events`.
 
-        `move`, if given, is (seat, action): the one move made since the last update, as
-        passed to `state.apply` (an action of `game.action_of`); without it the new moves are
-        found in the state. The common events (a card played or drawn) are written inline:
-        this runs on every step of the environments' inner loop."""
+        `seat` and `action_id`, if given, are the one move made since the last update (the
+        action `game.action_of(action_id)`); without them the new moves are found in the
+        state. The common events (a card played or drawn) are written inline: this runs on
+        every step of the environments' inner loop."""
         if not self.ok:
             return self.refresh()
         state, mv = self.state, self.mv
         for e in events:
             cls = type(e)
             if cls is CardPlayed:
-                seat, top = e.seat, state.top  # the played card is the top card now
-                mv[self._hand_of[seat] + top] = state.hands[seat][top]
-                mv[self._sizes_at + seat] = state.sizes[seat]
+                player, top = e.seat, state.top  # the played card is the top card now
+                mv[self._hand_of[player] + top] = state.hands[player][top]
+                mv[self._sizes_at + player] = state.sizes[player]
                 t = self._top_at
                 mv[t + self._top] = 0
                 mv[t + top] = 1
                 self._top = top
                 mv[self._discards_at + top] = state.discards[top]
             elif cls is CardDrawn:
-                seat, kind = e.seat, self._kind_of[e.card]
-                mv[self._hand_of[seat] + kind] = state.hands[seat][kind]
-                mv[self._sizes_at + seat] = state.sizes[seat]
+                drawer, kind = e.seat, self._kind_of[e.card]
+                mv[self._hand_of[drawer] + kind] = state.hands[drawer][kind]
+                mv[self._sizes_at + drawer] = state.sizes[drawer]
+                mv[self._pile] = state.pile_size
             else:
                 handler = self._by_type.get(cls)
                 if handler is None:
@@ -454,12 +456,8 @@ class Mirror:
                     return self.refresh()
         if self._dice:
             return None
-        mv[self._pile] = state.pile_size
-        if move is not None:  # the move just made: one more in its seat's counters
-            i = self._feature.get(id(move[1]))
-            if i is None:
-                i = self.enc.move_feature[move[1]]
-            mv[self._moves_of[move[0]] + i] += 1
+        if seat is not None:  # the move just made: one more in its seat's counters
+            mv[self._moves_of[seat] + self._feature_of_id[action_id]] += 1
             self._moves_seen += 1
         else:
             moves = state.moves
@@ -501,9 +499,17 @@ class Mirror:
             mv[p + s] = points if points < cap else cap
 
     def _chips_moved(self, e) -> None:
+        """kadabra: chips changed hands, went on or came off the stage, or the magic chip moved."""
         self._points_changed()
-        s = self._at["stage"]
-        self.values[s:s + 4 + self._n] = self.enc._chips(self.state)
+        state, mv, s = self.state, self.mv, self._at["stage"]
+        w, b = state.stage_whites, state.stage_blacks
+        mv[s] = w if w < BYTE else BYTE
+        mv[s + 1] = b if b < BYTE else BYTE
+        m = self._at["magic_chip"]
+        mv[m + self._magic] = 0
+        self._magic = state.magic + 1  # 0: the centre
+        mv[m + self._magic] = 1
+        mv[self._at["show"]] = 1 if state.show else 0
 
     def _dice_rolled(self, e) -> None:
         mv = self.mv
