@@ -46,16 +46,25 @@ def env_steps(env, steps: int, seed: int = 0) -> tuple[int, int, float]:
 
 
 def bench_env(game_id: str, players: int, steps: int = 100_000, seed: int = 0, repeat: int = 1,
-              options: dict | None = None) -> dict:
-    """Steps/s of the AEC environment and decisions/s of the core, `repeat` runs each."""
+              options: dict | None = None, chunks: int = 10) -> dict:
+    """Steps/s of the AEC environment and decisions/s of the core, `repeat` runs each.
+
+    A run alternates `chunks` slices of the environment's steps with the core playing as many
+    W1 games as the environment just did, so that a machine busy with something else slows
+    both sides alike; the ratio of a run is env steps/s over core decisions/s."""
     env = make_env(game_id, players, options)
+    env_steps(env, min(steps, 2_000), seed - 1)  # warm the caches (masks, legal sets)
     runs = []
     for i in range(repeat):
-        moves, games, seconds = env_steps(env, steps, seed + i * 1_000_003)
-        core_games = max(1, round(games))
-        decisions, core_seconds = w1_games(env.game, core_games, seed + i)
-        runs.append({"steps_per_s": moves / seconds, "core_decisions_per_s": decisions / core_seconds,
-                     "steps": moves, "games": games})
+        moves = env_games = decisions = 0
+        env_seconds = core_seconds = 0.0
+        for c in range(chunks):
+            m, games, seconds = env_steps(env, max(1, steps // chunks), seed + (i * chunks + c) * 100_003)
+            d, s = w1_games(env.game, games, seed + i * chunks + c)
+            moves, env_games, env_seconds = moves + m, env_games + games, env_seconds + seconds
+            decisions, core_seconds = decisions + d, core_seconds + s
+        runs.append({"steps_per_s": moves / env_seconds, "core_decisions_per_s": decisions / core_seconds,
+                     "steps": moves, "games": env_games})
     env_rates = sorted(r["steps_per_s"] for r in runs)
     core_rates = sorted(r["core_decisions_per_s"] for r in runs)
     ratios = sorted(r["steps_per_s"] / r["core_decisions_per_s"] for r in runs)

@@ -411,7 +411,11 @@ class Mirror:
         self.ok = enc._fast
         if not self.ok:
             return
-        self.values[:] = enc.seat_values(state)
+        values = enc.seat_values(state)
+        try:  # the usual case, fast: every entry fits a byte
+            self.values[:] = np.frombuffer(bytes(values), dtype=np.uint8)
+        except ValueError:
+            self.values[:] = values
         if self._dice:
             r = self._roll_at
             self._roll_set = tuple(r + i for i, v in enumerate(enc._roll(state.roll)) if v)
