@@ -3,16 +3,17 @@
 `Encoder(game)` turns a seat's `View` into a vector whose size depends only on the game and
 the player count (`encoder.size`; `encoder.low` and `encoder.high` bound every entry, and
 `encoder.segments` names each feature's slice). `encode(view)` is the definition: it reads
-nothing but the view, so nothing a seat may not see can reach the vector. `encode_state(state,
-seat)` computes the same vector straight from a state's public fields, fast enough for the
-environments' inner loop; the tests hold it equal to `encode(state.view(seat))` at every
-decision of random games, and show that neither changes when the hidden cards are dealt anew.
+nothing but the view, so nothing a seat may not see can reach the vector. Two fast paths give
+the same vector straight from a state: `encode_state(state, seat)`, and `Mirror`, which keeps
+one state's values up to date move by move for the environments' inner loop. The tests hold
+both equal to `encode(state.view(seat))` at every node of random games, and show that none of
+them changes when the hidden cards are dealt anew.
 
 Seats are in relative order: entry 0 of every per-seat feature is the observing seat itself,
 entry 1 the next seat in turn order (seat + 1), and so on, so one policy can play any seat.
 n is the player count, K the number of card kinds (7 in lama, komarami and dice: `1` to `6`
 and `L`; 19 in kadabra, in the order of its action ids: `1` `2` `2*` `2+` `2/3` `3` ... `6+`
-`L`). Counts are whole numbers stored as floats.
+`L`). Every entry is a whole number (stored as a float).
 
 The card games (lama, komarami, kadabra), in this order:
 
@@ -20,16 +21,16 @@ The card games (lama, komarami, kadabra), in this order:
 | --- | --- | --- |
 | hand | K | own hand: cards of each kind |
 | top | K | the top card of the discard pile, one-hot (all 0 before the first deal) |
-| hand_sizes | n | cards in each seat's hand (relative order) |
-| points | n | each seat's points divided by the target, capped at 3 |
+| hand_sizes | n | cards in each seat's hand |
+| points | n | each seat's points (capped at 3 x the target) |
 | quit | n | 1 if the seat has quit this round |
 | pile_size | 1 | cards left in the draw pile |
 | discard_pile | K | cards of each kind on the discard pile this round (the first face-up card too) |
-| moves | n x (K + E) | this round's public moves, per seat: plays of each kind, then draws and quits (and in kadabra skips and stage takes: E = 4, else 2) |
+| moves | n x (K + E) | this round's public moves, per seat: plays of each kind, then draws and quits (kadabra: then skips and stage takes; E = 4, else 2) |
 | stage | 2 | kadabra: white and black chips on the stage (each capped at 255) |
-| magic_chip | 1 + n | kadabra, one-hot: in the centre, or held by a seat (relative order) |
+| magic_chip | 1 + n | kadabra, one-hot: in the centre, or held by a seat |
 | show | 1 | kadabra: 1 while a magic show runs (K9) |
-| forced_draw | n | kadabra, one-hot: the seat that must draw before its turn (K5), all 0 if none |
+| forced_draw | n | kadabra, one-hot: the seat that must draw before its turn (K5); all 0 if none |
 
 Dice (its cards are all public: every display, the llama row and the discards):
 
@@ -37,15 +38,16 @@ Dice (its cards are all public: every display, the llama row and the discards):
 | --- | --- | --- |
 | displays | n x 7 | cards of each kind in each seat's display (own display first) |
 | hand_sizes | n | cards in each display |
-| points | n | points divided by the target, capped at 3 |
+| points | n | each seat's points (capped at 3 x the target) |
 | quit | n | 1 if the seat has quit this round |
 | discard_pile | 7 | cards of each kind discarded this round |
 | row | 7 | the llama row: cards of each kind left in it |
 | roll | 3 x 7 | the last roll this round, per die one-hot of the face shown (all 0 before it) |
 | dice | 3 x 7 | per die, how many of its six faces show each kind (the dice in play) |
 
-Sizes: lama and komarami 3n + 4 + 3*7 + n(7 + 2) = 12n + 25 (73 at 4 players); kadabra
-4n + 4 + 3*19 + 4 + n(19 + 4) = 27n + 65 (173 at 4); dice 11n + 56 (100 at 4).
+Sizes: lama and komarami 12n + 22 (70 at 4 players), kadabra 28n + 62 (174), dice 10n + 56 (96).
+Whose turn it is is not a feature: an agent is asked to act only on its own turn (the action
+mask says so).
 """
 
 from __future__ import annotations
@@ -375,8 +377,9 @@ class Mirror:
             "CardsDiscarded": self._cards_discarded, "RowCardTaken": self._row_card_taken,
         }
         if encoder.kadabra:
-            for name in ("ChipGiven", "ChipStaged", "StageTaken", "MagicChipTaken", "Skipped"):
-                self._handlers[name] = self._chips_moved
+            self._handlers.update(ChipGiven=self._chip_given, ChipStaged=self._chip_staged,
+                                  StageTaken=self._chip_staged, MagicChipTaken=self._magic_moved,
+                                  Skipped=self._magic_moved)
         if encoder.dice_game:
             self._handlers["ChipReturned"] = self._points_changed
         self._by_type: dict = {}
@@ -436,6 +439,7 @@ class Mirror:
         if not self.ok:
             return self.refresh()
         state, mv = self.state, self.mv
+        cards_moved = False  # a play or a draw: kadabra's forced draw may have begun or ended
         for e in events:
             cls = type(e)
             if cls is CardPlayed:
@@ -447,11 +451,13 @@ class Mirror:
                 mv[t + top] = 1
                 self._top = top
                 mv[self._discards_at + top] = state.discards[top]
+                cards_moved = True
             elif cls is CardDrawn:
                 drawer, kind = e.seat, self._kind_of[e.card]
                 mv[self._hand_of[drawer] + kind] = state.hands[drawer][kind]
                 mv[self._sizes_at + drawer] = state.sizes[drawer]
                 mv[self._pile] = state.pile_size
+                cards_moved = True
             else:
                 handler = self._by_type.get(cls)
                 if handler is None:
@@ -472,7 +478,7 @@ class Mirror:
                 for s, action, _top in moves[self._moves_seen:]:
                     mv[self._moves_of[s] + feature[action]] += 1
                 self._moves_seen = len(moves)
-        if self._kadabra:
+        if self._kadabra and cards_moved:
             forced = state.forced_draw
             if forced != self._forced_seat:
                 fd = self._forced
@@ -502,18 +508,37 @@ class Mirror:
         for s, points in enumerate(self.state.points):
             mv[p + s] = points if points < cap else cap
 
-    def _chips_moved(self, e) -> None:
-        """kadabra: chips changed hands, went on or came off the stage, or the magic chip moved."""
-        self._points_changed()
+    # kadabra: each chip event names the seats whose points it moved (lama.games.kadabra)
+    def _points_of(self, *seats) -> None:
+        p, cap, mv, points = self._at["points"], self._cap, self.mv, self.state.points
+        for s in seats:
+            mv[p + s] = points[s] if points[s] < cap else cap
+
+    def _magic_chip(self) -> None:
+        m = self.state.magic + 1  # 0: the centre
+        if m != self._magic:
+            at = self._at["magic_chip"]
+            self.mv[at + self._magic] = 0
+            self.mv[at + m] = 1
+            self._magic = m
+
+    def _stage(self) -> None:
         state, mv, s = self.state, self.mv, self._at["stage"]
         w, b = state.stage_whites, state.stage_blacks
         mv[s] = w if w < BYTE else BYTE
         mv[s + 1] = b if b < BYTE else BYTE
-        m = self._at["magic_chip"]
-        mv[m + self._magic] = 0
-        self._magic = state.magic + 1  # 0: the centre
-        mv[m + self._magic] = 1
         mv[self._at["show"]] = 1 if state.show else 0
+
+    def _chip_given(self, e) -> None:
+        self._points_of(e.seat, e.to)
+        self._magic_chip()
+
+    def _chip_staged(self, e) -> None:
+        self._points_of(e.seat)
+        self._stage()
+
+    def _magic_moved(self, e) -> None:
+        self._magic_chip()
 
     def _dice_rolled(self, e) -> None:
         mv = self.mv
