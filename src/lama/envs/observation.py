@@ -439,7 +439,7 @@ class Mirror:
         if not self.ok:
             return self.refresh()
         state, mv = self.state, self.mv
-        cards_moved = False  # a play or a draw: kadabra's forced draw may have begun or ended
+        forced_drawn = False  # kadabra: a forced draw (K5) was resolved
         for e in events:
             cls = type(e)
             if cls is CardPlayed:
@@ -451,13 +451,12 @@ class Mirror:
                 mv[t + top] = 1
                 self._top = top
                 mv[self._discards_at + top] = state.discards[top]
-                cards_moved = True
             elif cls is CardDrawn:
                 drawer, kind = e.seat, self._kind_of[e.card]
                 mv[self._hand_of[drawer] + kind] = state.hands[drawer][kind]
                 mv[self._sizes_at + drawer] = state.sizes[drawer]
                 mv[self._pile] = state.pile_size
-                cards_moved = True
+                forced_drawn = e.forced
             else:
                 handler = self._by_type.get(cls)
                 if handler is None:
@@ -478,7 +477,8 @@ class Mirror:
                 for s, action, _top in moves[self._moves_seen:]:
                     mv[self._moves_of[s] + feature[action]] += 1
                 self._moves_seen = len(moves)
-        if self._kadabra and cards_moved:
+        # kadabra's forced draw shows while it is pending (after a play) and ends with the draw
+        if self._kadabra and (forced_drawn or state.chance == "draw" or self._forced_seat is not None):
             forced = state.forced_draw
             if forced != self._forced_seat:
                 fd = self._forced
@@ -530,8 +530,12 @@ class Mirror:
         mv[self._at["show"]] = 1 if state.show else 0
 
     def _chip_given(self, e) -> None:
-        self._points_of(e.seat, e.to)
-        self._magic_chip()
+        p, cap, mv, points = self._at["points"], self._cap, self.mv, self.state.points
+        giver, to = e.seat, e.to
+        mv[p + giver] = points[giver] if points[giver] < cap else cap
+        mv[p + to] = points[to] if points[to] < cap else cap
+        if e.chip == "magic":
+            self._magic_chip()
 
     def _chip_staged(self, e) -> None:
         self._points_of(e.seat)
