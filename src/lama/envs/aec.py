@@ -120,7 +120,7 @@ class LamaAECEnv(AECEnv):
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.codec.n) for a in self.possible_agents}
-        self.state = None
+        self.game_state = None
         self.game_seed = None  # the seed of the game being played (a Table with it deals the same)
         self._seeds = None
         self._legal = None  # (legal ids, mask, actions) of the seat to move, once asked for
@@ -146,12 +146,12 @@ class LamaAECEnv(AECEnv):
             if self._seeds is None:
                 self._seeds = random.Random(new_seed())
             self.game_seed = self._seeds.getrandbits(64)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._chance = None
         self._run_chance()
-        self.mirror.reset(self.state)
-        self._start_points = list(self.state.points)
-        self._rounds = len(self.state.history)
+        self.mirror.reset(self.game_state)
+        self._start_points = list(self.game_state.points)
+        self._rounds = len(self.game_state.history)
         self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -160,12 +160,12 @@ class LamaAECEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._rewarded = False
-        self._over = self.state.finished
-        self.agent_selection = self.possible_agents[self.state.to_move]
+        self._over = self.game_state.finished
+        self.agent_selection = self.possible_agents[self.game_state.to_move]
 
     def _run_chance(self) -> list:
         """Resolve chance until a seat must move (or the game is over); the events."""
-        state = self.state
+        state = self.game_state
         events = []
         while state.to_move is None and not state.finished:
             if state.chance == "deal":
@@ -177,13 +177,13 @@ class LamaAECEnv(AECEnv):
     def _legal_ids(self) -> tuple[int, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.codec.legal(self.state)
+            legal = self._legal = self.codec.legal(self.game_state)
         return legal[0]
 
     def observe(self, agent):
         """`{"observation": the seat's vector (lama.envs.observation), "action_mask": int8, 1 at the
         legal action ids}`; the mask is all 0 except for the agent to move."""
-        state = self.state
+        state = self.game_state
         if state is None:
             EnvLogger.error_observe_before_reset()
         seat = self.agent_seat[agent]
@@ -200,14 +200,14 @@ class LamaAECEnv(AECEnv):
         agent = self.agent_selection
         if not observe:
             obs = None
-        elif self._over or self.state is None:
+        elif self._over or self.game_state is None:
             obs = self.observe(agent)
         else:  # the agent to move: observe() inline, for the inner loop
             mirror = self.mirror
-            seat = self.state.to_move
+            seat = self.game_state.to_move
             legal = self._legal
             if legal is None:
-                legal = self._legal = self.codec.legal(self.state)
+                legal = self._legal = self.codec.legal(self.game_state)
             obs = {"observation": mirror.values[mirror.perm[seat]] if mirror.ok else mirror.observe(seat),
                    "action_mask": legal[1].copy()}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
@@ -220,18 +220,18 @@ class LamaAECEnv(AECEnv):
     # -- step --------------------------------------------------------------------------------------
     def step(self, action) -> None:
         if self._over:
-            if self.state is None:
+            if self.game_state is None:
                 EnvLogger.error_step_before_reset()
             self._was_dead_step(action)
             return
         agent = self.agent_selection
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.codec.legal(self.state)
+            legal = self._legal = self.codec.legal(self.game_state)
         if action is None or action not in legal[0]:
             self._illegal(agent, action, legal[0])
             return
-        state = self.state
+        state = self.game_state
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
@@ -258,7 +258,7 @@ class LamaAECEnv(AECEnv):
             self.agent_selection = self.possible_agents[state.to_move]
 
     def _round_over(self) -> None:
-        state = self.state
+        state = self.game_state
         self._rounds = len(state.history)
         end = list(state.points)
         if self.reward_kind == "points":
@@ -293,9 +293,9 @@ class LamaAECEnv(AECEnv):
         if self.render_mode is None:
             logger.warn("You are calling render method without specifying any render mode.")
             return None
-        if self.state is None:
+        if self.game_state is None:
             EnvLogger.error_render_before_reset()
-        state = self.state
+        state = self.game_state
         seat = None if state.finished or self.terminations.get(self.agent_selection, True) \
             else self.agent_seat[self.agent_selection]
         return render_view(state.view(seat), self.game.name)

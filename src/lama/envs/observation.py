@@ -150,8 +150,8 @@ class Encoder:
         self.high = high
         self._points = self.segment["points"].slice
 
-        # the fast path: every entry as a byte in seat order (all hands, absolute seats), and
-        # for each observing seat one permutation that picks and orders what it may see
+        # the fast paths: every entry in seat order (all hands, absolute seats), and for each
+        # observing seat one permutation that picks and orders what it may see
         self._fast = self._fast_ok(game)
         self._onehot_k = [[0] * k for _ in range(k)] + [[0] * k]  # index -1: none
         for i in range(k):
@@ -297,7 +297,8 @@ class Encoder:
         ints = []
         for hand in state.hands:
             ints += hand
-        ints += (self._onehot_k[state.top] + state.sizes + points + state.quit + [state.pile_size] + state.discards + self._moves(state))
+        ints += (self._onehot_k[state.top] + state.sizes + points + state.quit + [state.pile_size] + state.discards
+                 + self._moves(state))
         if self.kadabra:
             ints += self._chips(state)
             ints += self._seat_onehot[state.forced_draw]
@@ -313,9 +314,13 @@ class Encoder:
         """`encode(state.view(seat))`, computed from the state's fields: the seat-ordered bytes
         through `seat`'s permutation, which leaves out everything the seat may not see."""
         ints = self.seat_bytes(state) if self._fast else None
-        if ints is None:
+        try:
+            data = bytes(ints) if ints is not None else None
+        except ValueError:  # a count beyond a byte: never in a real game
+            data = None
+        if data is None:
             return self.encode(state.view(seat))
-        return np.frombuffer(bytes(ints), dtype=np.uint8)[self._perm[seat]].astype(np.float32)
+        return np.frombuffer(data, dtype=np.uint8)[self._perm[seat]].astype(np.float32)
 
     def _moves(self, state) -> list[int]:
         """Per seat move counters (absolute seat order), kept up to date incrementally."""
