@@ -159,3 +159,9 @@ def test_action_masks_and_render():
     text = env.render()
     assert f"hand of seat 0: {' '.join(env.table.view(0).hand)}" in text
     assert "hand of seat 1" not in text
+
+
+def test_make_with_the_module_prefix_finds_the_ids():
+    env = gymnasium.make("lama.envs:lama/Komarami-v0", players=2)
+    obs, _info = env.reset(seed=1)
+    assert obs.shape == (12 * 2 + 22,)
