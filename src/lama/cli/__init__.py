@@ -2,7 +2,7 @@
 parsed arguments into calls of the library.
 
 One module per subcommand (play, rules, replay, bench, hint, strength, bench_rollouts,
-tournament), each with
+tournament, bench_env), each with
 `add_arguments(parser)` and its `cmd_*` function; argument types in `types`. A subcommand's
 module is imported only when that subcommand is parsed or its help is shown, so `lama --help`,
 `lama rules` and `lama replay` never load the search bots (numpy, numba) or the tournament
@@ -28,6 +28,7 @@ COMMANDS = (
     ("bench-rollouts", "bench_rollouts", "measure the search bots' playouts per second"),
     ("tournament", "tournament", "play many games between bots and compare them"),
     ("serve", "serve", "serve online tables for the browser (needs the web extra)"),
+    ("bench-env", "bench_env", "measure the learning environments' steps per second (needs the rl extra)"),
 )
 
 

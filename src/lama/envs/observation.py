@@ -1,0 +1,578 @@
+"""The observation: what one seat may see, as one flat float32 vector.
+
+`Encoder(game)` turns a seat's `View` into a vector whose size depends only on the game and
+the player count (`encoder.size`; `encoder.low` and `encoder.high` bound every entry, and
+`encoder.segments` names each feature's slice). `encode(view)` is the definition: it reads
+nothing but the view, so nothing a seat may not see can reach the vector. Two fast paths give
+the same vector straight from a state: `encode_state(state, seat)`, and `Mirror`, which keeps
+one state's values up to date move by move for the environments' inner loop. The tests hold
+both equal to `encode(state.view(seat))` at every node of random games, and show that none of
+them changes when the hidden cards are dealt anew.
+
+Seats are in relative order: entry 0 of every per-seat feature is the observing seat itself,
+entry 1 the next seat in turn order (seat + 1), and so on, so one policy can play any seat.
+n is the player count, K the number of card kinds (7 in lama, komarami and dice: `1` to `6`
+and `L`; 19 in kadabra, in the order of its action ids: `1` `2` `2*` `2+` `2/3` `3` ... `6+`
+`L`). Every entry is a whole number (stored as a float).
+
+The card games (lama, komarami, kadabra), in this order:
+
+| feature | size | value |
+| --- | --- | --- |
+| hand | K | own hand: cards of each kind |
+| top | K | the top card of the discard pile, one-hot (all 0 before the first deal) |
+| hand_sizes | n | cards in each seat's hand |
+| points | n | each seat's points (capped at 3 x the target) |
+| quit | n | 1 if the seat has quit this round |
+| pile_size | 1 | cards left in the draw pile |
+| discard_pile | K | cards of each kind on the discard pile this round (the first face-up card too) |
+| moves | n x (K + E) | this round's public moves, per seat: plays of each kind, then draws and quits (kadabra: then skips and stage takes; E = 4, else 2) |
+| stage | 2 | kadabra: white and black chips on the stage (each capped at 255) |
+| magic_chip | 1 + n | kadabra, one-hot: in the centre, or held by a seat |
+| show | 1 | kadabra: 1 while a magic show runs (K9) |
+| forced_draw | n | kadabra, one-hot: the seat that must draw before its turn (K5); all 0 if none |
+
+Dice (its cards are all public: every display, the llama row and the discards):
+
+| feature | size | value |
+| --- | --- | --- |
+| displays | n x 7 | cards of each kind in each seat's display (own display first) |
+| hand_sizes | n | cards in each display |
+| points | n | each seat's points (capped at 3 x the target) |
+| quit | n | 1 if the seat has quit this round |
+| discard_pile | 7 | cards of each kind discarded this round |
+| row | 7 | the llama row: cards of each kind left in it |
+| roll | 3 x 7 | the last roll this round, per die one-hot of the face shown (all 0 before it) |
+| dice | 3 x 7 | per die, how many of its six faces show each kind (the dice in play) |
+
+Sizes: lama and komarami 12n + 22 (70 at 4 players), kadabra 28n + 62 (174), dice 10n + 56 (96).
+Whose turn it is is not a feature: an agent is asked to act only on its own turn (the action
+mask says so).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from lama.core.events import CardDrawn, CardPlayed
+
+POINTS_CAP = 3  # points above this many times the target read as that many
+BYTE = 255  # every other entry is a count from 0 to 255 (decks hold at most 200 cards)
+FLAGS = ("draw", "quit", "skip", "take_stage")  # the per-seat move counts after the plays
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One feature: its name, where it sits in the vector, and the largest value it takes."""
+
+    name: str
+    start: int
+    size: int
+    high: float
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.start, self.start + self.size)
+
+
+class Encoder:
+    """The observation of `game` (a lama.games Game): `encode(view)` or
+    `encode_state(state, seat)` give the same float32 vector of length `size`."""
+
+    def __init__(self, game):
+        self.game = game
+        self.players = n = game.players
+        self.target = game.target
+        self._points_cap = POINTS_CAP * game.target
+        actions = [game.action_of(i) for i in range(game.num_distinct_actions())]
+        kinds = [a.kind for a in actions]
+        self.dice_game = "roll" in kinds
+        self.kadabra = "take_stage" in kinds
+        card_kind = "take" if self.dice_game else "play"
+        codes = []
+        for a in actions:
+            if a.kind == card_kind and a.give is None and a.card not in codes:
+                codes.append(a.card)
+        self.codes = tuple(codes)
+        self.kind_of = {c: i for i, c in enumerate(codes)}
+        k = self.K = len(codes)
+        deck = _deck(game)
+        total = sum(deck) if deck else BYTE
+        self.flags = tuple(f for f in FLAGS if f in kinds) if not self.dice_game else ()
+        self.F = k + len(self.flags)  # per-seat move counters
+        # feature index of each action in a seat's move counters
+        self.move_feature = {}
+        for a in actions:
+            if a.kind == "play":
+                self.move_feature[a] = self.kind_of[a.card]
+            elif a.kind in self.flags:
+                self.move_feature[a] = k + self.flags.index(a.kind)
+
+        segments: list[Segment] = []
+
+        def add(name, size, high):
+            start = segments[-1].start + segments[-1].size if segments else 0
+            segments.append(Segment(name, start, size, float(high)))
+
+        kind_high = max(deck) if deck else BYTE
+        if self.dice_game:
+            add("displays", n * k, total)
+            add("hand_sizes", n, total)
+            add("points", n, self._points_cap)
+            add("quit", n, 1)
+            add("discard_pile", k, kind_high)
+            add("row", k, max(getattr(game, "row", ()) or (BYTE,)))
+            add("roll", 3 * k, 1)
+            add("dice", 3 * k, 6)
+        else:
+            add("hand", k, kind_high)
+            add("top", k, 1)
+            add("hand_sizes", n, total)
+            add("points", n, self._points_cap)
+            add("quit", n, 1)
+            add("pile_size", 1, total)
+            add("discard_pile", k, kind_high)
+            add("moves", n * self.F, total)
+            if self.kadabra:
+                add("stage", 2, BYTE)
+                add("magic_chip", n + 1, 1)
+                add("show", 1, 1)
+                add("forced_draw", n, 1)
+        self.segments = tuple(segments)
+        self.segment = {s.name: s for s in segments}
+        self.size = segments[-1].start + segments[-1].size
+        high = np.zeros(self.size, dtype=np.float32)
+        for s in segments:
+            high[s.slice] = s.high
+        self.low = np.zeros(self.size, dtype=np.float32)
+        self.high = high
+        self._points = self.segment["points"].slice
+
+        # the fast paths: every entry in seat order (all hands, absolute seats), and for each
+        # observing seat one permutation that picks and orders what it may see
+        self._fast = self._fast_ok(game)
+        self._onehot_k = [[0] * k for _ in range(k)] + [[0] * k]  # index -1: none
+        for i in range(k):
+            self._onehot_k[i][i] = 1
+        self._seat_onehot = {None: [0] * n, -1: [0] * n}
+        for seat in range(n):
+            self._seat_onehot[seat] = [1 if t == seat else 0 for t in range(n)]
+        self._magic_onehot = {s: [1 if s is None else 0] + v for s, v in self._seat_onehot.items()}
+        self._magic_onehot[-1] = self._magic_onehot[None]
+        self.per_seat = {"displays": k, "hand_sizes": 1, "points": 1, "quit": 1,
+                         "moves": self.F, "forced_draw": 1}
+        self.seat_start = {}  # feature -> its first index in the seat-ordered bytes
+        at = 0
+        for seg in self.segments:
+            self.seat_start[seg.name] = at
+            at += n * k if seg.name == "hand" else seg.size
+        self.seat_size = at
+        self._perm = self._permutations()
+        # points up to this go through the bytes: one byte each, and not above the cap
+        self._byte_points = min(BYTE, self._points_cap)
+        self._moves_list = None  # the state's move list the counters were made from
+        self._moves_seen = 0
+        self._move_counts: list[int] = []
+        self._roll_onehot: dict = {None: [0] * (3 * k)}
+        if self.dice_game:
+            self._dice_faces = self._faces(game.dice)
+
+    # -- the definition: from a view ---------------------------------------------------------
+    def encode(self, view) -> np.ndarray:
+        """The observation of `view` (a lama.core.View of this game, for a seat)."""
+        n, me = self.players, view.seat
+        order = [(me + r) % n for r in range(n)]
+        kind_of, k = self.kind_of, self.K
+        rel = {s: [v[(me + r) % n] for r in range(n)] for s, v in self._seat_onehot.items()}
+        ints: list[int] = []
+        if self.dice_game:
+            for s in order:
+                ints += self._counts(view.displays[s])
+            ints += [view.hand_sizes[s] for s in order]
+            ints += [0] * n  # points, written below
+            ints += [int(view.quit[s]) for s in order]
+            ints += self._counts(view.discard_pile)
+            ints += self._counts(view.row)
+            ints += self._roll(view.roll)
+            ints += self._faces(view.dice)
+        else:
+            ints += self._counts(view.hand)
+            ints += self._onehot_k[kind_of[view.top] if view.top is not None else -1]
+            ints += [view.hand_sizes[s] for s in order]
+            ints += [0] * n
+            ints += [int(view.quit[s]) for s in order]
+            ints.append(view.pile_size)
+            ints += self._counts(view.discard_pile)
+            counts = [[0] * self.F for _ in range(n)]
+            feature = self.move_feature
+            for seat, action, _top in view.moves:
+                counts[seat][feature[action]] += 1
+            for s in order:
+                ints += counts[s]
+            if self.kadabra:
+                ints += [min(c, BYTE) for c in view.stage]
+                ints += [0 if view.magic_chip is not None else 1] + rel[view.magic_chip]
+                ints.append(int(view.show))
+                ints += rel[view.forced_draw]
+        return self._finish(ints, [view.points[s] for s in order])
+
+    def _counts(self, codes) -> list[int]:
+        counts = [0] * self.K
+        for c in codes:
+            counts[self.kind_of[c]] += 1
+        return counts
+
+    def _roll(self, roll) -> list[int]:
+        out = self._roll_onehot.get(roll)
+        if out is None:
+            out = [0] * (3 * self.K)
+            for i, face in enumerate(roll):
+                out[i * self.K + self.kind_of[face]] = 1
+            self._roll_onehot[roll] = out
+        return out
+
+    def _faces(self, dice) -> list[int]:
+        out = []
+        for die in dice:
+            out += self._counts(die)
+        return out
+
+    def _finish(self, ints: list[int], points: list[int]) -> np.ndarray:
+        """The vector from the integer entries (relative order, points as 0) and the points."""
+        obs = np.frombuffer(bytes(ints), dtype=np.uint8).astype(np.float32)
+        obs[self._points] = [min(p, self._points_cap) for p in points]
+        return obs
+
+    # -- the same, fast: from a state's public fields ----------------------------------------
+    def _fast_ok(self, game) -> bool:
+        """The fast path reads the core's state fields; it serves only games whose card table
+        it recognises (anything else goes through the view)."""
+        table = getattr(game, "table", None)
+        return getattr(table, "codes", None) == self.codes
+
+    def _permutations(self) -> list[np.ndarray]:
+        """perm[me][j]: where entry j of `me`'s vector sits in the seat-ordered bytes."""
+        n = self.players
+        perms = []
+        for me in range(n):
+            perm = np.empty(self.size, dtype=np.intp)
+            for seg in self.segments:
+                src = self.seat_start[seg.name]
+                if seg.name == "hand":
+                    perm[seg.slice] = np.arange(src + me * self.K, src + (me + 1) * self.K)
+                elif seg.name == "magic_chip":
+                    perm[seg.start] = src
+                    perm[seg.start + 1: seg.start + 1 + n] = [src + 1 + (me + r) % n for r in range(n)]
+                elif seg.name in self.per_seat:
+                    block = self.per_seat[seg.name]
+                    for r in range(n):
+                        a = src + ((me + r) % n) * block
+                        perm[seg.start + r * block: seg.start + (r + 1) * block] = np.arange(a, a + block)
+                else:
+                    perm[seg.slice] = np.arange(src, src + seg.size)
+            perms.append(perm)
+        return perms
+
+    def seat_bytes(self, state) -> list[int] | None:
+        """Every entry of the state in seat order, as ints from 0 to 255 (every hand: an
+        observing seat's permutation picks its own); None if the points do not fit a byte."""
+        if max(state.points) > self._byte_points:
+            return None
+        return self.seat_values(state)
+
+    def seat_values(self, state) -> list[int]:
+        """Every entry of the state in seat order (every hand: an observing seat's permutation
+        picks its own), as whole numbers; points capped."""
+        points = state.points
+        if max(points) > self._points_cap:
+            points = [min(p, self._points_cap) for p in points]
+        if self.dice_game:
+            ints = []
+            for display in state.displays:
+                ints += display
+            return ints + (state.sizes + points + state.quit + state.discards
+                           + state.row + self._roll(state.roll) + self._dice_faces)
+        ints = []
+        for hand in state.hands:
+            ints += hand
+        ints += (self._onehot_k[state.top] + state.sizes + points + state.quit + [state.pile_size] + state.discards
+                 + self._moves(state))
+        if self.kadabra:
+            ints += self._chips(state)
+            ints += self._seat_onehot[state.forced_draw]
+        return ints
+
+    def _chips(self, state) -> list[int]:
+        """kadabra's stage, magic chip and show, as bytes."""
+        w, b = state.stage_whites, state.stage_blacks
+        return ([w if w < BYTE else BYTE, b if b < BYTE else BYTE] + self._magic_onehot[state.magic]
+                + [1 if state.show else 0])
+
+    def encode_state(self, state, seat: int) -> np.ndarray:
+        """`encode(state.view(seat))`, computed from the state's fields: the seat-ordered bytes
+        through `seat`'s permutation, which leaves out everything the seat may not see."""
+        ints = self.seat_bytes(state) if self._fast else None
+        try:
+            data = bytes(ints) if ints is not None else None
+        except ValueError:  # a count beyond a byte: never in a real game
+            data = None
+        if data is None:
+            return self.encode(state.view(seat))
+        return np.frombuffer(data, dtype=np.uint8)[self._perm[seat]].astype(np.float32)
+
+    def _moves(self, state) -> list[int]:
+        """Per seat move counters (absolute seat order), kept up to date incrementally."""
+        moves = state.moves
+        if moves is not self._moves_list or len(moves) < self._moves_seen:
+            self._moves_list = moves
+            self._moves_seen = 0
+            self._move_counts = [0] * (self.players * self.F)
+        seen = self._moves_seen
+        if len(moves) > seen:
+            counts, feature, f = self._move_counts, self.move_feature, self.F
+            for s, action, _top in moves[seen:]:
+                counts[s * f + feature[action]] += 1
+            self._moves_seen = len(moves)
+        return self._move_counts[:]
+
+    def mirror(self) -> "Mirror":
+        return Mirror(self)
+
+    def describe(self) -> list[tuple[str, int, int]]:
+        """(feature, first index, size) for every feature, in order."""
+        return [(s.name, s.start, s.size) for s in self.segments]
+
+
+def _deck(game) -> tuple[int, ...]:
+    """Cards of each kind in the game (for the bounds): the deck, plus the llama row in dice."""
+    deck = tuple(getattr(game, "deck", ()) or ())
+    row = tuple(getattr(game, "row", ()) or ())
+    if row and len(row) == len(deck):
+        deck = tuple(d + r for d, r in zip(deck, row))
+    return deck
+
+
+class Mirror:
+    """One state's seat-ordered values (Encoder.seat_values), kept up to date move by move.
+
+    A driver that owns a state (the AEC environment) calls `reset(state)` once, `update(events)`
+    after each move or chance outcome with the events the core returned, and `observe(seat)`
+    for a seat's vector. The events only say which entries to read again; the values are
+    always read from the state. An event it does not know or a new round make it read the
+    whole state again, so it is never stale (the tests hold `observe(seat)` equal to
+    `Encoder.encode(state.view(seat))` after every move of random games).
+
+    The values sit in one float32 array, written entry by entry through a memoryview (cheap
+    from Python); `observe(seat)` is that array through the seat's permutation (one numpy call).
+    """
+
+    def __init__(self, encoder: Encoder):
+        self.enc = encoder
+        self.values = np.zeros(encoder.seat_size, dtype=np.float32)
+        self.mv = memoryview(self.values)
+        self.state = None
+        self.ok = False  # the values hold the state (False: a game the fast path does not know)
+        self.perm = encoder._perm
+        at = encoder.seat_start
+        self._at = at
+        self._handlers = {
+            "SeatQuit": self._seat_quit, "DiceRolled": self._dice_rolled,
+            "CardsDiscarded": self._cards_discarded, "RowCardTaken": self._row_card_taken,
+        }
+        if encoder.kadabra:
+            self._handlers.update(ChipGiven=self._chip_given, ChipStaged=self._chip_staged,
+                                  StageTaken=self._chip_staged, MagicChipTaken=self._magic_moved,
+                                  Skipped=self._magic_moved)
+        if encoder.dice_game:
+            self._handlers["ChipReturned"] = self._points_changed
+        self._by_type: dict = {}
+        # the fields update() reads on every move, looked up once
+        n, k = encoder.players, encoder.K
+        self._n, self._k, self._f = n, k, encoder.F
+        self._dice, self._kadabra = encoder.dice_game, encoder.kadabra
+        self._kind_of = encoder.kind_of
+        self._cap = encoder._points_cap
+        self._pile = at.get("pile_size")
+        self._forced = at.get("forced_draw")
+        self._hand_of = [at["hand"] + s * k for s in range(n)] if "hand" in at else []
+        self._display_of = [at["displays"] + s * k for s in range(n)] if "displays" in at else []
+        self._moves_of = [at["moves"] + s * self._f for s in range(n)] if "moves" in at else []
+        self._top_at, self._sizes_at, self._discards_at = at.get("top"), at["hand_sizes"], at["discard_pile"]
+        self._row_at, self._roll_at = at.get("row"), at.get("roll")
+        # move counter index by the identity of the core's action objects (kept alive here, so
+        # an identity is never reused); any other action object is looked up by value
+        self._feature_of_id = {i: encoder.move_feature.get(encoder.game.action_of(i))
+                               for i in range(encoder.game.num_distinct_actions())}
+        self._top = 0  # the kind whose entry is set in `top` (any, before the deal)
+        self._forced_seat = None
+        self._roll_set: tuple[int, ...] = ()  # the entries set in `roll`
+
+    def reset(self, state) -> None:
+        self.state = state
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the whole state again."""
+        enc, state = self.enc, self.state
+        self.ok = enc._fast
+        if not self.ok:
+            return
+        values = enc.seat_values(state)
+        try:  # the usual case, fast: every entry fits a byte
+            self.values[:] = np.frombuffer(bytes(values), dtype=np.uint8)
+        except ValueError:
+            self.values[:] = values
+        if self._dice:
+            r = self._roll_at
+            self._roll_set = tuple(r + i for i, v in enumerate(enc._roll(state.roll)) if v)
+        else:
+            self._moves_seen = len(state.moves)
+            self._moves_list = state.moves
+            self._top = max(state.top, 0)
+            self._forced_seat = getattr(state, "forced_draw", None)
+            self._magic = getattr(state, "magic", -1) + 1
+
+    def update(self, events, seat: int | None = None, action_id: int | None = None) -> None:
+        """Bring the values up to date after a move or chance outcome that returned `events`.
+
+        `seat` and `action_id`, if given, are the one move made since the last update (the
+        action `game.action_of(action_id)`); without them the new moves are found in the
+        state. The common events (a card played or drawn) are written inline: this runs on
+        every step of the environments' inner loop."""
+        if not self.ok:
+            return self.refresh()
+        state, mv = self.state, self.mv
+        forced_drawn = False  # kadabra: a forced draw (K5) was resolved
+        for e in events:
+            cls = type(e)
+            if cls is CardPlayed:
+                player, top = e.seat, state.top  # the played card is the top card now
+                mv[self._hand_of[player] + top] = state.hands[player][top]
+                mv[self._sizes_at + player] = state.sizes[player]
+                t = self._top_at
+                mv[t + self._top] = 0
+                mv[t + top] = 1
+                self._top = top
+                mv[self._discards_at + top] = state.discards[top]
+            elif cls is CardDrawn:
+                drawer, kind = e.seat, self._kind_of[e.card]
+                mv[self._hand_of[drawer] + kind] = state.hands[drawer][kind]
+                mv[self._sizes_at + drawer] = state.sizes[drawer]
+                mv[self._pile] = state.pile_size
+                forced_drawn = e.forced
+            else:
+                handler = self._by_type.get(cls)
+                if handler is None:
+                    handler = self._by_type[cls] = self._handlers.get(cls.__name__, self._unknown)
+                if handler(e) is False:
+                    return self.refresh()
+        if self._dice:
+            return None
+        if seat is not None:  # the move just made: one more in its seat's counters
+            mv[self._moves_of[seat] + self._feature_of_id[action_id]] += 1
+            self._moves_seen += 1
+        else:
+            moves = state.moves
+            if moves is not self._moves_list:
+                return self.refresh()
+            if len(moves) > self._moves_seen:
+                feature = self.enc.move_feature
+                for s, action, _top in moves[self._moves_seen:]:
+                    mv[self._moves_of[s] + feature[action]] += 1
+                self._moves_seen = len(moves)
+        # kadabra's forced draw shows while it is pending (after a play) and ends with the draw
+        if self._kadabra and (forced_drawn or state.chance == "draw" or self._forced_seat is not None):
+            forced = state.forced_draw
+            if forced != self._forced_seat:
+                fd = self._forced
+                if self._forced_seat is not None:
+                    mv[fd + self._forced_seat] = 0
+                if forced is not None:
+                    mv[fd + forced] = 1
+                self._forced_seat = forced
+        return None
+
+    @staticmethod
+    def _unknown(e) -> bool:
+        return False
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The vector of `seat` (Encoder.encode of its view)."""
+        if not self.ok:
+            return self.enc.encode(self.state.view(seat))
+        return self.values[self.perm[seat]]
+
+    # -- what the other events touch -----------------------------------------------------------
+    def _seat_quit(self, e) -> None:
+        self.mv[self._at["quit"] + e.seat] = 1
+
+    def _points_changed(self, e=None) -> None:
+        p, cap, mv = self._at["points"], self._cap, self.mv
+        for s, points in enumerate(self.state.points):
+            mv[p + s] = points if points < cap else cap
+
+    # kadabra: each chip event names the seats whose points it moved (lama.games.kadabra)
+    def _points_of(self, *seats) -> None:
+        p, cap, mv, points = self._at["points"], self._cap, self.mv, self.state.points
+        for s in seats:
+            mv[p + s] = points[s] if points[s] < cap else cap
+
+    def _magic_chip(self) -> None:
+        m = self.state.magic + 1  # 0: the centre
+        if m != self._magic:
+            at = self._at["magic_chip"]
+            self.mv[at + self._magic] = 0
+            self.mv[at + m] = 1
+            self._magic = m
+
+    def _stage(self) -> None:
+        state, mv, s = self.state, self.mv, self._at["stage"]
+        w, b = state.stage_whites, state.stage_blacks
+        mv[s] = w if w < BYTE else BYTE
+        mv[s + 1] = b if b < BYTE else BYTE
+        mv[self._at["show"]] = 1 if state.show else 0
+
+    def _chip_given(self, e) -> None:
+        p, cap, mv, points = self._at["points"], self._cap, self.mv, self.state.points
+        giver, to = e.seat, e.to
+        mv[p + giver] = points[giver] if points[giver] < cap else cap
+        mv[p + to] = points[to] if points[to] < cap else cap
+        if e.chip == "magic":
+            self._magic_chip()
+
+    def _chip_staged(self, e) -> None:
+        self._points_of(e.seat)
+        self._stage()
+
+    def _magic_moved(self, e) -> None:
+        self._magic_chip()
+
+    def _dice_rolled(self, e) -> None:
+        mv = self.mv
+        for i in self._roll_set:
+            mv[i] = 0
+        r, k, kind_of = self._roll_at, self._k, self._kind_of
+        roll = self.state.roll or ()  # (None: a new round was dealt since)
+        self._roll_set = tuple(r + i * k + kind_of[face] for i, face in enumerate(roll))
+        for i in self._roll_set:
+            mv[i] = 1
+
+    def _display_kind(self, seat: int, kind: int) -> None:
+        self.mv[self._display_of[seat] + kind] = self.state.displays[seat][kind]
+
+    def _cards_discarded(self, e) -> None:
+        state, mv, seat = self.state, self.mv, e.seat
+        for card in set(e.cards):
+            kind = self._kind_of[card]
+            self._display_kind(seat, kind)
+            mv[self._discards_at + kind] = state.discards[kind]
+        mv[self._sizes_at + seat] = state.sizes[seat]
+
+    def _row_card_taken(self, e) -> None:
+        state, mv, seat = self.state, self.mv, e.seat
+        kind = self._kind_of[e.card]
+        self._display_kind(seat, kind)
+        mv[self._row_at + kind] = state.row[kind]
+        mv[self._sizes_at + seat] = state.sizes[seat]
