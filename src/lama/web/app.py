@@ -66,6 +66,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
                 if live.bots is not None:
                     live.bots.cancel()
             pool.shutdown(wait=False, cancel_futures=True)
+            hub.close()
             if listener is not None:
                 listener.join(timeout=2)
             store.close()

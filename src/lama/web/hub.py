@@ -17,6 +17,7 @@ import copyreg
 import logging
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from types import MappingProxyType
 
 from lama.core import Action, IllegalAction, InvalidOption
@@ -105,6 +106,47 @@ class Connection:
             self.queue.put_nowait(None)
 
 
+class GroupCommit:
+    """The moves of every table, stored together (a group commit): while one batch is being
+    committed, in a thread of its own, the moves that arrive meanwhile wait and go in the next
+    transaction. Each move is answered only after the commit of its batch; a quiet server
+    commits each move at once, a busy one many per transaction."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.pending: list[tuple[str, int, int, dict, asyncio.Future]] = []
+        self.writer: asyncio.Task | None = None
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lama-store")
+
+    async def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
+        """Store move `n` of a table; False if a move `n` was stored before (another server)."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.pending.append((table_id, n, seat, action, done))
+        if self.writer is None or self.writer.done():
+            self.writer = loop.create_task(self._write())
+        return await done
+
+    async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                stored = await loop.run_in_executor(self.thread, self.store.add_moves,
+                                                    [move[:4] for move in batch])
+            except Exception as e:  # noqa: BLE001 - the store failed: every move of the batch says so
+                for *_, done in batch:
+                    if not done.done():
+                        done.set_exception(e)
+                continue
+            for ok, (*_, done) in zip(stored, batch):
+                if not done.done():
+                    done.set_result(ok)
+
+    def close(self) -> None:
+        self.thread.shutdown(wait=True)
+
+
 class LiveTable:
     def __init__(self, row: TableRow):
         self.row = row
@@ -186,6 +228,10 @@ class Hub:
         self.bot_pause = bot_pause
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.commits = GroupCommit(store)
+
+    def close(self) -> None:
+        self.commits.close()
 
     async def db(self, fn, *args):
         """A store call, off the event loop."""
@@ -406,7 +452,7 @@ class Hub:
     async def _commit(self, live: LiveTable, seat: int, action: Action) -> bool:
         """(Under the lock, the move checked.) Store, apply, tell everyone. False if another
         server stored this move number first (this table has caught up since)."""
-        if not await self.db(self.store.add_move, live.id, live.n, seat, action.to_json()):
+        if not await self.commits.add_move(live.id, live.n, seat, action.to_json()):
             await self._catch_up(live)
             live.broadcast()
             return False

@@ -231,6 +231,23 @@ class Store:
         except IntegrityError:
             return False
 
+    def add_moves(self, moves: list[tuple[str, int, int, dict]]) -> list[bool]:
+        """Store many moves (table, n, seat, action) in one transaction: a group commit. The
+        answer says, for each, whether it is stored (False: that move `n` was stored before).
+        If any of them was, each is tried again in its own transaction."""
+        if not moves:
+            return []
+        at = time.time()
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(moves_t), [dict(table_id=t, n=n, seat=seat, action=json.dumps(action), at=at)
+                                             for t, n, seat, action in moves])
+                for table_id in dict.fromkeys(t for t, *_ in moves):
+                    self._announce(db, table_id)  # delivered with the commit, never before
+            return [True] * len(moves)
+        except IntegrityError:
+            return [self.add_move(*move) for move in moves]
+
     # -- several servers on one PostgreSQL database -------------------------------------------
     def announce(self, table_id: str) -> None:
         """Tell the other servers that this table changed (PostgreSQL; nothing to do on SQLite)."""
