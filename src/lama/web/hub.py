@@ -5,8 +5,8 @@ Every change goes the same way, under the table's lock: check the move against t
 (version, turn, legality), store it (move n of the table, once only), apply it, let chance
 run, then send every connection its own `state`. A move is acknowledged only after it is
 stored, so a crash loses nothing acknowledged: on start, a table is rebuilt from its seed and
-its stored moves. Bots think in a process pool, never on the event loop, after a pause that
-lets people follow. With PostgreSQL, several processes share the tables: each stores its moves
+its stored moves. Bots think off the event loop, after a pause that lets people follow: the
+cheap ones in a thread, the searching ones in a process pool. With PostgreSQL, several processes share the tables: each stores its moves
 and announces them (NOTIFY); the others catch up from the store.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import copyreg
 import logging
+import random
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +38,11 @@ copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
 
 NAME_LENGTH = 40
 SERVER_BOTS = ("random", "easy", "medium", "heuristic", "hard")  # what a seat may be played by
+# Bots that decide in microseconds think in a thread of the server: handing a view to another
+# process costs far more than their decision. One slower than CHEAP on average in some game
+# (measured as it plays) thinks in the process pool from then on, like `hard`.
+CHEAP_BOTS = ("random", "easy", "medium", "heuristic")
+CHEAP = 0.002  # seconds
 
 
 class WebError(Exception):
@@ -52,6 +58,18 @@ def decide(bot_name: str, view, rng):
     from lama.bots import load_bot
 
     return load_bot(bot_name)(view, rng), rng
+
+
+def decide_here(bot_name: str, view, rng):
+    """In a thread of the server (a cheap bot): as `decide`, on a copy of the generator (kept
+    only if the move is), and the thread's CPU seconds the decision took."""
+    from lama.bots import load_bot
+
+    mine = random.Random()
+    mine.setstate(rng.getstate())
+    start = time.thread_time()
+    action = load_bot(bot_name)(view, mine)
+    return action, mine, time.thread_time() - start
 
 
 def hint(view, seed: str) -> dict:
@@ -229,8 +247,11 @@ class Hub:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.commits = GroupCommit(store)
+        self.threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lama-bots")  # the cheap bots
+        self.cost: dict[tuple[str, str], float] = {}  # (bot, game): mean CPU seconds of a decision
 
     def close(self) -> None:
+        self.threads.shutdown(wait=False, cancel_futures=True)
         self.commits.close()
 
     async def db(self, fn, *args):
@@ -483,7 +504,12 @@ class Hub:
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
             try:
-                action, rng = await loop.run_in_executor(self.pool, decide, bot, view, rng)
+                key = (bot, live.row.game)
+                if bot in CHEAP_BOTS and self.cost.get(key, 0.0) < CHEAP:
+                    action, rng, spent = await loop.run_in_executor(self.threads, decide_here, bot, view, rng)
+                    self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
+                else:
+                    action, rng = await loop.run_in_executor(self.pool, decide, bot, view, rng)
             except Exception:  # noqa: BLE001 - a server bot that fails: say so, keep the table
                 log.exception("table %s: the %s bot of seat %s failed", live.id, bot, seat)
                 return
