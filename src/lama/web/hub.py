@@ -15,10 +15,10 @@ from __future__ import annotations
 import asyncio
 import copyreg
 import logging
-import random
+import queue
 import secrets
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from types import MappingProxyType
 
 from lama.core import Action, IllegalAction, InvalidOption
@@ -60,16 +60,112 @@ def decide(bot_name: str, view, rng):
     return load_bot(bot_name)(view, rng), rng
 
 
-def decide_here(bot_name: str, view, rng):
-    """In a thread of the server (a cheap bot): as `decide`, on a copy of the generator (kept
-    only if the move is), and the thread's CPU seconds the decision took."""
-    from lama.bots import load_bot
+class Batches:
+    """A thread that takes requests from the event loop and answers them in batches: it
+    handles every request queued meanwhile at once, then wakes the loop once to answer them
+    all. A request costs the loop no thread hop of its own and one future."""
 
-    mine = random.Random()
-    mine.setstate(rng.getstate())
-    start = time.thread_time()
-    action = load_bot(bot_name)(view, mine)
-    return action, mine, time.thread_time() - start
+    def __init__(self, name: str):
+        self.requests: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
+
+    def submit(self, *request) -> asyncio.Future:
+        loop = asyncio.get_running_loop()
+        answer = loop.create_future()
+        self.requests.put((loop, answer, request))
+        return answer
+
+    def handle(self, requests: list[tuple]) -> list:
+        """(In the thread) each request's answer, or the exception it raised."""
+        raise NotImplementedError
+
+    def _run(self) -> None:
+        while (item := self.requests.get()) is not None:
+            batch = [item]
+            while True:
+                try:
+                    item = self.requests.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self.requests.put(None)
+                    break
+                batch.append(item)
+            try:
+                results = self.handle([request for _, _, request in batch])
+            except Exception as e:  # noqa: BLE001 - the whole batch failed: each request says so
+                results = [e] * len(batch)
+            by_loop: dict = {}
+            for (loop, answer, _), result in zip(batch, results):
+                by_loop.setdefault(loop, []).append((answer, result))
+            for loop, answers in by_loop.items():
+                try:
+                    loop.call_soon_threadsafe(_answer, answers)
+                except RuntimeError:  # the loop is closed: the server is stopping
+                    pass
+
+    def close(self, wait: bool = False) -> None:
+        self.requests.put(None)
+        if wait:
+            self.thread.join(timeout=10)
+
+
+def _answer(answers) -> None:
+    for answer, result in answers:
+        if answer.done():
+            continue
+        if isinstance(result, Exception):
+            answer.set_exception(result)
+        else:
+            answer.set_result(result)
+
+
+class Thinker(Batches):
+    """The thread the cheap bots think in. A decision moves the seat's generator on, and
+    answers the action, the generator's state before it (to put back if the move is not
+    kept) and the CPU seconds it took."""
+
+    def __init__(self):
+        super().__init__("lama-bots")
+
+    def decide(self, bot_name: str, view, rng) -> asyncio.Future:
+        return self.submit(bot_name, view, rng)
+
+    def handle(self, requests):
+        from lama.bots import load_bot
+
+        results = []
+        for bot_name, view, rng in requests:
+            before = rng.getstate()
+            start = time.thread_time()
+            try:
+                results.append((load_bot(bot_name)(view, rng), before, time.thread_time() - start))
+            except Exception as e:  # noqa: BLE001 - the bot failed: its table hears of it
+                rng.setstate(before)
+                results.append(e)
+        return results
+
+
+class GroupCommit(Batches):
+    """The moves of every table, stored together (a group commit): while one batch is being
+    committed, in a thread of its own, the moves that arrive meanwhile wait and go in the next
+    transaction. Each move is answered only after the commit of its batch; a quiet server
+    commits each move at once, a busy one many per transaction."""
+
+    def __init__(self, store: Store):
+        super().__init__("lama-store")
+        self.store = store
+
+    async def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
+        """Store move `n` of a table; False if a move `n` was stored before (another server)."""
+        return await self.submit(table_id, n, seat, action)
+
+    def handle(self, requests):
+        return self.store.add_moves(requests)
+
+    def close(self) -> None:
+        super().close(wait=True)
 
 
 def hint(view, seed: str) -> dict:
@@ -124,47 +220,6 @@ class Connection:
             self.queue.put_nowait(None)
 
 
-class GroupCommit:
-    """The moves of every table, stored together (a group commit): while one batch is being
-    committed, in a thread of its own, the moves that arrive meanwhile wait and go in the next
-    transaction. Each move is answered only after the commit of its batch; a quiet server
-    commits each move at once, a busy one many per transaction."""
-
-    def __init__(self, store: Store):
-        self.store = store
-        self.pending: list[tuple[str, int, int, dict, asyncio.Future]] = []
-        self.writer: asyncio.Task | None = None
-        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lama-store")
-
-    async def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
-        """Store move `n` of a table; False if a move `n` was stored before (another server)."""
-        loop = asyncio.get_running_loop()
-        done = loop.create_future()
-        self.pending.append((table_id, n, seat, action, done))
-        if self.writer is None or self.writer.done():
-            self.writer = loop.create_task(self._write())
-        return await done
-
-    async def _write(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self.pending:
-            batch, self.pending = self.pending, []
-            try:
-                stored = await loop.run_in_executor(self.thread, self.store.add_moves,
-                                                    [move[:4] for move in batch])
-            except Exception as e:  # noqa: BLE001 - the store failed: every move of the batch says so
-                for *_, done in batch:
-                    if not done.done():
-                        done.set_exception(e)
-                continue
-            for ok, (*_, done) in zip(stored, batch):
-                if not done.done():
-                    done.set_result(ok)
-
-    def close(self) -> None:
-        self.thread.shutdown(wait=True)
-
-
 class LiveTable:
     def __init__(self, row: TableRow):
         self.row = row
@@ -215,11 +270,13 @@ class LiveTable:
         return out
 
     def seats_json(self) -> list[dict]:
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": self.names()[s.seat],
-                 "taken": s.kind == "bot" or s.token_hash is not None, "connected": self.connected(s.seat),
+        names = self.names()
+        connected = {c.seat for c in self.connections if not c.closed}
+        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
+                 "taken": s.kind == "bot" or s.token_hash is not None, "connected": s.seat in connected,
                  "stand_in": s.stand_in, "creator": s.creator} for s in self.row.seats]
 
-    def state_message(self, connection: Connection) -> dict:
+    def state_message(self, connection: Connection, seats: list[dict] | None = None) -> dict:
         seat = connection.seat
         table = self.table
         view = table.view(seat)
@@ -229,14 +286,16 @@ class LiveTable:
             "view": view.to_json(),
             "legal": [a.to_json() for a in view.legal_actions] if mine else [],
             "events": [e.to_json() for e in table.events_since(connection.version, seat)],
-            "seats": self.seats_json(),
+            "seats": self.seats_json() if seats is None else seats,
         }
         connection.version = table.version
         return message
 
     def broadcast(self) -> None:
-        for connection in list(self.connections):
-            connection.send(self.state_message(connection))
+        if self.connections:
+            seats = self.seats_json()  # the same for everyone
+            for connection in list(self.connections):
+                connection.send(self.state_message(connection, seats))
 
 
 class Hub:
@@ -247,11 +306,11 @@ class Hub:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.commits = GroupCommit(store)
-        self.threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lama-bots")  # the cheap bots
+        self.thinker = Thinker()  # the cheap bots
         self.cost: dict[tuple[str, str], float] = {}  # (bot, game): mean CPU seconds of a decision
 
     def close(self) -> None:
-        self.threads.shutdown(wait=False, cancel_futures=True)
+        self.thinker.close()
         self.commits.close()
 
     async def db(self, fn, *args):
@@ -505,8 +564,9 @@ class Hub:
                 await asyncio.sleep(self.bot_pause)
             try:
                 key = (bot, live.row.game)
+                before = None
                 if bot in CHEAP_BOTS and self.cost.get(key, 0.0) < CHEAP:
-                    action, rng, spent = await loop.run_in_executor(self.threads, decide_here, bot, view, rng)
+                    action, before, spent = await self.thinker.decide(bot, view, rng)  # rng moved on
                     self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
                 else:
                     action, rng = await loop.run_in_executor(self.pool, decide, bot, view, rng)
@@ -515,6 +575,8 @@ class Hub:
                 return
             async with live.lock:
                 if live.table.version != version or live.controller(seat) != bot:
+                    if before is not None:
+                        live.rngs[seat].setstate(before)  # the move is not kept, nor what it drew
                     continue  # the table moved on meanwhile (another server, a person back)
                 live.rngs[seat] = rng
                 await self._commit(live, seat, action)

@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
@@ -276,6 +277,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
     """Play `tables` tables for `seconds` against a fresh `lama serve`; the figures."""
     with tempfile.TemporaryDirectory(prefix="lama-loadtest-") as folder:
         db = db or f"sqlite:///{os.path.join(folder, 'load.db')}"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         server = Server(db, workers)
         results = Results()
         try:
@@ -286,6 +288,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
             elapsed = asyncio.run(main())
         finally:
             code = server.stop()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if code not in (0, None) and results.errors == 0:
             raise RuntimeError(f"lama serve stopped with exit {code}: {server.output()}")
         lost = check_store(db, results)
@@ -303,5 +306,8 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "players": players,
         "games_finished": results.finished,
         "stored_moves": total,
+        # CPU seconds of the server (and its bot processes) from start to stop: per stored move,
+        # what a move costs the server whatever else runs on the machine
+        "server_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
         "error_kinds": results.error_kinds,
     }
