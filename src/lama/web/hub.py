@@ -19,6 +19,7 @@ import queue
 import secrets
 import threading
 import time
+from dataclasses import replace
 from types import MappingProxyType
 
 from lama.core import Action, IllegalAction, InvalidOption
@@ -229,6 +230,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.rngs = {s: seat_rng(row.seed, s) for s in range(row.players)}
+        # seat -> (round, this round's moves in JSON, the finished rounds in JSON), see view_json
+        self._shared: dict[int | None, tuple[int, list, list]] = {}
         self.bots: asyncio.Task | None = None
 
     @property
@@ -276,6 +279,22 @@ class LiveTable:
                  "taken": s.kind == "bot" or s.token_hash is not None, "connected": s.seat in connected,
                  "stand_in": s.stand_in, "creator": s.creator} for s in self.row.seats]
 
+    def view_json(self, view) -> dict:
+        """`view.to_json()`, made faster: this round's moves and the rounds played before only
+        ever grow (within a round, within a game), and every message repeats them, so each
+        entry is turned into JSON once per seat, by the view's own `to_json`."""
+        round_, moves, history = self._shared.get(view.seat, (view.round, [], []))
+        if round_ != view.round or len(moves) > len(view.moves) or len(history) > len(view.history):
+            moves, history = [], []  # a new round (or something unexpected: start again)
+        out = replace(view, moves=view.moves[len(moves):], history=view.history[len(history):]).to_json()
+        history = history + out["history"]
+        out["history"] = history
+        if "moves" in out:  # card games
+            moves = moves + out["moves"]
+            out["moves"] = moves
+        self._shared[view.seat] = (view.round, moves, history)
+        return out
+
     def state_message(self, connection: Connection, seats: list[dict] | None = None) -> dict:
         seat = connection.seat
         table = self.table
@@ -283,7 +302,7 @@ class LiveTable:
         mine = seat is not None and self.controller(seat) is None and self.row.status == "running"
         message = {
             "type": "state", "version": table.version, "seat": seat, "status": self.row.status,
-            "view": view.to_json(),
+            "view": self.view_json(view),
             "legal": [a.to_json() for a in view.legal_actions] if mine else [],
             "events": [e.to_json() for e in table.events_since(connection.version, seat)],
             "seats": self.seats_json() if seats is None else seats,
