@@ -16,6 +16,7 @@ Latency is measured from an `act` sent to the `state` that acknowledges it (the 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
@@ -224,17 +225,26 @@ class Client:
 async def _play(port: int, tables: int, seconds: float, players: int, game: str, results: Results,
                 progress, seed: int | None) -> float:
     rng = random.Random(seed)
-    start = time.monotonic()
-    stop_at = start + seconds
-    end_at = stop_at + GRACE
-    clients = [Client(port, players, game, results, random.Random(rng.getrandbits(64))) for _ in range(tables)]
-    tasks = [asyncio.create_task(c.run(stop_at, end_at)) for c in clients]
-    done = asyncio.gather(*tasks)
-    while not done.done():
-        await asyncio.wait([done], timeout=1.0)
-        if progress is not None and time.monotonic() <= stop_at + 1:
-            progress(min(time.monotonic(), stop_at) - start, results)
-    await done
+    # the clients' own garbage collection would show in the latencies they measure
+    gc.collect()
+    gc.freeze()
+    thresholds = gc.get_threshold()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        start = time.monotonic()
+        stop_at = start + seconds
+        end_at = stop_at + GRACE
+        clients = [Client(port, players, game, results, random.Random(rng.getrandbits(64))) for _ in range(tables)]
+        tasks = [asyncio.create_task(c.run(stop_at, end_at)) for c in clients]
+        done = asyncio.gather(*tasks)
+        while not done.done():
+            await asyncio.wait([done], timeout=1.0)
+            if progress is not None and time.monotonic() <= stop_at + 1:
+                progress(min(time.monotonic(), stop_at) - start, results)
+        await done
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
     return min(time.monotonic(), stop_at) - start
 
 
