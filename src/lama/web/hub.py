@@ -525,6 +525,14 @@ class Hub:
         async with live.lock:
             live.connections.discard(connection)
             live.broadcast()
+            self.forget(live)
+
+    def forget(self, live: LiveTable) -> None:
+        """A finished table nobody is connected to leaves memory (the store keeps it; `get`
+        brings it back when asked for), so the live tables are the ones being played."""
+        if live.row.status == "finished" and not live.connections and self.live.get(live.id) is live:
+            del self.live[live.id]
+            self._loading.pop(live.id, None)
 
     # -- moves -----------------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int | None, data, version) -> None:
@@ -560,6 +568,7 @@ class Hub:
             live.row.status = "finished"
             await self.db(self.store.set_status, live.id, "finished", live.table.record.data)
         live.broadcast()
+        self.forget(live)
         return True
 
     # -- bots ------------------------------------------------------------------------------
