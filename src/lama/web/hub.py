@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import copyreg
 import logging
+import os
 import queue
 import secrets
 import threading
@@ -44,6 +45,11 @@ SERVER_BOTS = ("random", "easy", "medium", "heuristic", "hard")  # what a seat m
 # (measured as it plays) thinks in the process pool from then on, like `hard`.
 CHEAP_BOTS = ("random", "easy", "medium", "heuristic")
 CHEAP = 0.002  # seconds
+# Bot moves being made at once (deciding, storing, telling), over all tables: the others wait
+# their turn, in order. A person's move never waits behind them: when every table's bots move
+# without a pause, the server is busy with bot moves all the time, and without this bound a
+# person's move would wait for one bot move of every other table at each step.
+BOT_MOVES_AT_ONCE = int(os.environ.get("LAMA_BOT_MOVES", "16"))
 
 
 class WebError(Exception):
@@ -326,6 +332,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.commits = GroupCommit(store)
         self.thinker = Thinker()  # the cheap bots
+        self.bot_moves = asyncio.Semaphore(BOT_MOVES_AT_ONCE)
         self.cost: dict[tuple[str, str], float] = {}  # (bot, game): mean CPU seconds of a decision
 
     def close(self) -> None:
@@ -580,7 +587,6 @@ class Hub:
             live.bots = asyncio.get_running_loop().create_task(self._play_bots(live))
 
     async def _play_bots(self, live: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             async with live.lock:
                 seat = live.table.to_move
@@ -590,24 +596,32 @@ class Hub:
                 view, version, rng = live.table.view(seat), live.table.version, live.rngs[seat]
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
-            try:
-                key = (bot, live.row.game)
-                before = None
-                if bot in CHEAP_BOTS and self.cost.get(key, 0.0) < CHEAP:
-                    action, before, spent = await self.thinker.decide(bot, view, rng)  # rng moved on
-                    self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
-                else:
-                    action, rng = await loop.run_in_executor(self.pool, decide, bot, view, rng)
-            except Exception:  # noqa: BLE001 - a server bot that fails: say so, keep the table
-                log.exception("table %s: the %s bot of seat %s failed", live.id, bot, seat)
-                return
-            async with live.lock:
-                if live.table.version != version or live.controller(seat) != bot:
-                    if before is not None:
-                        live.rngs[seat].setstate(before)  # the move is not kept, nor what it drew
-                    continue  # the table moved on meanwhile (another server, a person back)
-                live.rngs[seat] = rng
-                await self._commit(live, seat, action)
+            async with self.bot_moves:
+                if not await self._bot_move(live, seat, bot, view, version, rng):
+                    return
+
+    async def _bot_move(self, live: LiveTable, seat: int, bot: str, view, version: int, rng) -> bool:
+        """One move of a bot: decide, then (if the table is still where it was) store, apply
+        and tell. False if the bot failed."""
+        try:
+            key = (bot, live.row.game)
+            before = None
+            if bot in CHEAP_BOTS and self.cost.get(key, 0.0) < CHEAP:
+                action, before, spent = await self.thinker.decide(bot, view, rng)  # rng moved on
+                self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
+            else:
+                action, rng = await asyncio.get_running_loop().run_in_executor(self.pool, decide, bot, view, rng)
+        except Exception:  # noqa: BLE001 - a server bot that fails: say so, keep the table
+            log.exception("table %s: the %s bot of seat %s failed", live.id, bot, seat)
+            return False
+        async with live.lock:
+            if live.table.version != version or live.controller(seat) != bot:
+                if before is not None:
+                    live.rngs[seat].setstate(before)  # the move is not kept, nor what it drew
+                return True  # the table moved on meanwhile (another server, a person back)
+            live.rngs[seat] = rng
+            await self._commit(live, seat, action)
+        return True
 
     # -- help for a person at the table -------------------------------------------------------
     async def hint(self, live: LiveTable, seat: int | None) -> dict:
