@@ -155,10 +155,12 @@ class Thinker(Batches):
 
 
 class GroupCommit(Batches):
-    """The moves of every table, stored together (a group commit): while one batch is being
-    committed, in a thread of its own, the moves that arrive meanwhile wait and go in the next
-    transaction. Each move is answered only after the commit of its batch; a quiet server
-    commits each move at once, a busy one many per transaction."""
+    """The one thread that writes to the store. Moves of every table are stored together (a
+    group commit): while one batch is being committed, the moves that arrive meanwhile wait
+    and go in the next transaction. Each move is answered only after the commit of its batch;
+    a quiet server commits each move at once, a busy one many per transaction. Other writes
+    (a table, a seat, a status) go through the same thread, in order: writers never wait for
+    each other's locks (SQLite's wait for a lock sleeps up to 100 ms at a time)."""
 
     def __init__(self, store: Store):
         super().__init__("lama-store")
@@ -166,10 +168,30 @@ class GroupCommit(Batches):
 
     async def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
         """Store move `n` of a table; False if a move `n` was stored before (another server)."""
-        return await self.submit(table_id, n, seat, action)
+        return await self.submit(None, (table_id, n, seat, action))
+
+    async def call(self, fn, *args):
+        """`fn(*args)`, a write to the store, in this thread."""
+        return await self.submit(fn, args)
 
     def handle(self, requests):
-        return self.store.add_moves(requests)
+        results, moves = [], []
+        for fn, args in requests + [(False, None)]:
+            if fn is None:
+                moves.append(args)
+                continue
+            if moves:  # the moves so far, in one transaction
+                try:
+                    results += self.store.add_moves(moves)
+                except Exception as e:  # noqa: BLE001 - each move of the batch hears of it
+                    results += [e] * len(moves)
+                moves = []
+            if fn is not False:
+                try:
+                    results.append(fn(*args))
+                except Exception as e:  # noqa: BLE001 - its caller hears of it
+                    results.append(e)
+        return results
 
     def close(self) -> None:
         super().close(wait=True)
@@ -340,8 +362,10 @@ class Hub:
         self.commits.close()
 
     async def db(self, fn, *args):
-        """A store call, off the event loop."""
-        return await asyncio.to_thread(fn, *args)
+        """A store call, off the event loop: reads in any thread, writes in the store's."""
+        if getattr(fn, "__name__", None) in Store.READS:
+            return await asyncio.to_thread(fn, *args)
+        return await self.commits.call(fn, *args)
 
     # -- loading -------------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:

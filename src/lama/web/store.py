@@ -108,6 +108,8 @@ class Store:
     """The tables of one database, opened (and created or migrated) from a URL."""
 
     CHANNEL = "lama_tables"
+    # the methods that only read (any number of threads may call them at once); the others write
+    READS = frozenset(("schema_version", "load_table", "tables", "record", "seat_of_token", "moves", "count_moves"))
 
     def __init__(self, url: str, origin: str = ""):
         self.url = url
