@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 HOST = "127.0.0.1"
+PACKAGE = __name__.partition(".")[0]  # `python -m` this package is the `lama` command
 START_TIMEOUT = 60.0  # seconds for the server to answer its health check
 GRACE = 10.0  # seconds the clients wait for their last acknowledgements once the time is up
 STOP_TIMEOUT = 20.0  # seconds the server has to stop after SIGINT before it is killed
@@ -101,7 +102,7 @@ class Server:
         self.db = db
         self.port = free_port()
         self.log = tempfile.TemporaryFile()
-        command = [sys.executable, "-m", "lama", "serve", "--host", HOST, "--port", str(self.port),
+        command = [sys.executable, "-m", PACKAGE, "serve", "--host", HOST, "--port", str(self.port),
                    "--db", db, "--bot-pause", "0"]
         if workers:
             command += ["--bot-workers", str(workers)]
