@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import copyreg
 import logging
-import os
 import queue
 import secrets
 import threading
@@ -49,7 +48,7 @@ CHEAP = 0.002  # seconds
 # their turn, in order. A person's move never waits behind them: when every table's bots move
 # without a pause, the server is busy with bot moves all the time, and without this bound a
 # person's move would wait for one bot move of every other table at each step.
-BOT_MOVES_AT_ONCE = int(os.environ.get("LAMA_BOT_MOVES", "16"))
+BOT_MOVES_AT_ONCE = 16
 
 
 class WebError(Exception):
@@ -545,6 +544,7 @@ class Hub:
 
     async def connect(self, live: LiveTable, connection: Connection) -> None:
         async with live.lock:
+            self.live.setdefault(live.id, live)  # a finished table forgotten meanwhile comes back
             live.connections.add(connection)
             seat = connection.seat
             if seat is not None and live.row.seats[seat].stand_in is not None:
