@@ -244,8 +244,7 @@ class Store:
             with self.engine.begin() as db:
                 db.execute(insert(moves_t), [dict(table_id=t, n=n, seat=seat, action=json.dumps(action), at=at)
                                              for t, n, seat, action in moves])
-                for table_id in dict.fromkeys(t for t, *_ in moves):
-                    self._announce(db, table_id)  # delivered with the commit, never before
+                self._announce_many(db, list(dict.fromkeys(t for t, *_ in moves)))  # with the commit, never before
             return [True] * len(moves)
         except IntegrityError:
             return [self.add_move(*move) for move in moves]
@@ -261,6 +260,12 @@ class Store:
         if not self.sqlite:
             db.execute(text("SELECT pg_notify(:channel, :payload)"),
                        {"channel": self.CHANNEL, "payload": f"{table_id} {self.origin}"})
+
+    def _announce_many(self, db, table_ids: list[str]) -> None:
+        """Announce several tables in one statement (one round trip, not one per table)."""
+        if not self.sqlite and table_ids:
+            db.execute(text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                       {"channel": self.CHANNEL, "payloads": [f"{t} {self.origin}" for t in table_ids]})
 
     def listen(self, on_change, stop) -> None:
         """(PostgreSQL, in a thread) `on_change(table_id)` for every table another server
