@@ -48,7 +48,7 @@ CHEAP = 0.002  # seconds
 # their turn, in order. A person's move never waits behind them: when every table's bots move
 # without a pause, the server is busy with bot moves all the time, and without this bound a
 # person's move would wait for one bot move of every other table at each step.
-BOT_MOVES_AT_ONCE = 16
+BOT_MOVES_AT_ONCE = 8
 
 
 class WebError(Exception):
