@@ -28,6 +28,7 @@ COMMANDS = (
     ("bench-rollouts", "bench_rollouts", "measure the search bots' playouts per second"),
     ("tournament", "tournament", "play many games between bots and compare them"),
     ("serve", "serve", "serve online tables for the browser (needs the web extra)"),
+    ("loadtest", "loadtest", "play many tables at once against a local lama serve and measure it"),
     ("bench-env", "bench_env", "measure the learning environments' steps per second (needs the rl extra)"),
 )
 

@@ -7,8 +7,16 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 
+_PLAIN = frozenset((type(None), bool, int, float, str))  # returned as they are
+
+
 def jsonable(value):
     """Tuples become lists, mappings dicts, and anything with `to_json` its JSON form."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:  # the common case (hands, piles, points): no call per item
+        return [v if type(v) in _PLAIN else jsonable(v) for v in value]
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, (tuple, list)):

@@ -5,8 +5,8 @@ Every change goes the same way, under the table's lock: check the move against t
 (version, turn, legality), store it (move n of the table, once only), apply it, let chance
 run, then send every connection its own `state`. A move is acknowledged only after it is
 stored, so a crash loses nothing acknowledged: on start, a table is rebuilt from its seed and
-its stored moves. Bots think in a process pool, never on the event loop, after a pause that
-lets people follow. With PostgreSQL, several processes share the tables: each stores its moves
+its stored moves. Bots think off the event loop, after a pause that lets people follow: the
+cheap ones in a thread, the searching ones in a process pool. With PostgreSQL, several processes share the tables: each stores its moves
 and announces them (NOTIFY); the others catch up from the store.
 """
 
@@ -15,8 +15,11 @@ from __future__ import annotations
 import asyncio
 import copyreg
 import logging
+import queue
 import secrets
+import threading
 import time
+from dataclasses import replace
 from types import MappingProxyType
 
 from lama.core import Action, IllegalAction, InvalidOption
@@ -36,6 +39,16 @@ copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
 
 NAME_LENGTH = 40
 SERVER_BOTS = ("random", "easy", "medium", "heuristic", "hard")  # what a seat may be played by
+# Bots that decide in microseconds think in a thread of the server: handing a view to another
+# process costs far more than their decision. One slower than CHEAP on average in some game
+# (measured as it plays) thinks in the process pool from then on, like `hard`.
+CHEAP_BOTS = ("random", "easy", "medium", "heuristic")
+CHEAP = 0.002  # seconds
+# Bot moves being made at once (deciding, storing, telling), over all tables: the others wait
+# their turn, in order. A person's move never waits behind them: when every table's bots move
+# without a pause, the server is busy with bot moves all the time, and without this bound a
+# person's move would wait for one bot move of every other table at each step.
+BOT_MOVES_AT_ONCE = 8
 
 
 class WebError(Exception):
@@ -51,6 +64,136 @@ def decide(bot_name: str, view, rng):
     from lama.bots import load_bot
 
     return load_bot(bot_name)(view, rng), rng
+
+
+class Batches:
+    """A thread that takes requests from the event loop and answers them in batches: it
+    handles every request queued meanwhile at once, then wakes the loop once to answer them
+    all. A request costs the loop no thread hop of its own and one future."""
+
+    def __init__(self, name: str):
+        self.requests: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
+
+    def submit(self, *request) -> asyncio.Future:
+        loop = asyncio.get_running_loop()
+        answer = loop.create_future()
+        self.requests.put((loop, answer, request))
+        return answer
+
+    def handle(self, requests: list[tuple]) -> list:
+        """(In the thread) each request's answer, or the exception it raised."""
+        raise NotImplementedError
+
+    def _run(self) -> None:
+        while (item := self.requests.get()) is not None:
+            batch = [item]
+            while True:
+                try:
+                    item = self.requests.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self.requests.put(None)
+                    break
+                batch.append(item)
+            try:
+                results = self.handle([request for _, _, request in batch])
+            except Exception as e:  # noqa: BLE001 - the whole batch failed: each request says so
+                results = [e] * len(batch)
+            by_loop: dict = {}
+            for (loop, answer, _), result in zip(batch, results):
+                by_loop.setdefault(loop, []).append((answer, result))
+            for loop, answers in by_loop.items():
+                try:
+                    loop.call_soon_threadsafe(_answer, answers)
+                except RuntimeError:  # the loop is closed: the server is stopping
+                    pass
+
+    def close(self, wait: bool = False) -> None:
+        self.requests.put(None)
+        if wait:
+            self.thread.join(timeout=10)
+
+
+def _answer(answers) -> None:
+    for answer, result in answers:
+        if answer.done():
+            continue
+        if isinstance(result, Exception):
+            answer.set_exception(result)
+        else:
+            answer.set_result(result)
+
+
+class Thinker(Batches):
+    """The thread the cheap bots think in. A decision moves the seat's generator on, and
+    answers the action, the generator's state before it (to put back if the move is not
+    kept) and the CPU seconds it took."""
+
+    def __init__(self):
+        super().__init__("lama-bots")
+
+    def decide(self, bot_name: str, view, rng) -> asyncio.Future:
+        return self.submit(bot_name, view, rng)
+
+    def handle(self, requests):
+        from lama.bots import load_bot
+
+        results = []
+        for bot_name, view, rng in requests:
+            before = rng.getstate()
+            start = time.thread_time()
+            try:
+                results.append((load_bot(bot_name)(view, rng), before, time.thread_time() - start))
+            except Exception as e:  # noqa: BLE001 - the bot failed: its table hears of it
+                rng.setstate(before)
+                results.append(e)
+        return results
+
+
+class GroupCommit(Batches):
+    """The one thread that writes to the store. Moves of every table are stored together (a
+    group commit): while one batch is being committed, the moves that arrive meanwhile wait
+    and go in the next transaction. Each move is answered only after the commit of its batch;
+    a quiet server commits each move at once, a busy one many per transaction. Other writes
+    (a table, a seat, a status) go through the same thread, in order: writers never wait for
+    each other's locks (SQLite's wait for a lock sleeps up to 100 ms at a time)."""
+
+    def __init__(self, store: Store):
+        super().__init__("lama-store")
+        self.store = store
+
+    async def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
+        """Store move `n` of a table; False if a move `n` was stored before (another server)."""
+        return await self.submit(None, (table_id, n, seat, action))
+
+    async def call(self, fn, *args):
+        """`fn(*args)`, a write to the store, in this thread."""
+        return await self.submit(fn, args)
+
+    def handle(self, requests):
+        results, moves = [], []
+        for fn, args in requests + [(False, None)]:
+            if fn is None:
+                moves.append(args)
+                continue
+            if moves:  # the moves so far, in one transaction
+                try:
+                    results += self.store.add_moves(moves)
+                except Exception as e:  # noqa: BLE001 - each move of the batch hears of it
+                    results += [e] * len(moves)
+                moves = []
+            if fn is not False:
+                try:
+                    results.append(fn(*args))
+                except Exception as e:  # noqa: BLE001 - its caller hears of it
+                    results.append(e)
+        return results
+
+    def close(self) -> None:
+        super().close(wait=True)
 
 
 def hint(view, seed: str) -> dict:
@@ -121,6 +264,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.rngs = {s: seat_rng(row.seed, s) for s in range(row.players)}
+        # seat -> (round, this round's moves in JSON, the finished rounds in JSON), see view_json
+        self._shared: dict[int | None, tuple[int, list, list]] = {}
         self.bots: asyncio.Task | None = None
 
     @property
@@ -162,28 +307,48 @@ class LiveTable:
         return out
 
     def seats_json(self) -> list[dict]:
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": self.names()[s.seat],
-                 "taken": s.kind == "bot" or s.token_hash is not None, "connected": self.connected(s.seat),
+        names = self.names()
+        connected = {c.seat for c in self.connections if not c.closed}
+        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
+                 "taken": s.kind == "bot" or s.token_hash is not None, "connected": s.seat in connected,
                  "stand_in": s.stand_in, "creator": s.creator} for s in self.row.seats]
 
-    def state_message(self, connection: Connection) -> dict:
+    def view_json(self, view) -> dict:
+        """`view.to_json()`, made faster: this round's moves and the rounds played before only
+        ever grow (within a round, within a game), and every message repeats them, so each
+        entry is turned into JSON once per seat, by the view's own `to_json`."""
+        round_, moves, history = self._shared.get(view.seat, (view.round, [], []))
+        if round_ != view.round or len(moves) > len(view.moves) or len(history) > len(view.history):
+            moves, history = [], []  # a new round (or something unexpected: start again)
+        out = replace(view, moves=view.moves[len(moves):], history=view.history[len(history):]).to_json()
+        history = history + out["history"]
+        out["history"] = history
+        if "moves" in out:  # card games
+            moves = moves + out["moves"]
+            out["moves"] = moves
+        self._shared[view.seat] = (view.round, moves, history)
+        return out
+
+    def state_message(self, connection: Connection, seats: list[dict] | None = None) -> dict:
         seat = connection.seat
         table = self.table
         view = table.view(seat)
         mine = seat is not None and self.controller(seat) is None and self.row.status == "running"
         message = {
             "type": "state", "version": table.version, "seat": seat, "status": self.row.status,
-            "view": view.to_json(),
+            "view": self.view_json(view),
             "legal": [a.to_json() for a in view.legal_actions] if mine else [],
             "events": [e.to_json() for e in table.events_since(connection.version, seat)],
-            "seats": self.seats_json(),
+            "seats": self.seats_json() if seats is None else seats,
         }
         connection.version = table.version
         return message
 
     def broadcast(self) -> None:
-        for connection in list(self.connections):
-            connection.send(self.state_message(connection))
+        if self.connections:
+            seats = self.seats_json()  # the same for everyone
+            for connection in list(self.connections):
+                connection.send(self.state_message(connection, seats))
 
 
 class Hub:
@@ -193,10 +358,20 @@ class Hub:
         self.bot_pause = bot_pause
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.commits = GroupCommit(store)
+        self.thinker = Thinker()  # the cheap bots
+        self.bot_moves = asyncio.Semaphore(BOT_MOVES_AT_ONCE)
+        self.cost: dict[tuple[str, str], float] = {}  # (bot, game): mean CPU seconds of a decision
+
+    def close(self) -> None:
+        self.thinker.close()
+        self.commits.close()
 
     async def db(self, fn, *args):
-        """A store call, off the event loop."""
-        return await asyncio.to_thread(fn, *args)
+        """A store call, off the event loop: reads in any thread, writes in the store's."""
+        if getattr(fn, "__name__", None) in Store.READS:
+            return await asyncio.to_thread(fn, *args)
+        return await self.commits.call(fn, *args)
 
     # -- loading -------------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
@@ -376,6 +551,7 @@ class Hub:
 
     async def connect(self, live: LiveTable, connection: Connection) -> None:
         async with live.lock:
+            self.live.setdefault(live.id, live)  # a finished table forgotten meanwhile comes back
             live.connections.add(connection)
             seat = connection.seat
             if seat is not None and live.row.seats[seat].stand_in is not None:
@@ -387,6 +563,14 @@ class Hub:
         async with live.lock:
             live.connections.discard(connection)
             live.broadcast()
+            self.forget(live)
+
+    def forget(self, live: LiveTable) -> None:
+        """A finished table nobody is connected to leaves memory (the store keeps it; `get`
+        brings it back when asked for), so the live tables are the ones being played."""
+        if live.row.status == "finished" and not live.connections and self.live.get(live.id) is live:
+            del self.live[live.id]
+            self._loading.pop(live.id, None)
 
     # -- moves -----------------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int | None, data, version) -> None:
@@ -413,7 +597,7 @@ class Hub:
     async def _commit(self, live: LiveTable, seat: int, action: Action) -> bool:
         """(Under the lock, the move checked.) Store, apply, tell everyone. False if another
         server stored this move number first (this table has caught up since)."""
-        if not await self.db(self.store.add_move, live.id, live.n, seat, action.to_json()):
+        if not await self.commits.add_move(live.id, live.n, seat, action.to_json()):
             await self._catch_up(live)
             live.broadcast()
             return False
@@ -422,6 +606,7 @@ class Hub:
             live.row.status = "finished"
             await self.db(self.store.set_status, live.id, "finished", live.table.record.data)
         live.broadcast()
+        self.forget(live)
         return True
 
     # -- bots ------------------------------------------------------------------------------
@@ -433,7 +618,6 @@ class Hub:
             live.bots = asyncio.get_running_loop().create_task(self._play_bots(live))
 
     async def _play_bots(self, live: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             async with live.lock:
                 seat = live.table.to_move
@@ -443,16 +627,32 @@ class Hub:
                 view, version, rng = live.table.view(seat), live.table.version, live.rngs[seat]
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
-            try:
-                action, rng = await loop.run_in_executor(self.pool, decide, bot, view, rng)
-            except Exception:  # noqa: BLE001 - a server bot that fails: say so, keep the table
-                log.exception("table %s: the %s bot of seat %s failed", live.id, bot, seat)
-                return
-            async with live.lock:
-                if live.table.version != version or live.controller(seat) != bot:
-                    continue  # the table moved on meanwhile (another server, a person back)
-                live.rngs[seat] = rng
-                await self._commit(live, seat, action)
+            async with self.bot_moves:
+                if not await self._bot_move(live, seat, bot, view, version, rng):
+                    return
+
+    async def _bot_move(self, live: LiveTable, seat: int, bot: str, view, version: int, rng) -> bool:
+        """One move of a bot: decide, then (if the table is still where it was) store, apply
+        and tell. False if the bot failed."""
+        try:
+            key = (bot, live.row.game)
+            before = None
+            if bot in CHEAP_BOTS and self.cost.get(key, 0.0) < CHEAP:
+                action, before, spent = await self.thinker.decide(bot, view, rng)  # rng moved on
+                self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
+            else:
+                action, rng = await asyncio.get_running_loop().run_in_executor(self.pool, decide, bot, view, rng)
+        except Exception:  # noqa: BLE001 - a server bot that fails: say so, keep the table
+            log.exception("table %s: the %s bot of seat %s failed", live.id, bot, seat)
+            return False
+        async with live.lock:
+            if live.table.version != version or live.controller(seat) != bot:
+                if before is not None:
+                    live.rngs[seat].setstate(before)  # the move is not kept, nor what it drew
+                return True  # the table moved on meanwhile (another server, a person back)
+            live.rngs[seat] = rng
+            await self._commit(live, seat, action)
+        return True
 
     # -- help for a person at the table -------------------------------------------------------
     async def hint(self, live: LiveTable, seat: int | None) -> dict:

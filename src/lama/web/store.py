@@ -108,6 +108,8 @@ class Store:
     """The tables of one database, opened (and created or migrated) from a URL."""
 
     CHANNEL = "lama_tables"
+    # the methods that only read (any number of threads may call them at once); the others write
+    READS = frozenset(("schema_version", "load_table", "tables", "record", "seat_of_token", "moves", "count_moves"))
 
     def __init__(self, url: str, origin: str = ""):
         self.url = url
@@ -231,6 +233,22 @@ class Store:
         except IntegrityError:
             return False
 
+    def add_moves(self, moves: list[tuple[str, int, int, dict]]) -> list[bool]:
+        """Store many moves (table, n, seat, action) in one transaction: a group commit. The
+        answer says, for each, whether it is stored (False: that move `n` was stored before).
+        If any of them was, each is tried again in its own transaction."""
+        if not moves:
+            return []
+        at = time.time()
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(moves_t), [dict(table_id=t, n=n, seat=seat, action=json.dumps(action), at=at)
+                                             for t, n, seat, action in moves])
+                self._announce_many(db, list(dict.fromkeys(t for t, *_ in moves)))  # with the commit, never before
+            return [True] * len(moves)
+        except IntegrityError:
+            return [self.add_move(*move) for move in moves]
+
     # -- several servers on one PostgreSQL database -------------------------------------------
     def announce(self, table_id: str) -> None:
         """Tell the other servers that this table changed (PostgreSQL; nothing to do on SQLite)."""
@@ -242,6 +260,12 @@ class Store:
         if not self.sqlite:
             db.execute(text("SELECT pg_notify(:channel, :payload)"),
                        {"channel": self.CHANNEL, "payload": f"{table_id} {self.origin}"})
+
+    def _announce_many(self, db, table_ids: list[str]) -> None:
+        """Announce several tables in one statement (one round trip, not one per table)."""
+        if not self.sqlite and table_ids:
+            db.execute(text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                       {"channel": self.CHANNEL, "payloads": [f"{t} {self.origin}" for t in table_ids]})
 
     def listen(self, on_change, stop) -> None:
         """(PostgreSQL, in a thread) `on_change(table_id)` for every table another server

@@ -1,0 +1,67 @@
+"""`lama loadtest`: many tables at once against a real `lama serve` on loopback."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .types import positive, seconds
+
+
+def add_arguments(p) -> None:
+    p.description = ("Start `lama serve` on a free port of 127.0.0.1, play many tables at once (one client seat "
+                     "each making random legal moves as soon as it may, the other seats heuristic bots without "
+                     "a pause), then stop it and check the store. Reports moves/s, the latency from a move sent "
+                     "to its acknowledgement, errors, and acknowledged moves missing from the store.")
+    p.add_argument("--tables", type=positive, default=200, help="tables played at once (default 200)")
+    p.add_argument("--seconds", type=seconds, default=30.0, help="how long to play (default 30)")
+    p.add_argument("--players", type=int, default=4, help="seats per table, 2 to 6 (default 4)")
+    p.add_argument("--game", default="lama", help="the game of every table (default lama)")
+    p.add_argument("--db", metavar="URL", help="the server's store (default: a temporary SQLite file)")
+    p.add_argument("--bot-workers", type=positive, metavar="N", help="the server's bot processes (default: its own)")
+    p.add_argument("--seed", type=int, help="the clients' random choices (default: fresh)")
+    p.add_argument("--json", action="store_true", help="print one JSON object, no progress")
+    p.set_defaults(func=cmd_loadtest)
+
+
+def cmd_loadtest(args) -> int:
+    from lama.games import GAMES
+
+    if args.game not in GAMES:
+        print(f"lama loadtest: the game is one of {', '.join(GAMES)}, not {args.game!r}", file=sys.stderr)
+        return 2
+    if not 2 <= args.players <= 6:
+        print(f"lama loadtest: a table has 2 to 6 players, not {args.players}", file=sys.stderr)
+        return 2
+    try:
+        from lama.web import loadtest
+    except ImportError as e:
+        print(f"lama loadtest: {e.name} is not installed; install the web extra: pip install -e '.[web]'",
+              file=sys.stderr)
+        return 2
+
+    def progress(elapsed, results):
+        lat = results.latencies
+        print(f"\r{elapsed:5.1f}/{args.seconds:g} s  {len(lat):,} moves ({len(lat) / max(elapsed, 1e-9):,.0f}/s)  "
+              f"p99 {loadtest.percentile(lat, 99) * 1000:.1f} ms  {results.finished} finished  "
+              f"{results.errors} errors ", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = loadtest.run(args.tables, args.seconds, args.players, args.db, args.game,
+                              None if args.json else progress, args.seed, args.bot_workers)
+    except RuntimeError as e:
+        print(f"\nlama loadtest: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(file=sys.stderr)
+        print(f"{result['tables']} tables of {args.players} ({args.game}, one client seat each, heuristic bots), "
+              f"{result['seconds']:g} s:")
+        print(f"  {result['moves']:,} client moves acknowledged, {result['moves_per_s']:,.1f}/s "
+              f"({result['stored_moves']:,} moves stored with the bots'; {result['games_finished']} games finished)")
+        print(f"  latency from act to its state: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms")
+        kinds = ", ".join(f"{k} {v}" for k, v in sorted(result["error_kinds"].items()))
+        print(f"  errors: {result['errors']}{f' ({kinds})' if kinds else ''}; "
+              f"acknowledged moves missing from the store: {result['lost']}")
+    return 0 if result["errors"] == 0 and result["lost"] == 0 else 1

@@ -1,0 +1,33 @@
+"""`lama loadtest` as a user runs it: a real server subprocess, a few tables, its JSON."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
+
+
+def test_loadtest_plays_tables_and_loses_nothing(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--tables", "3", "--seconds", "3", "--json"],
+                          capture_output=True, text=True, timeout=180, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert {"tables", "moves", "moves_per_s", "p50_ms", "p99_ms", "errors", "lost"} <= set(result)
+    assert result["tables"] == 3
+    assert isinstance(result["moves"], int) and result["moves"] > 0
+    assert result["moves_per_s"] > 0
+    assert 0 < result["p50_ms"] <= result["p99_ms"]
+    assert result["errors"] == 0, result
+    assert result["lost"] == 0, result
+    assert result["stored_moves"] >= result["moves"]
+    assert not list(tmp_path.iterdir())  # the temporary store is gone, nothing left in the current folder
+
+
+def test_loadtest_refuses_bad_arguments():
+    done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--players", "7"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "2 to 6" in done.stderr
