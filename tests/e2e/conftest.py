@@ -123,7 +123,7 @@ def new_page(browser):
         ctx = browser.new_context(viewport=viewport, color_scheme=color_scheme, **kw)
         contexts.append(ctx)
         page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("pageerror", lambda e: errors.append(f"{e}: {e.stack}"))
         page.set_default_timeout(15000)
         return page
 

@@ -40,7 +40,7 @@ def test_two_people_and_two_bots_play_a_whole_game(server, new_page):
     ann.select_option('#seat-list select[data-seat="1"]', "human")
     ann.select_option('#seat-list select[data-seat="2"]', "easy")
     ann.select_option('#seat-list select[data-seat="3"]', "medium")
-    ann.fill("#target", "15")
+    ann.fill("#target", "30")
     shots(ann, "lobby")
     ann.get_by_role("button", name="Open the table").click()
     ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
@@ -103,7 +103,7 @@ def test_two_people_and_two_bots_play_a_whole_game(server, new_page):
 
 @pytest.mark.parametrize("game", ["komarami", "dice"])
 def test_one_round(server, new_page, game):
-    created = server.table(game, ["human", "medium", "easy"])
+    created = server.table(game, ["human", "medium", "easy"], target=60)
     page = seat_page(new_page, server, created)
     if game == "dice":
         page.get_by_role("button", name="Odds").click()

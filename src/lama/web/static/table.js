@@ -145,6 +145,7 @@ function onState(m) {
   banner("");
   const first = ui.firstState;
   ui.firstState = false;
+  if (!ui.state || ui.state.version !== m.version) ui.sel = [];  // a new position: choose again
   ui.prev = first ? null : ui.state;
   ui.state = m;
   ui.pending = false;
@@ -211,7 +212,7 @@ function render() {
   for (let i = 0; i < v.players; i++) order.push(me === null ? i : (me + 1 + i) % v.players);
   const moved = lastMover(m);
   const seatsEl = $("#seats");
-  seatsEl.replaceChildren(...order.filter(s => s !== me).map(s => seatPanel(v, s, { names, seats: m.seats, me, moved })));
+  seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => seatPanel(v, s, { names, seats: m.seats, me, moved }))));
 
   // the middle
   const mid = $("#middle");
@@ -223,7 +224,7 @@ function render() {
   mid.replaceChildren(...parts);
 
   // my place
-  $("#mine").replaceChildren(...(me === null ? [spectatorNote(m)] : myPlace(m)));
+  $("#mine").replaceChildren(...(me === null ? [spectatorNote(m)] : m.status === "waiting" ? [] : myPlace(m)));
   $("#mine").hidden = false;
 
   // help and log
@@ -296,7 +297,7 @@ function myPlace(m) {
     bar.append(btn({ roll: true }, "Roll the dice", "r", { cls: "primary" }));
     const discards = m.legal.filter(a => "discard" in a);
     if (discards.length) {
-      const chosen = ui.sel.map(i => v.displays[me][i]);
+      const chosen = ui.sel.map(i => v.displays[me][i]).filter(c => c !== undefined);
       const match = discards.find(a => sameCards(a.discard, chosen));
       const d = h("button", { type: "button", class: "act primary", title: "Discard the chosen cards (Enter)", "aria-keyshortcuts": "Enter" },
         chosen.length ? `Discard ${chosen.map(c => cardName(c, game)).join(", ")}` : "Discard: choose cards", h("kbd", {}, "⏎"));
@@ -318,8 +319,8 @@ function myPlace(m) {
     }
   }
   if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
-  out.push(bar);
   if (ui.chooser) out.push(giveChooser(m));
+  out.push(bar);
   return out;
 }
 
