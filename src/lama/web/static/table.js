@@ -219,8 +219,9 @@ function render() {
   const fresh = ui.prev && (ui.prev.view.top !== v.top || (ui.prev.view.discard_pile || []).length !== (v.discard_pile || []).length || JSON.stringify(ui.prev.view.roll) !== JSON.stringify(v.roll));
   const parts = [];
   if (m.status === "waiting") parts.push(waitingPanel(m));
-  if (ui.recap !== null && v.history[ui.recap]) parts.push(v.finished ? finalPanel(m) : recapPanel(m, ui.recap));
-  if (m.status !== "waiting") parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }));
+  const recap = ui.recap !== null && v.history[ui.recap];
+  if (recap) parts.push(v.finished ? finalPanel(m) : recapPanel(m, ui.recap));  // in place of the middle, so the hand stays in view
+  if (m.status !== "waiting" && !recap) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }));
   mid.replaceChildren(...parts);
 
   // my place
