@@ -220,6 +220,11 @@ def test_keyboard_and_refusals(server, new_page):
         page.keyboard.press(dead[0].lower())
         page.wait_for_selector("#toast:not([hidden])")
         assert "cannot play" in page.locator("#toast").inner_text()
+    # a hint: every legal move with the hard bot's win chance
+    page.keyboard.press("h")
+    page.wait_for_selector(".hint .hint-list li", timeout=60000)
+    assert page.locator(".hint .hint-list li").count() == len(page.eval_on_selector_all(
+        "#mine [data-action]:not([disabled])", "els => els"))
     # the rules
     page.keyboard.press("?")
     page.wait_for_selector("#rules-dialog[open] h2")
