@@ -135,6 +135,24 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
             raise WebError(409, "not_finished", "the record is served once the game is over")
         return live.table.record.data
 
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, request: Request):
+        live = await request.app.state.hub.get(table_id)
+        if live.row.status != "finished":
+            raise WebError(409, "not_finished", "the replay is served once the game is over")
+        from .replay import replay_steps
+
+        return {"record": live.table.record.data,
+                "steps": await asyncio.to_thread(replay_steps, live.table.record.data)}
+
+    @app.get("/api/games/{game_id}/rules")
+    async def rules(game_id: str):
+        from lama.games import GAMES
+
+        if game_id not in GAMES:
+            raise WebError(404, "no_game", f"there is no game {game_id[:40]!r}")
+        return {"game": game_id, "name": GAMES[game_id].name, "rules": GAMES[game_id].rules_text()}
+
     # -- the game, one WebSocket per connection ----------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None):

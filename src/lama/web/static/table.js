@@ -1,0 +1,615 @@
+// The table page: /tables/{ID} (a spectator) or /tables/{ID}#token=T (a seat). Talks to the
+// server only through lama-web/1: the table's facts over HTTP, then one WebSocket.
+
+import { cardEl, chipsEl, middle, seatPanel } from "./board.js";
+import {
+  $, GAME_NAMES, START_POINTS, BOT_LEVELS, actionKey, actionText, api, applyTheme, cardName, copyButton, device,
+  endedText, eventText, h, seatNames, handName, pct, showRules, themeButton, who,
+} from "./common.js";
+
+applyTheme();
+const root = document.documentElement;
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const ui = {
+  facts: null, token: null, ws: null, state: null, prev: null, log: [], pending: false, sel: [], chooser: false,
+  recap: null, retry: 0, closedForGood: false, help: null, error: null, keybuf: "", keytimer: 0, firstState: true,
+};
+
+// -- start ------------------------------------------------------------------------------------
+async function start() {
+  $("#top-tools").append(
+    h("button", { type: "button", class: "icon-btn", "aria-label": "Rules (?)", title: "Rules (?)", onclick: () => ui.facts && showRules(ui.facts.game) }, "?"),
+    themeButton());
+  const frag = new URLSearchParams(location.hash.slice(1));
+  ui.token = frag.get("token");
+  if (!ui.token && !frag.has("watch") && !frag.has("join") && device.token(tableId)) {
+    ui.token = device.token(tableId);
+    history.replaceState(null, "", `#token=${encodeURIComponent(ui.token)}`);
+  }
+  if (ui.token) device.setToken(tableId, ui.token);
+  try {
+    ui.facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (e) {
+    root.dataset.status = "missing";
+    $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "No such table"), h("p", {}, e.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+    return;
+  }
+  document.title = `${ui.facts.name} · lama`;
+  if (frag.has("join") && !ui.token) { joinForm(Number(frag.get("join"))); return; }
+  connect();
+}
+
+function joinForm(seat) {
+  const free = ui.facts.seats.filter(s => s.kind === "human" && !s.taken).map(s => s.seat);
+  const name = h("input", { id: "join-name", name: "name", maxlength: 40, required: true, autocomplete: "nickname", value: device.name });
+  const msg = h("p", { class: "error", role: "alert" });
+  const go = h("button", { type: "submit", class: "primary" }, "Take the seat");
+  const form = h("form", { class: "panel join" },
+    h("h2", {}, `Join ${ui.facts.name}`),
+    free.length ? h("p", {}, `${ui.facts.seats.filter(s => s.taken).map(s => s.name).join(", ") || "Nobody"} ${ui.facts.seats.filter(s => s.taken).length === 1 ? "is" : "are"} at the table.`) : h("p", {}, "Every seat is taken; you can still watch."),
+    h("label", { for: "join-name" }, "Your name"), name, msg,
+    h("div", { class: "buttons" }, free.length ? go : null, h("a", { class: "button", href: `/tables/${tableId}#watch` , onclick: () => setTimeout(() => location.reload(), 0) }, "Just watch")));
+  form.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    device.name = name.value.trim();
+    try {
+      const body = { name: name.value };
+      if (free.includes(seat)) body.seat = seat;
+      const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
+      ui.token = r.token;
+      device.setToken(tableId, r.token);
+      history.replaceState(null, "", `#token=${encodeURIComponent(r.token)}`);
+      ui.facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+      connect();
+    } catch (e) { msg.textContent = e.message; }
+  });
+  $("#mine").replaceChildren(form);
+  name.focus();
+}
+
+// -- the connection ---------------------------------------------------------------------------
+function connect() {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` + (ui.token ? `?token=${encodeURIComponent(ui.token)}` : "");
+  const ws = new WebSocket(url);
+  ui.ws = ws;
+  ui.firstState = true;
+  ws.onmessage = ev => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    if (m.type === "state") onState(m);
+    else if (m.type === "error") onError(m);
+    else if (m.type === "hint") onHint(m);
+    else if (m.type === "odds") onOdds(m);
+  };
+  ws.onopen = () => { ui.retry = 0; };
+  ws.onclose = () => {
+    if (ui.ws !== ws) return;
+    ui.pending = false;
+    if (ui.closedForGood) return;
+    const wait = Math.min(5000, 400 * 2 ** ui.retry++);
+    banner(`Connection lost. Reconnecting${ui.retry > 1 ? ` (attempt ${ui.retry})` : ""}…`);
+    setTimeout(connect, wait);
+  };
+}
+
+function send(msg) {
+  if (!ui.ws || ui.ws.readyState !== WebSocket.OPEN) { toast("Not connected: the move was not sent. Reconnecting…"); return false; }
+  ui.ws.send(JSON.stringify(msg));
+  return true;
+}
+
+function act(action) {
+  if (ui.pending || !ui.state) return;
+  if (send({ type: "act", version: ui.state.version, action })) {
+    ui.pending = true; ui.chooser = false; ui.help = null; ui.recap = null;
+    render();
+  }
+}
+
+function banner(text) {
+  const b = $("#banner");
+  b.hidden = !text;
+  b.textContent = text || "";
+}
+
+function toast(text) {
+  const t = $("#toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
+}
+
+const REFUSED = {
+  stale: "Someone moved first, so that move was not made. Here is the table as it is now.",
+  not_your_turn: "It is not your turn",
+  illegal: "That move is not allowed",
+};
+
+function onError(m) {
+  ui.pending = false;
+  if (m.code === "bad_token") {
+    ui.closedForGood = true;
+    banner("");
+    $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "This link is not a seat here"),
+      h("p", {}, m.message), h("p", {}, h("a", { href: `/tables/${tableId}#watch`, onclick: () => setTimeout(() => location.reload(), 0) }, "Watch the table instead"))));
+    return;
+  }
+  if (m.code === "no_hints" || m.code === "not_your_turn" && ui.help && ui.help.loading) ui.help = null;
+  const head = REFUSED[m.code];
+  toast(head && m.code !== "stale" ? `${head}: ${m.message}.` : head || m.message);
+  render();
+}
+
+function onState(m) {
+  banner("");
+  const first = ui.firstState;
+  ui.firstState = false;
+  if (!ui.state || ui.state.version !== m.version) ui.sel = [];  // a new position: choose again
+  ui.prev = first ? null : ui.state;
+  ui.state = m;
+  ui.pending = false;
+  if (first) ui.log = [];
+  const names = seatNames(m.seats);
+  for (const e of m.events) {
+    if (e.type === "round_dealt") ui.log.push({ round: e.round });
+    const t = eventText(e, m.seat, names, m.view.game);
+    if (t) ui.log.push({ text: t, seat: e.seat ?? null, kind: e.type });
+    if (e.type === "round_scored" && !first) ui.recap = e.round;
+  }
+  if (ui.log.length > 400) ui.log.splice(0, ui.log.length - 400);
+  if (m.view.finished) ui.recap = m.view.history.length - 1;
+  if (ui.help && ui.help.version !== m.version) ui.help = null;
+  if (!m.legal.length) { ui.sel = []; ui.chooser = false; }
+  if (ui.facts) ui.facts.status = m.status;
+  render();
+}
+
+function onHint(m) {
+  if (!ui.state || m.version !== ui.state.version) return;
+  ui.help = { kind: "hint", version: m.version, data: m };
+  render();
+}
+
+function onOdds(m) {
+  if (!ui.state || m.version !== ui.state.version) return;
+  ui.help = { kind: "odds", version: m.version, data: m };
+  render();
+}
+
+function askHint() {
+  const m = ui.state;
+  if (!m || !m.legal.length || !ui.facts.hints) return;
+  ui.help = { kind: "hint", version: m.version, loading: true };
+  send({ type: "hint" });
+  render();
+}
+
+function askOdds() {
+  const m = ui.state;
+  if (!m || m.view.game !== "dice" || m.seat === null) return;
+  ui.help = { kind: "odds", version: m.version, loading: true };
+  send({ type: "odds" });
+  render();
+}
+
+// -- drawing ----------------------------------------------------------------------------------
+function render() {
+  const m = ui.state;
+  if (!m) return;
+  const v = m.view, game = v.game, me = m.seat;
+  const names = seatNames(m.seats);
+  root.dataset.version = m.version;
+  root.dataset.status = m.status;
+  root.dataset.game = game;
+  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+
+  $("#title").replaceChildren(h("span", { class: "game-name" }, GAME_NAMES[game] || game),
+    h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${v.target} points`));
+
+  // the other seats, in turn order after mine
+  const order = [];
+  for (let i = 0; i < v.players; i++) order.push(me === null ? i : (me + 1 + i) % v.players);
+  const moved = lastMover(m);
+  const seatsEl = $("#seats");
+  seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => seatPanel(v, s, { names, seats: m.seats, me, moved }))));
+
+  // the middle
+  const mid = $("#middle");
+  const fresh = ui.prev && (ui.prev.view.top !== v.top || (ui.prev.view.discard_pile || []).length !== (v.discard_pile || []).length || JSON.stringify(ui.prev.view.roll) !== JSON.stringify(v.roll));
+  const parts = [];
+  if (m.status === "waiting") parts.push(waitingPanel(m));
+  const recap = ui.recap !== null && v.history[ui.recap];
+  if (recap) parts.push(v.finished ? finalPanel(m) : recapPanel(m, ui.recap));  // in place of the middle, so the hand stays in view
+  if (m.status !== "waiting" && !recap) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }));
+  mid.replaceChildren(...parts);
+
+  // my place
+  $("#mine").replaceChildren(...(me === null ? [spectatorNote(m)] : m.status === "waiting" ? [] : myPlace(m)));
+  $("#mine").hidden = false;
+
+  // help and log
+  $("#help").replaceChildren(...helpPanel(m));
+  const log = $("#log");
+  log.replaceChildren(...ui.log.map(l => l.round !== undefined ? h("li", { class: "round-sep" }, `Round ${l.round + 1}`) : h("li", { class: l.seat === me && me !== null ? "mine" : "" }, l.text)));
+  log.scrollTop = log.scrollHeight;
+  if (focusKey) { const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`); if (el && !el.disabled) el.focus(); }
+}
+
+function lastMover(m) {
+  for (let i = m.events.length - 1; i >= 0; i--) if (typeof m.events[i].seat === "number" && m.events[i].type !== "round_dealt") return m.events[i].seat;
+  return null;
+}
+
+function caption(m) {
+  const names = seatNames(m.seats);
+  const texts = m.events.filter(e => !["round_dealt", "round_scored", "game_over"].includes(e.type)).map(e => eventText(e, m.seat, names, m.view.game)).filter(Boolean);
+  const v = m.view;
+  let turn = "";
+  if (m.status === "running" && v.to_move !== null) {
+    turn = v.to_move === m.seat ? "Your turn." : `${names[v.to_move]}'s turn.`;
+    const f = m.seats[v.to_move];
+    if (v.to_move !== m.seat && f && (f.kind === "bot" || f.stand_in)) turn = `${names[v.to_move]} (bot) is thinking…`;
+  }
+  return [texts.slice(-2).join(" "), turn].filter(Boolean).join(" ");
+}
+
+// A control that sends `action`; `el` (a button) is made live, or a new button is made.
+function liveButton(action, el, label) {
+  const b = el || h("button", { type: "button" }, label || actionText(action, ui.state.view.game, seatNames(ui.state.seats)));
+  b.dataset.action = JSON.stringify(action);
+  b.dataset.key = "a:" + actionKey(action) + (el && el.dataset.code ? ":" + (el.dataset.idx || "") : "");
+  b.type = "button";
+  if (ui.pending) b.disabled = true;
+  b.addEventListener("click", () => act(action));
+  return b;
+}
+
+function isLegal(m, kind) { return m.legal.find(a => kind in a); }
+
+function myPlace(m) {
+  const v = m.view, game = v.game, me = m.seat;
+  const names = seatNames(m.seats);
+  const out = [];
+  const myTurn = m.legal.length > 0;
+  const head = h("div", { class: `my-head${myTurn ? " to-move" : ""}` },
+    h("span", { class: "seat-name" }, `${names[me]} (you)`),
+    chipsEl(v.points[me], { magic: v.magic_chip === me }),
+    h("span", { class: "points" }, h("b", {}, v.points[me]), " pts"),
+    h("span", { class: "turn-note", role: "status" }, turnNote(m)));
+  out.push(head);
+  if (m.status === "waiting") return out;
+
+  if (game === "dice") out.push(diceHand(m));
+  else out.push(cardHand(m));
+
+  // the buttons
+  const bar = h("div", { class: "actions", role: "toolbar", "aria-label": "Your moves" });
+  const btn = (action, label, key, extra = {}) => {
+    const legal = m.legal.find(a => actionKey(a) === actionKey(action));
+    const b = h("button", { type: "button", class: `act${extra.cls ? " " + extra.cls : ""}`, "aria-keyshortcuts": key, title: `${label} (${key})` }, label, h("kbd", {}, key));
+    b.dataset.action = JSON.stringify(legal || action);
+    b.dataset.key = "b:" + key;
+    if (!legal || ui.pending) b.disabled = true;
+    b.addEventListener("click", extra.onclick || (() => act(legal)));
+    return b;
+  };
+  if (game === "dice") {
+    bar.append(btn({ roll: true }, "Roll the dice", "r", { cls: "primary" }));
+    const discards = m.legal.filter(a => "discard" in a);
+    if (discards.length) {
+      const chosen = ui.sel.map(i => v.displays[me][i]).filter(c => c !== undefined);
+      const match = discards.find(a => sameCards(a.discard, chosen));
+      const d = h("button", { type: "button", class: "act primary", title: "Discard the chosen cards (Enter)", "aria-keyshortcuts": "Enter" },
+        chosen.length ? `Discard ${chosen.map(c => cardName(c, game)).join(", ")}` : "Discard: choose cards", h("kbd", {}, "⏎"));
+      d.dataset.key = "b:discard";
+      if (match && !ui.pending) { d.dataset.action = JSON.stringify(match); d.addEventListener("click", () => act(match)); }
+      else d.disabled = true;
+      const most = discards.reduce((a, b) => b.discard.length > a.discard.length ? b : a);
+      const all = h("button", { type: "button", class: "act", dataset: { choice: "most", key: "b:most" }, onclick: () => { ui.sel = pickIndices(v.displays[me], most.discard); render(); } }, "Choose the most I can");
+      bar.append(d, all);
+    }
+    bar.append(btn({ quit: true }, "Quit the round", "q"));
+    bar.append(h("button", { type: "button", class: "act", title: "The odds of the next roll (o)", "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, "Odds", h("kbd", {}, "o")));
+  } else {
+    bar.append(btn({ draw: true }, "Draw a card", "d", { cls: "primary" }));
+    bar.append(btn({ quit: true }, "Quit the round", "q", { onclick: confirmQuit }));
+    if (game === "kadabra") {
+      bar.append(btn({ skip: true }, "Skip (magic chip)", "s"));
+      bar.append(btn({ take_stage: true }, "Take the stage", "t"));
+    }
+  }
+  if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
+  if (ui.chooser) out.push(giveChooser(m));
+  out.push(bar);
+  return out;
+}
+
+function turnNote(m) {
+  const v = m.view, names = seatNames(m.seats);
+  if (m.status === "waiting") return "Waiting for everyone to sit down…";
+  if (m.status === "finished") return "The game is over.";
+  if (ui.pending) return "Sending…";
+  if (m.legal.length) {
+    if (v.game === "dice") return v.roll && isLegal(m, "discard") ? "Choose the cards to discard." : isLegal(m, "take") ? "No match: take a card from the llama row." : "Your turn: roll or quit.";
+    if (v.show) return "Your turn — magic show!";
+    if (v.forced_draw === m.seat) return "A rectangle: you must draw first.";
+    return m.legal.some(a => "play" in a) ? "Your turn: play a card, draw or quit." : "Your turn: nothing fits, draw or quit.";
+  }
+  if (v.quit[m.seat]) return "You quit this round.";
+  return v.to_move === null ? "" : `${names[v.to_move]} is playing…`;
+}
+
+function cardHand(m) {
+  const v = m.view, game = v.game, me = m.seat;
+  const prevHand = ui.prev && ui.prev.seat === me && ui.prev.view.round === v.round ? [...ui.prev.view.hand] : null;
+  const plays = m.legal.filter(a => "play" in a);
+  const hand = h("div", { class: "hand", role: "group", "aria-label": `Your ${handName(game)}: ${v.hand.length} card${v.hand.length === 1 ? "" : "s"}` });
+  v.hand.forEach((c, i) => {
+    let isNew = false;
+    if (prevHand) { const j = prevHand.indexOf(c); if (j >= 0) prevHand.splice(j, 1); else isNew = true; }
+    const options = plays.filter(a => a.play === c);
+    const label = options.length ? `Play ${cardName(c, game)}` : `${cardName(c, game)} (cannot be played now)`;
+    const b = cardEl(c, game, { class: `card big${options.length ? " playable" : " dim"}${isNew ? " new" : ""}`, "aria-label": label, dataset: { idx: i } }, "button");
+    b.style.setProperty("--n", v.hand.length);
+    b.style.setProperty("--i", i);
+    if (!options.length || ui.pending) {
+      b.disabled = true;
+      b.dataset.action = JSON.stringify({ play: c });
+    } else if (options.some(a => a.give !== undefined && a.give !== null)) {
+      b.dataset.choice = c;
+      b.dataset.key = "c:" + c + ":" + i;
+      b.setAttribute("aria-haspopup", "true");
+      b.addEventListener("click", () => { ui.chooser = true; render(); const f = document.querySelector(".chooser button"); if (f) f.focus(); });
+    } else {
+      liveButton(options[0], b);
+    }
+    hand.append(b);
+  });
+  if (!v.hand.length) hand.append(h("p", { class: "muted" }, v.quit[me] ? "" : "No cards left!"));
+  return hand;
+}
+
+function giveChooser(m) {
+  const names = seatNames(m.seats);
+  const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
+  const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
+    h("p", {}, "You play a 1: give one of your chips to…"));
+  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play 1 and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} pts, key ${a.give})`))));
+  box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
+  return box;
+}
+
+function sameCards(a, b) { return a.length === b.length && [...a].sort().join() === [...b].sort().join(); }
+
+function pickIndices(display, cards) {
+  const used = [], left = [...cards];
+  display.forEach((c, i) => { const j = left.indexOf(c); if (j >= 0) { left.splice(j, 1); used.push(i); } });
+  return used;
+}
+
+function diceHand(m) {
+  const v = m.view, game = v.game, me = m.seat;
+  const display = v.displays[me] || [];
+  const discards = m.legal.filter(a => "discard" in a);
+  const wrap = h("div", { class: "hand", role: "group", "aria-label": `Your display: ${display.length} card${display.length === 1 ? "" : "s"}` });
+  display.forEach((c, i) => {
+    const chosen = ui.sel.includes(i);
+    const countChosen = ui.sel.filter(j => display[j] === c).length;
+    const can = discards.some(a => a.discard.filter(x => x === c).length > countChosen);
+    const usable = discards.length && (chosen || can);
+    if (!discards.length) { wrap.append(cardEl(c, game, { class: "card big" })); return; }
+    const b = cardEl(c, game, { class: `card big${usable ? " playable" : " dim"}${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false", "aria-label": `${chosen ? "Chosen to discard" : "Choose to discard"}: ${cardName(c, game)}`, dataset: { choice: c, idx: i, key: `s:${i}` } }, "button");
+    if (!usable || ui.pending) b.disabled = true;
+    b.addEventListener("click", () => { toggleSel(i); });
+    wrap.append(b);
+  });
+  return wrap;
+}
+
+function toggleSel(i) {
+  ui.sel = ui.sel.includes(i) ? ui.sel.filter(j => j !== i) : [...ui.sel, i];
+  render();
+}
+
+function confirmQuit() {
+  const m = ui.state;
+  const quit = m.legal.find(a => a.quit);
+  if (!quit) return;
+  const plays = m.legal.filter(a => "play" in a);
+  if (!plays.length) { act(quit); return; }
+  const dlg = $("#confirm");
+  const cards = [...new Set(plays.map(a => cardName(a.play, m.view.game)))].join(", ");
+  dlg.replaceChildren(h("form", { method: "dialog" },
+    h("h2", {}, "Quit this round?"),
+    h("p", {}, `You could still play ${cards}. If you quit now, every card left in your hand counts against you.`),
+    h("div", { class: "buttons" },
+      h("button", { value: "keep", class: "primary", autofocus: true }, "Keep playing"),
+      h("button", { value: "quit", class: "danger confirm-quit" }, "Quit the round"))));
+  dlg.onclose = () => { if (dlg.returnValue === "quit") act(quit); };
+  dlg.showModal();
+}
+
+function spectatorNote(m) {
+  if (m.status === "waiting") return h("div");
+  return h("div", { class: "panel spectator" }, h("p", {}, "You are watching. Nobody's cards are shown to spectators."),
+    m.status === "finished" ? h("p", {}, h("a", { href: `/tables/${tableId}/replay` }, "Watch the replay with every hand")) : null);
+}
+
+function waitingPanel(m) {
+  const base = `${location.origin}/tables/${tableId}`;
+  const free = m.seats.filter(s => s.kind === "human" && !s.taken);
+  const rows = m.seats.map(s => h("li", {}, s.taken ? h("span", {}, `${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}${s.seat === m.seat ? " — you" : ""}`)
+    : h("span", { class: "invite" }, h("span", {}, `Seat ${s.seat + 1}: free for a person — send this link:`),
+      h("input", { readonly: true, value: `${base}#join=${s.seat}`, "aria-label": `Link for seat ${s.seat + 1}`, onfocus: e => e.target.select() }), copyButton(`${base}#join=${s.seat}`, `the link for seat ${s.seat + 1}`))));
+  const watch = h("p", { class: "invite" }, h("span", {}, "To watch:"), h("input", { readonly: true, value: base, "aria-label": "Link for spectators", onfocus: e => e.target.select() }), copyButton(base, "the link for spectators"));
+  const panel = h("div", { class: "panel waiting" }, h("h2", {}, `Waiting for ${free.length} more player${free.length === 1 ? "" : "s"}`),
+    h("p", {}, "The game starts as soon as every seat is taken."), h("ul", { class: "seat-list" }, rows), watch);
+  if (m.seat === null && free.length) panel.append(h("p", {}, h("a", { class: "button primary", href: `#join=${free[0].seat}`, onclick: () => setTimeout(() => location.reload(), 0) }, "Take a free seat")));
+  return panel;
+}
+
+function recapTable(v, r, names, me) {
+  const hist = v.history[r];
+  const start = START_POINTS[v.game] || 0;
+  const before = r > 0 ? v.history[r - 1].scores : v.history[r].scores.map(() => start);
+  const other = hist.scores.map((s, i) => s - before[i] - hist.penalties[i] + hist.returned[i]);
+  const showBack = hist.returned.some(x => x), showOther = other.some(x => x);
+  const t = h("table", { class: "recap" }, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, v.game === "dice" ? "Display left" : "Cards left"),
+    h("th", {}, "Penalty"), showBack ? h("th", {}, "Chip back") : null, showOther ? h("th", { title: "chips given, staged, taken, the magic chip" }, "Chips") : null, h("th", {}, "Points"))));
+  const body = h("tbody");
+  hist.scores.forEach((s, i) => {
+    const hand = hist.hands && hist.hands[i] ? hist.hands[i] : [];
+    body.append(h("tr", { class: i === me ? "mine" : "" }, h("th", { scope: "row" }, names[i] + (i === me ? " (you)" : "")),
+      h("td", {}, h("span", { class: "small-cards" }, hand.length ? hand.map(c => cardEl(c, v.game, { class: "card small" })) : h("span", { class: "muted" }, "none"))),
+      h("td", { class: "num" }, `+${hist.penalties[i]}`),
+      showBack ? h("td", { class: "num" }, hist.returned[i] ? `−${hist.returned[i]}` : "") : null,
+      showOther ? h("td", { class: "num" }, other[i] ? (other[i] > 0 ? `+${other[i]}` : `−${-other[i]}`) : "") : null,
+      h("td", { class: "num" }, `${before[i]} → `, h("b", {}, s))));
+  });
+  t.append(body);
+  return h("div", { class: "recap-wrap" }, t);
+}
+
+function recapPanel(m, r) {
+  const v = m.view, names = seatNames(m.seats);
+  const hist = v.history[r];
+  return h("section", { class: "panel recap-panel", "aria-label": `Round ${r + 1} results` },
+    h("h2", {}, `Round ${r + 1}: ${endedText(hist, m.seat, names, v.game)}`),
+    recapTable(v, r, names, m.seat),
+    h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", dataset: { key: "recap" }, onclick: () => { ui.recap = null; render(); } }, `On to round ${r + 2}`)));
+}
+
+function finalPanel(m) {
+  const v = m.view, names = seatNames(m.seats);
+  const order = v.points.map((p, i) => i).sort((a, b) => v.points[a] - v.points[b]);
+  let rank = 0, last = null;
+  const ranking = h("ol", { class: "ranking" });
+  order.forEach((s, k) => {
+    if (v.points[s] !== last) { rank = k + 1; last = v.points[s]; }
+    ranking.append(h("li", { class: v.winners.includes(s) ? "winner" : "" }, h("span", { class: "rank" }, v.winners.includes(s) ? "★" : `${rank}.`),
+      h("span", {}, names[s] + (s === m.seat ? " (you)" : "")), h("span", { class: "num" }, `${v.points[s]} pts`)));
+  });
+  const win = v.winners.map(w => who(w, m.seat, names));
+  const r = v.history.length - 1;
+  const again = m.seat !== null ? h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, "Play again") : null;
+  return h("section", { class: "panel final", "aria-label": "The game is over" },
+    h("h2", {}, `${win.join(" and ")} ${win.length === 1 && win[0] !== "You" ? "wins" : "win"}!`),
+    ranking,
+    h("h3", {}, `Last round: ${endedText(v.history[r], m.seat, names, v.game)}`),
+    recapTable(v, r, names, m.seat),
+    h("div", { class: "buttons" }, again, h("a", { class: "button", href: `/tables/${tableId}/replay` }, "Watch the replay"), h("a", { class: "button", href: "/" }, "Back to the lobby")));
+}
+
+async function playAgain() {
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { token: ui.token });
+    device.setToken(r.table, r.token);
+    location.href = `/tables/${encodeURIComponent(r.table)}#token=${encodeURIComponent(r.token)}`;
+  } catch (e) { toast(e.message); }
+}
+
+function helpPanel(m) {
+  const out = [];
+  const names = seatNames(m.seats);
+  const me = m.seat;
+  const mine = me !== null && m.seats[me];
+  if (mine && mine.creator && m.status === "running") {
+    for (const s of m.seats) {
+      if (s.kind !== "human" || s.seat === me || !s.taken || (s.connected && !s.stand_in)) continue;
+      const box = h("div", { class: "panel away" });
+      if (s.stand_in) box.append(h("p", {}, `A ${s.stand_in} bot plays for ${s.name}. They take their seat back by opening their link again.`),
+        h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: null }) }, "Stop the bot"));
+      else {
+        box.append(h("p", {}, `${s.name} has left the table. Let a bot play for them until they are back?`));
+        for (const [bot, label] of BOT_LEVELS.slice(0, 3)) box.append(h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot }) }, label));
+      }
+      out.push(box);
+    }
+  }
+  if (!ui.help) return out;
+  const { kind, data, loading } = ui.help;
+  const close = h("button", { type: "button", class: "icon-btn", "aria-label": "Close", onclick: () => { ui.help = null; render(); } }, "✕");
+  if (kind === "hint") {
+    const box = h("section", { class: "panel hint", "aria-label": "Hint" }, h("div", { class: "sheet-head" }, h("h2", {}, "Hint"), close));
+    if (loading) box.append(h("p", {}, "The hard bot is thinking…"));
+    else {
+      box.append(h("p", { class: "muted" }, "Every move you can make, with the hard bot's estimate of your chance to win the game."));
+      const list = h("ol", { class: "hint-list" });
+      const rows = [...data.actions].sort((a, b) => (b.win_chance ?? -1) - (a.win_chance ?? -1));
+      for (const r of rows) {
+        const best = actionKey(r.action) === actionKey(data.choice);
+        list.append(h("li", { class: best ? "best" : "" },
+          h("span", { class: "what" }, (best ? "★ " : "") + actionText(r.action, m.view.game, names)),
+          h("span", { class: "bar", role: "img", "aria-label": `win chance ${pct(r.win_chance)}` }, h("span", { style: `width:${Math.round(100 * (r.win_chance || 0))}%` })),
+          h("span", { class: "num" }, pct(r.win_chance)),
+          h("button", { type: "button", class: "small", "aria-label": `Do it: ${actionText(r.action, m.view.game, names)}`, onclick: () => act(r.action) }, "Do it")));
+      }
+      box.append(list);
+    }
+    out.push(box);
+  } else {
+    const box = h("section", { class: "panel odds", "aria-label": "Odds of the next roll" }, h("div", { class: "sheet-head" }, h("h2", {}, "Odds of your next roll"), close));
+    if (loading) box.append(h("p", {}, "Counting all 216 rolls…"));
+    else {
+      const row = (label, x, cls) => h("li", { class: cls }, h("span", { class: "what" }, label), h("span", { class: "bar", role: "img", "aria-label": pct(x) }, h("span", { style: `width:${Math.round(100 * x)}%` })), h("span", { class: "num" }, pct(x)));
+      box.append(h("ul", { class: "hint-list" }, row("Three llamas (a chip back)", data.three_llamas), row("A match: discard", data.match), row("A miss: take a row card", data.miss), row("Bust: take the whole row", data.bust, "bad")),
+        h("p", {}, `On average you would discard ${data.expected_discard.toFixed(2)} cards.`), data.last_seat ? h("p", { class: "muted" }, "You are the last player in: a miss is a bust.") : null);
+    }
+    out.push(box);
+  }
+  return out;
+}
+
+// -- keyboard shortcuts, as in the terminal game ------------------------------------------------
+document.addEventListener("keydown", ev => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+  if (document.querySelector("dialog[open]")) return;
+  const m = ui.state;
+  const k = ev.key;
+  if (k === "?") { if (ui.facts) showRules(ui.facts.game); ev.preventDefault(); return; }
+  if (k === "Escape") { ui.chooser = false; ui.help = null; ui.recap = m && m.view.finished ? ui.recap : null; render(); return; }
+  if (!m || m.seat === null) return;
+  const legal = m.legal;
+  const find = pred => legal.find(pred);
+  if (ui.chooser && /^[0-9]$/.test(k)) { const a = find(a => a.give === Number(k)); if (a) act(a); return; }
+  const simple = { d: a => a.draw, s: a => a.skip, t: a => a.take_stage, r: a => a.roll };
+  if (m.view.game === "dice") {
+    if (k === "Enter" && m.legal.some(a => "discard" in a)) { const b = document.querySelector('.actions [data-action*="discard"]'); if (b && !b.disabled) { b.click(); ev.preventDefault(); } return; }
+    const code = k === "l" || k === "L" ? "L" : /^[1-6]$/.test(k) ? k : null;
+    if (code) {
+      const take = find(a => a.take === code);
+      if (take) { act(take); return; }
+      const display = m.view.displays[m.seat];
+      const i = display.findIndex((c, j) => c === code && !ui.sel.includes(j));
+      const btn = i >= 0 && document.querySelector(`[data-key="s:${i}"]`);
+      if (btn && !btn.disabled) toggleSel(i);
+      return;
+    }
+  }
+  if (simple[k]) { const a = find(simple[k]); if (a) act(a); return; }
+  if (k === "q") { const b = document.querySelector('[data-key="b:q"]'); if (b && !b.disabled) b.click(); return; }
+  if (k === "h") { askHint(); return; }
+  if (k === "o") { askOdds(); return; }
+  if (m.view.game === "dice") return;
+  // a card code: 1-6, l (llama or mosquito), and in Kadabra 2/3, 4/5, 5*, 5+
+  if (/^[1-6lL/*+]$/.test(k)) {
+    ui.keybuf += k === "l" ? "L" : k;
+    clearTimeout(ui.keytimer);
+    const plays = [...new Set(legal.filter(a => "play" in a).map(a => a.play))];
+    const exact = plays.includes(ui.keybuf);
+    const longer = plays.some(p => p !== ui.keybuf && p.startsWith(ui.keybuf));
+    const playIt = () => {
+      const code = ui.keybuf; ui.keybuf = "";
+      const b = [...document.querySelectorAll(".hand .card")].find(el => el.dataset.code === code && !el.disabled);
+      if (b) b.click(); else if (code) toast(`You cannot play ${cardName(code, m.view.game)} now.`);
+    };
+    if (exact && !longer) playIt();
+    else if (!exact && !longer) { const code = ui.keybuf; ui.keybuf = ""; toast(`You cannot play ${cardName(code, m.view.game)} now.`); }
+    else ui.keytimer = setTimeout(playIt, 900);
+  } else if (k === "Enter" && ui.keybuf) { clearTimeout(ui.keytimer); const code = ui.keybuf; ui.keybuf = ""; const b = [...document.querySelectorAll(".hand .card")].find(el => el.dataset.code === code && !el.disabled); if (b) { b.click(); ev.preventDefault(); } }
+});
+
+start();

@@ -1,0 +1,133 @@
+"""The browser client in a real browser: a `lama serve` subprocess on a free loopback port with
+a temporary SQLite store and --bot-pause 0, driven by Debian's chromium through Playwright.
+Skipped (with the reason) without /usr/bin/chromium or the playwright package."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+SHOTS = Path(__file__).parent / "screenshots"
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 375, "height": 812}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, tmp: Path):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.db = tmp / "e2e.db"
+        self.seed_file = tmp / "next-seed"
+        self.proc = None
+
+    def start(self):
+        env = dict(os.environ, LAMA_E2E_SEED_FILE=str(self.seed_file), PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).parent / "serve.py"), "--port", str(self.port),
+             "--db", f"sqlite:///{self.db}", "--bot-pause", "0", "--bot-workers", "2"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"lama serve ended: {self.proc.stdout.read().decode(errors='replace')}")
+            try:
+                if json.load(urllib.request.urlopen(self.base + "/api/health", timeout=2))["ok"]:
+                    return self
+            except (urllib.error.URLError, OSError, ValueError):
+                time.sleep(0.2)
+        raise RuntimeError("lama serve did not start within 60 s")
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def get(self, path):
+        return json.load(urllib.request.urlopen(self.base + path, timeout=10))
+
+    def post(self, path, body):
+        req = urllib.request.Request(self.base + path, method="POST", data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+        return json.load(urllib.request.urlopen(req, timeout=30))
+
+    def table(self, game, seats, target=15, name="Ann", seed=None, hints=True, **options):
+        """Create a table; `seats` lists "human" or a bot level for each seat."""
+        if seed is not None:
+            self.seed_file.write_text(str(seed))
+        body = {"game": game, "players": len(seats), "name": name, "hints": hints,
+                "options": {"target": target, **options},
+                "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+        return self.post("/api/tables", body)
+
+
+@pytest.fixture(scope="session")
+def playwright_api():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("the playwright package is not installed (pip install -e '.[browser]')")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_api):
+    b = playwright_api.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, playwright_api):
+    s = Server(tmp_path_factory.mktemp("serve")).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def new_page(browser):
+    """new_page(viewport=DESKTOP, color_scheme="light", **context options): a page in a fresh
+    context (its own localStorage), whose JavaScript errors fail the test."""
+    contexts, errors = [], []
+
+    def make(viewport=DESKTOP, color_scheme="light", **kw):
+        ctx = browser.new_context(viewport=viewport, color_scheme=color_scheme, **kw)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(f"{e}: {e.stack}"))
+        page.set_default_timeout(15000)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"JavaScript errors: {errors}"
