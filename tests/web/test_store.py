@@ -1,0 +1,75 @@
+"""The store on SQLite and on PostgreSQL (a throwaway cluster): schema versions, tables, seats,
+moves stored once."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from sqlalchemy import update
+
+from lama.web.store import SCHEMA_VERSION, SeatRow, Store, StoreError, TableRow, meta_t, token_hash
+
+
+def table(table_id="t1") -> TableRow:
+    return TableRow(table_id, "kadabra", 3, {"target": 30}, 2**64 - 1, "waiting", time.time(),
+                    seats=[SeatRow(0, "human", name="Ann", token_hash=token_hash("secret"), creator=True),
+                           SeatRow(1, "human"), SeatRow(2, "bot", bot="hard")])
+
+
+def test_a_new_store_gets_the_schema_and_a_second_open_keeps_it(db_url):
+    store = Store(db_url)
+    assert store.schema_version() == SCHEMA_VERSION
+    store.create_table(table())
+    store.close()
+    again = Store(db_url)
+    assert again.schema_version() == SCHEMA_VERSION and again.load_table("t1").seats[2].bot == "hard"
+    again.close()
+
+
+def test_a_store_of_a_newer_lama_is_refused(db_url):
+    store = Store(db_url)
+    with store.engine.begin() as db:
+        db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value=str(SCHEMA_VERSION + 1)))
+    store.close()
+    with pytest.raises(StoreError, match="upgrade lama"):
+        Store(db_url)
+
+
+def test_an_older_store_is_migrated(db_url):
+    """Version 0 (a store without its version row) is brought up to the current version."""
+    store = Store(db_url)
+    with store.engine.begin() as db:
+        db.execute(meta_t.delete())
+    store.close()
+    assert Store(db_url).schema_version() == SCHEMA_VERSION
+
+
+def test_tables_seats_and_moves(db_url):
+    store = Store(db_url)
+    store.create_table(table())
+    row = store.load_table("t1")
+    assert row.seed == 2**64 - 1 and row.options == {"target": 30} and row.status == "waiting"
+    assert store.seat_of_token("t1", token_hash("secret")) == 0 and store.seat_of_token("t1", "x") is None
+    assert store.claim_seat("t1", 1, "Bob", token_hash("b"))
+    assert not store.claim_seat("t1", 1, "Cem", token_hash("c"))  # taken meanwhile
+    assert not store.claim_seat("t1", 2, "Cem", token_hash("c"))  # a bot's seat
+    store.set_status("t1", "running")
+    assert [t.id for t in store.tables(("running",))] == ["t1"]
+    assert store.add_move("t1", 0, 0, {"draw": True})
+    assert not store.add_move("t1", 0, 1, {"quit": True})  # move 0 is stored once only
+    assert store.add_moves([("t1", 1, 1, {"quit": True}), ("t1", 2, 2, {"play": "L"})]) == [True, True]
+    assert store.add_moves([("t1", 2, 2, {"quit": True}), ("t1", 3, 0, {"quit": True})]) == [False, True]
+    assert store.moves("t1") == [(0, 0, {"draw": True}), (1, 1, {"quit": True}), (2, 2, {"play": "L"}),
+                                 (3, 0, {"quit": True})]
+    assert store.moves("t1", 3) == [(3, 0, {"quit": True})]
+    store.set_status("t1", "finished", {"format": "lama-record/1"})
+    assert store.record("t1") == {"format": "lama-record/1"} and store.tables() == []
+    store.close()
+
+
+def test_a_bad_database_is_one_clear_error(tmp_path):
+    with pytest.raises(StoreError, match="cannot"):
+        Store(f"sqlite:///{tmp_path}/no/such/folder/x.db")
+    with pytest.raises(StoreError, match="cannot"):
+        Store("postgresql://nobody@127.0.0.1:1/none")

@@ -1,0 +1,66 @@
+"""Beyond one process: two `lama serve` on one PostgreSQL database share a table. Ann plays on
+one, Bob on the other, a bot sits between them; each sees the other's moves, and no move is
+ever stored twice."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import httpx
+from websockets.sync.client import connect
+
+from lama.web.store import Store
+
+from .conftest import new_database
+
+
+def test_two_servers_share_a_table(postgres, serve):
+    db = new_database(postgres)
+    one, two = serve(db), serve(db)
+    made = httpx.post(one.url + "/api/tables", json={
+        "game": "lama", "players": 3, "name": "Ann", "options": {"target": 20},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}).json()
+    table = made["table"]
+    bob = httpx.post(f"{two.url}/api/tables/{table}/join", json={"name": "Bob"}).json()  # on the other server
+    assert httpx.get(f"{one.url}/api/tables/{table}").json()["seats"][1]["name"] == "Bob"
+    rng = random.Random(5)
+    with connect(f"{one.ws}/ws/tables/{table}?token={made['token']}") as ann_ws, \
+            connect(f"{two.ws}/ws/tables/{table}?token={bob['token']}") as bob_ws:
+        sockets = {0: ann_ws, 1: bob_ws}
+        latest = {0: None, 1: None}
+        seen_moves_of_other = {0: 0, 1: 0}
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            for seat, ws in sockets.items():
+                try:
+                    message = json.loads(ws.recv(timeout=0.05))
+                except TimeoutError:
+                    continue
+                if message["type"] != "state":
+                    continue
+                previous = latest[seat]
+                latest[seat] = message
+                other = 1 - seat
+                seen_moves_of_other[seat] += sum(1 for e in message["events"]
+                                                 if e.get("seat") == other and e["type"] in
+                                                 ("card_played", "card_drawn", "seat_quit"))
+                if message["legal"] and (previous is None or message["version"] > previous["version"]):
+                    ws.send(json.dumps({"type": "act", "version": message["version"],
+                                        "action": rng.choice(message["legal"])}))
+            if all(s is not None and s["status"] == "finished" for s in latest.values()) and \
+                    latest[0]["version"] == latest[1]["version"]:
+                break
+        else:
+            raise AssertionError(f"the game did not end on both servers: {[s and s['version'] for s in latest.values()]}")
+    assert latest[0]["view"]["points"] == latest[1]["view"]["points"]
+    assert seen_moves_of_other[0] > 0 and seen_moves_of_other[1] > 0  # each saw the other's moves
+    store = Store(db)
+    moves = store.moves(table)
+    store.close()
+    assert [n for n, _, _ in moves] == list(range(len(moves)))  # stored once each, none twice
+    record = httpx.get(f"{two.url}/api/tables/{table}/record").json()
+    from lama.record import replay
+
+    assert replay(record).finished
