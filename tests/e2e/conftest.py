@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -45,14 +46,16 @@ class Server:
 
     def start(self):
         env = dict(os.environ, LAMA_E2E_SEED_FILE=str(self.seed_file), PYTHONUNBUFFERED="1")
+        self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             [sys.executable, str(Path(__file__).parent / "serve.py"), "--port", str(self.port),
              "--db", f"sqlite:///{self.db}", "--bot-pause", "0", "--bot-workers", "2"],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            env=env, stdout=self.log, stderr=subprocess.STDOUT)  # a file: a pipe nobody reads fills up
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"lama serve ended: {self.proc.stdout.read().decode(errors='replace')}")
+                self.log.seek(0)
+                raise RuntimeError(f"lama serve ended: {self.log.read().decode(errors='replace')[-2000:]}")
             try:
                 if json.load(urllib.request.urlopen(self.base + "/api/health", timeout=2))["ok"]:
                     return self
@@ -68,6 +71,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc:
+            self.log.close()
 
     def get(self, path):
         return json.load(urllib.request.urlopen(self.base + path, timeout=10))

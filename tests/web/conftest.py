@@ -101,16 +101,18 @@ class Server:
         self.ws = f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60) -> "Server":
+        self.log = tempfile.TemporaryFile(mode="w+")  # what the server says; a pipe could fill up
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-pause", str(self.pause), "--bot-workers", "1"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.DEVNULL, stderr=self.log, text=True)
         import httpx
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"lama serve ended: {self.proc.stderr.read()[-2000:]}")
+                self.log.seek(0)
+                raise RuntimeError(f"lama serve ended: {self.log.read()[-2000:]}")
             try:
                 if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
                     return self
@@ -122,6 +124,8 @@ class Server:
         if self.proc and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        if self.proc:
+            self.log.close()
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
