@@ -5,15 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-
-def _pause(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {text}")
-    return value
+from .types import seconds_between
 
 
 def _port(text: str) -> int:
@@ -31,7 +23,7 @@ def add_arguments(p) -> None:
     p.add_argument("--db", default="sqlite:///lama.db", metavar="URL",
                    help="where tables are kept: sqlite:///FILE (default sqlite:///lama.db, in the current folder) "
                         "or postgresql://USER@HOST:PORT/DB (several servers can share it)")
-    p.add_argument("--bot-pause", type=_pause, default=0.6, metavar="SECONDS",
+    p.add_argument("--bot-pause", type=seconds_between(0, 10), default=0.6, metavar="SECONDS",
                    help="how long a bot waits before its move, so people can follow (default 0.6)")
     p.add_argument("--bot-workers", type=int, metavar="N", help="processes bots think in (default: one per core)")
     p.set_defaults(func=cmd_serve)

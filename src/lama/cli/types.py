@@ -32,12 +32,17 @@ def bot_names(text: str) -> list[str]:
     return names
 
 
-def seconds(text: str) -> float:
-    """A duration from a millisecond to a day."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0.001 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"must be from 0.001 to 86400 seconds, not {text}")
-    return value
+def seconds_between(low: float, high: float):
+    """An argument type: a duration from `low` to `high` seconds."""
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g} seconds, not {text}")
+        return value
+    return seconds
+
+
+seconds = seconds_between(0.001, 86400)  # a millisecond to a day
