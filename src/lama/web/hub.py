@@ -397,9 +397,14 @@ class Hub:
     async def resume_all(self) -> int:
         """On start: bring back every table still being played (bots carry on by themselves)."""
         rows = await self.db(self.store.tables, ("running",))
+        resumed = 0
         for row in rows:
-            await self.get(row.id)
-        return len(rows)
+            try:
+                await self.get(row.id)
+                resumed += 1
+            except Exception:  # noqa: BLE001 - one table that does not replay must not stop the others
+                log.exception("table %s cannot be rebuilt from its stored moves; it stays as it is", row.id)
+        return resumed
 
     async def _catch_up(self, live: LiveTable) -> bool:
         """Apply the moves stored beyond the ones applied here (another server made them)."""
