@@ -59,20 +59,23 @@ class ActionCodec:
         """The ids of the legal actions of the seat to move, in the core's order."""
         return self.legal(state)[0]
 
-    def legal(self, state) -> tuple[tuple[int, ...], np.ndarray]:
-        """(the legal ids, their mask; the mask is shared: copy it before handing it out)."""
+    def legal(self, state) -> tuple[tuple[int, ...], np.ndarray, tuple]:
+        """(the legal ids, their mask, the action objects); the mask is shared: copy it before
+        handing it out."""
         legal = state.legal_actions()
-        key = tuple(map(id, legal))
-        hit = self._legal.get(key)
-        if hit is not None:
-            return hit
+        hit = self._legal.get(tuple(map(id, legal)))
+        return hit if hit is not None else self.remember(legal)
+
+    def remember(self, legal: list) -> tuple[tuple[int, ...], np.ndarray, tuple]:
+        """The entry of a legal set not seen yet (`legal()` without the cache hit; the
+        environments' inner loop looks the cache, `_legal`, up itself)."""
         id_of = self.id_of
         ids = tuple([id_of[a] for a in legal])
         mask = np.zeros(self.n, dtype=np.int8)
         mask[list(ids)] = 1
         hit = (ids, mask, tuple(legal))
         if len(self._legal) < CACHE_LIMIT:
-            self._legal[key] = hit
+            self._legal[tuple(map(id, legal))] = hit
         return hit
 
     def mask(self, ids: tuple[int, ...]) -> np.ndarray:
@@ -108,6 +111,7 @@ class LamaAECEnv(AECEnv):
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
         self.codec = ActionCodec(self.game)
         self._actions = self.codec.actions
+        self._legal_cache = self.codec._legal  # identities of a legal set -> its entry
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -202,13 +206,15 @@ class LamaAECEnv(AECEnv):
             obs = None
         elif self._over or self.game_state is None:
             obs = self.observe(agent)
-        else:  # the agent to move: observe() inline, for the inner loop
-            mirror = self.mirror
-            seat = self.game_state.to_move
+        else:  # the agent to move: observe() and ActionCodec.legal() inline, for the inner loop
+            state = self.game_state
             legal = self._legal
             if legal is None:
-                legal = self._legal = self.codec.legal(self.game_state)
-            obs = {"observation": mirror.values[mirror.perm[seat]] if mirror.ok else mirror.observe(seat),
+                actions = state.legal_actions()
+                legal = self._legal = self._legal_cache.get(tuple(map(id, actions))) or self.codec.remember(actions)
+            mirror = self.mirror
+            obs = {"observation": mirror.values[mirror.perm[state.to_move]] if mirror.ok
+                   else mirror.observe(state.to_move),
                    "action_mask": legal[1].copy()}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
