@@ -109,6 +109,7 @@ class LamaAECEnv(AECEnv):
         self.illegal_reward = float(illegal_reward)
         self.encoder = Encoder(self.game)
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
+        self._update = self.mirror.update
         self.codec = ActionCodec(self.game)
         self._actions = self.codec.actions
         self._legal_cache = self.codec._legal  # identities of a legal set -> its entry
@@ -211,7 +212,7 @@ class LamaAECEnv(AECEnv):
             legal = self._legal
             if legal is None:
                 actions = state.legal_actions()
-                legal = self._legal = self._legal_cache.get(tuple(map(id, actions))) or self.codec.remember(actions)
+                legal = self._legal = self._legal_cache.get((*map(id, actions),)) or self.codec.remember(actions)
             mirror = self.mirror
             obs = {"observation": mirror.values[mirror.perm[state.to_move]] if mirror.ok
                    else mirror.observe(state.to_move),
@@ -251,7 +252,7 @@ class LamaAECEnv(AECEnv):
                 events += state.apply_chance(state.sample_chance(self._chance))
             if state.to_move is None:
                 events += self._run_chance()
-        self.mirror.update(events, seat, action)
+        self._update(events, seat, action)
         if len(state.history) != self._rounds:
             self._round_over()
         if state.finished:

@@ -455,7 +455,10 @@ class Mirror:
         """update(), as a closure: its tables are local names, not attribute look-ups."""
         mv, hand_of, sizes_at, top_at, discards_at = (self.mv, self._hand_of, self._sizes_at, self._top_at,
                                                       self._discards_at)
-        pile, kind_of, moves_of, feature_of_id = self._pile, self._kind_of, self._moves_of, self._feature_of_id
+        pile, kind_of, moves_of = self._pile, self._kind_of, self._moves_of
+        # counter_at[seat][action id]: the entry a move counts in (None: an action without a counter)
+        counter_at = [[None if f is None else at + f for _i, f in sorted(self._feature_of_id.items())]
+                      for at in moves_of]
         dice, kadabra, forced_at = self._dice, self._kadabra, self._forced
         handlers, by_type, unknown = self._handlers, self._by_type, self._unknown
         refresh, mirror = self.refresh, self
@@ -490,7 +493,7 @@ class Mirror:
             if dice:
                 return None
             if seat is not None:  # the move just made: one more in its seat's counters
-                mv[moves_of[seat] + feature_of_id[action_id]] += 1
+                mv[counter_at[seat][action_id]] += 1
                 mirror._moves_seen += 1
             else:
                 moves = state.moves
