@@ -51,6 +51,8 @@ class ActionCodec:
         self.n = game.num_distinct_actions()
         self.actions = tuple(game.action_of(i) for i in range(self.n))
         self.id_of = {a: i for i, a in enumerate(self.actions)}
+        # the same by identity (self.actions keeps the objects alive): no dataclass hashing
+        self._id_of_ident = {id(a): i for i, a in enumerate(self.actions)}
         self._legal: dict[tuple, tuple] = {}  # identities -> (ids, the action objects)
         self._masks: dict[tuple, np.ndarray] = {}
         self.quit_id = next((i for i, a in enumerate(self.actions) if a.kind == "quit"), None)
@@ -69,13 +71,14 @@ class ActionCodec:
     def remember(self, legal: list) -> tuple[tuple[int, ...], np.ndarray, tuple]:
         """The entry of a legal set not seen yet (`legal()` without the cache hit; the
         environments' inner loop looks the cache, `_legal`, up itself)."""
-        id_of = self.id_of
-        ids = tuple([id_of[a] for a in legal])
+        key = (*map(id, legal),)
+        by_ident, id_of = self._id_of_ident, self.id_of
+        ids = tuple([by_ident[k] if k in by_ident else id_of[a] for k, a in zip(key, legal)])
         mask = np.zeros(self.n, dtype=np.int8)
         mask[list(ids)] = 1
         hit = (ids, mask, tuple(legal))
         if len(self._legal) < CACHE_LIMIT:
-            self._legal[tuple(map(id, legal))] = hit
+            self._legal[key] = hit
         return hit
 
     def mask(self, ids: tuple[int, ...]) -> np.ndarray:
