@@ -113,6 +113,7 @@ class LamaAECEnv(AECEnv):
         self.encoder = Encoder(self.game)
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
         self._update = self.mirror.update
+        self._values, self._perm = self.mirror.values, self.mirror.perm  # (updated in place, never replaced)
         self.codec = ActionCodec(self.game)
         self._actions = self.codec.actions
         self._legal_cache = self.codec._legal  # identities of a legal set -> its entry
@@ -216,9 +217,8 @@ class LamaAECEnv(AECEnv):
             if legal is None:
                 actions = state.legal_actions()
                 legal = self._legal = self._legal_cache.get((*map(id, actions),)) or self.codec.remember(actions)
-            mirror = self.mirror
-            obs = {"observation": mirror.values[mirror.perm[state.to_move]] if mirror.ok
-                   else mirror.observe(state.to_move),
+            obs = {"observation": self._values[self._perm[state.to_move]] if self.mirror.ok
+                   else self.mirror.observe(state.to_move),
                    "action_mask": legal[1].copy()}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
