@@ -51,6 +51,8 @@ class ActionCodec:
         self.n = game.num_distinct_actions()
         self.actions = tuple(game.action_of(i) for i in range(self.n))
         self.id_of = {a: i for i, a in enumerate(self.actions)}
+        # the same by identity (self.actions keeps the objects alive): no dataclass hashing
+        self._id_of_ident = {id(a): i for i, a in enumerate(self.actions)}
         self._legal: dict[tuple, tuple] = {}  # identities -> (ids, the action objects)
         self._masks: dict[tuple, np.ndarray] = {}
         self.quit_id = next((i for i, a in enumerate(self.actions) if a.kind == "quit"), None)
@@ -59,15 +61,19 @@ class ActionCodec:
         """The ids of the legal actions of the seat to move, in the core's order."""
         return self.legal(state)[0]
 
-    def legal(self, state) -> tuple[tuple[int, ...], np.ndarray]:
-        """(the legal ids, their mask; the mask is shared: copy it before handing it out)."""
+    def legal(self, state) -> tuple[tuple[int, ...], np.ndarray, tuple]:
+        """(the legal ids, their mask, the action objects); the mask is shared: copy it before
+        handing it out."""
         legal = state.legal_actions()
-        key = tuple(map(id, legal))
-        hit = self._legal.get(key)
-        if hit is not None:
-            return hit
-        id_of = self.id_of
-        ids = tuple([id_of[a] for a in legal])
+        hit = self._legal.get(tuple(map(id, legal)))
+        return hit if hit is not None else self.remember(legal)
+
+    def remember(self, legal: list) -> tuple[tuple[int, ...], np.ndarray, tuple]:
+        """The entry of a legal set not seen yet (`legal()` without the cache hit; the
+        environments' inner loop looks the cache, `_legal`, up itself)."""
+        key = (*map(id, legal),)
+        by_ident, id_of = self._id_of_ident, self.id_of
+        ids = tuple([by_ident[k] if k in by_ident else id_of[a] for k, a in zip(key, legal)])
         mask = np.zeros(self.n, dtype=np.int8)
         mask[list(ids)] = 1
         hit = (ids, mask, tuple(legal))
@@ -106,8 +112,11 @@ class LamaAECEnv(AECEnv):
         self.illegal_reward = float(illegal_reward)
         self.encoder = Encoder(self.game)
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
+        self._update = self.mirror.update
+        self._values, self._perm = self.mirror.values, self.mirror.perm  # (updated in place, never replaced)
         self.codec = ActionCodec(self.game)
         self._actions = self.codec.actions
+        self._legal_cache = self.codec._legal  # identities of a legal set -> its entry
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -202,13 +211,14 @@ class LamaAECEnv(AECEnv):
             obs = None
         elif self._over or self.game_state is None:
             obs = self.observe(agent)
-        else:  # the agent to move: observe() inline, for the inner loop
-            mirror = self.mirror
-            seat = self.game_state.to_move
+        else:  # the agent to move: observe() and ActionCodec.legal() inline, for the inner loop
+            state = self.game_state
             legal = self._legal
             if legal is None:
-                legal = self._legal = self.codec.legal(self.game_state)
-            obs = {"observation": mirror.values[mirror.perm[seat]] if mirror.ok else mirror.observe(seat),
+                actions = state.legal_actions()
+                legal = self._legal = self._legal_cache.get((*map(id, actions),)) or self.codec.remember(actions)
+            obs = {"observation": self._values[self._perm[state.to_move]] if self.mirror.ok
+                   else self.mirror.observe(state.to_move),
                    "action_mask": legal[1].copy()}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
@@ -245,7 +255,7 @@ class LamaAECEnv(AECEnv):
                 events += state.apply_chance(state.sample_chance(self._chance))
             if state.to_move is None:
                 events += self._run_chance()
-        self.mirror.update(events, seat, action)
+        self._update(events, seat, action)
         if len(state.history) != self._rounds:
             self._round_over()
         if state.finished:

@@ -109,6 +109,9 @@ class Encoder:
                 self.move_feature[a] = self.kind_of[a.card]
             elif a.kind in self.flags:
                 self.move_feature[a] = k + self.flags.index(a.kind)
+        # the same by identity (move_feature keeps its keys alive, so no identity is reused): the
+        # core hands out these very objects, and a look-up by value hashes a dataclass
+        self._feature_by_ident = {id(a): f for a, f in self.move_feature.items()}
 
         segments: list[Segment] = []
 
@@ -331,9 +334,10 @@ class Encoder:
             self._move_counts = [0] * (self.players * self.F)
         seen = self._moves_seen
         if len(moves) > seen:
-            counts, feature, f = self._move_counts, self.move_feature, self.F
+            counts, feature, by_ident, f = self._move_counts, self.move_feature, self._feature_by_ident, self.F
             for s, action, _top in moves[seen:]:
-                counts[s * f + feature[action]] += 1
+                i = by_ident.get(id(action))
+                counts[s * f + (i if i is not None else feature[action])] += 1
             self._moves_seen = len(moves)
         return self._move_counts[:]
 
@@ -405,9 +409,12 @@ class Mirror:
         # an identity is never reused); any other action object is looked up by value
         self._feature_of_id = {i: encoder.move_feature.get(encoder.game.action_of(i))
                                for i in range(encoder.game.num_distinct_actions())}
+        self._points_at, self._quit_at = at["points"], at["quit"]
+        self._stage_at, self._show_at, self._magic_at = at.get("stage"), at.get("show"), at.get("magic_chip")
         self._top = 0  # the kind whose entry is set in `top` (any, before the deal)
         self._forced_seat = None
         self._roll_set: tuple[int, ...] = ()  # the entries set in `roll`
+        self.update = self._update = self._updater()  # the fast path (see update())
 
     def reset(self, state) -> None:
         self.state = state
@@ -440,59 +447,76 @@ class Mirror:
         `seat` and `action_id`, if given, are the one move made since the last update (the
         action `game.action_of(action_id)`); without them the new moves are found in the
         state. The common events (a card played or drawn) are written inline: this runs on
-        every step of the environments' inner loop."""
-        if not self.ok:
-            return self.refresh()
-        state, mv = self.state, self.mv
-        forced_drawn = False  # kadabra: a forced draw (K5) was resolved
-        for e in events:
-            cls = type(e)
-            if cls is CardPlayed:
-                player, top = e.seat, state.top  # the played card is the top card now
-                mv[self._hand_of[player] + top] = state.hands[player][top]
-                mv[self._sizes_at + player] = state.sizes[player]
-                t = self._top_at
-                mv[t + self._top] = 0
-                mv[t + top] = 1
-                self._top = top
-                mv[self._discards_at + top] = state.discards[top]
-            elif cls is CardDrawn:
-                drawer, kind = e.seat, self._kind_of[e.card]
-                mv[self._hand_of[drawer] + kind] = state.hands[drawer][kind]
-                mv[self._sizes_at + drawer] = state.sizes[drawer]
-                mv[self._pile] = state.pile_size
-                forced_drawn = e.forced
+        every step of the environments' inner loop, so an instance's `update` is a closure
+        over the positions it writes (`_updater`), which this method only calls."""
+        return self._update(events, seat, action_id)
+
+    def _updater(self):
+        """update(), as a closure: its tables are local names, not attribute look-ups."""
+        mv, hand_of, sizes_at, top_at, discards_at = (self.mv, self._hand_of, self._sizes_at, self._top_at,
+                                                      self._discards_at)
+        pile, kind_of, moves_of = self._pile, self._kind_of, self._moves_of
+        # counter_at[seat][action id]: the entry a move counts in (None: an action without a counter)
+        counter_at = [[None if f is None else at + f for _i, f in sorted(self._feature_of_id.items())]
+                      for at in moves_of]
+        dice, kadabra, forced_at = self._dice, self._kadabra, self._forced
+        handlers, by_type, unknown = self._handlers, self._by_type, self._unknown
+        refresh, mirror = self.refresh, self
+
+        def update(events, seat=None, action_id=None):
+            if not mirror.ok:
+                return refresh()
+            state = mirror.state
+            forced_drawn = False  # kadabra: a forced draw (K5) was resolved
+            for e in events:
+                cls = type(e)
+                if cls is CardPlayed:
+                    player, top = e.seat, state.top  # the played card is the top card now
+                    mv[hand_of[player] + top] = state.hands[player][top]
+                    mv[sizes_at + player] = state.sizes[player]
+                    mv[top_at + mirror._top] = 0
+                    mv[top_at + top] = 1
+                    mirror._top = top
+                    mv[discards_at + top] = state.discards[top]
+                elif cls is CardDrawn:
+                    drawer, kind = e.seat, kind_of[e.card]
+                    mv[hand_of[drawer] + kind] = state.hands[drawer][kind]
+                    mv[sizes_at + drawer] = state.sizes[drawer]
+                    mv[pile] = state.pile_size
+                    forced_drawn = e.forced
+                else:
+                    handler = by_type.get(cls)
+                    if handler is None:
+                        handler = by_type[cls] = handlers.get(cls.__name__, unknown)
+                    if handler(e) is False:
+                        return refresh()
+            if dice:
+                return None
+            if seat is not None:  # the move just made: one more in its seat's counters
+                mv[counter_at[seat][action_id]] += 1
+                mirror._moves_seen += 1
             else:
-                handler = self._by_type.get(cls)
-                if handler is None:
-                    handler = self._by_type[cls] = self._handlers.get(cls.__name__, self._unknown)
-                if handler(e) is False:
-                    return self.refresh()
-        if self._dice:
+                moves = state.moves
+                if moves is not mirror._moves_list:
+                    return refresh()
+                seen = mirror._moves_seen
+                if len(moves) > seen:
+                    feature = mirror.enc.move_feature
+                    for s, action, _top in moves[seen:]:
+                        mv[moves_of[s] + feature[action]] += 1
+                    mirror._moves_seen = len(moves)
+            # kadabra's forced draw shows while it is pending (after a play) and ends with the draw
+            if kadabra and (forced_drawn or state.chance == "draw" or mirror._forced_seat is not None):
+                forced, was = state.forced_draw, mirror._forced_seat
+                if forced != was:
+                    if was is not None:
+                        mv[forced_at + was] = 0
+                    if forced is not None:
+                        mv[forced_at + forced] = 1
+                    mirror._forced_seat = forced
             return None
-        if seat is not None:  # the move just made: one more in its seat's counters
-            mv[self._moves_of[seat] + self._feature_of_id[action_id]] += 1
-            self._moves_seen += 1
-        else:
-            moves = state.moves
-            if moves is not self._moves_list:
-                return self.refresh()
-            if len(moves) > self._moves_seen:
-                feature = self.enc.move_feature
-                for s, action, _top in moves[self._moves_seen:]:
-                    mv[self._moves_of[s] + feature[action]] += 1
-                self._moves_seen = len(moves)
-        # kadabra's forced draw shows while it is pending (after a play) and ends with the draw
-        if self._kadabra and (forced_drawn or state.chance == "draw" or self._forced_seat is not None):
-            forced = state.forced_draw
-            if forced != self._forced_seat:
-                fd = self._forced
-                if self._forced_seat is not None:
-                    mv[fd + self._forced_seat] = 0
-                if forced is not None:
-                    mv[fd + forced] = 1
-                self._forced_seat = forced
-        return None
+
+        return update
 
     @staticmethod
     def _unknown(e) -> bool:
@@ -506,36 +530,36 @@ class Mirror:
 
     # -- what the other events touch -----------------------------------------------------------
     def _seat_quit(self, e) -> None:
-        self.mv[self._at["quit"] + e.seat] = 1
+        self.mv[self._quit_at + e.seat] = 1
 
     def _points_changed(self, e=None) -> None:
-        p, cap, mv = self._at["points"], self._cap, self.mv
+        p, cap, mv = self._points_at, self._cap, self.mv
         for s, points in enumerate(self.state.points):
             mv[p + s] = points if points < cap else cap
 
     # kadabra: each chip event names the seats whose points it moved (lama.games.kadabra)
     def _points_of(self, *seats) -> None:
-        p, cap, mv, points = self._at["points"], self._cap, self.mv, self.state.points
+        p, cap, mv, points = self._points_at, self._cap, self.mv, self.state.points
         for s in seats:
             mv[p + s] = points[s] if points[s] < cap else cap
 
     def _magic_chip(self) -> None:
         m = self.state.magic + 1  # 0: the centre
         if m != self._magic:
-            at = self._at["magic_chip"]
+            at = self._magic_at
             self.mv[at + self._magic] = 0
             self.mv[at + m] = 1
             self._magic = m
 
     def _stage(self) -> None:
-        state, mv, s = self.state, self.mv, self._at["stage"]
+        state, mv, s = self.state, self.mv, self._stage_at
         w, b = state.stage_whites, state.stage_blacks
         mv[s] = w if w < BYTE else BYTE
         mv[s + 1] = b if b < BYTE else BYTE
-        mv[self._at["show"]] = 1 if state.show else 0
+        mv[self._show_at] = 1 if state.show else 0
 
     def _chip_given(self, e) -> None:
-        p, cap, mv, points = self._at["points"], self._cap, self.mv, self.state.points
+        p, cap, mv, points = self._points_at, self._cap, self.mv, self.state.points
         giver, to = e.seat, e.to
         mv[p + giver] = points[giver] if points[giver] < cap else cap
         mv[p + to] = points[to] if points[to] < cap else cap
@@ -543,7 +567,8 @@ class Mirror:
             self._magic_chip()
 
     def _chip_staged(self, e) -> None:
-        self._points_of(e.seat)
+        seat, points, cap = e.seat, self.state.points, self._cap
+        self.mv[self._points_at + seat] = points[seat] if points[seat] < cap else cap
         self._stage()
 
     def _magic_moved(self, e) -> None:
