@@ -85,17 +85,19 @@ def action_json(action) -> dict:
     return out
 
 
-def hints_json(result: Hints) -> dict:
+def hints_json(result: Hints, action_form=action_json) -> dict:
+    """The hints as JSON, each action in `action_form` (lama-hint/1's by default; the web
+    server gives lama-web/1's, `Action.to_json`)."""
     def num(x):
         return None if x == float("inf") else round(x, 4)
 
     return {
         "seat": result.seat,
         "method": result.method,
-        "choice": action_json(result.choice),
+        "choice": action_form(result.choice),
         "actions": [
             {
-                "action": action_json(r.action),
+                "action": action_form(r.action),
                 "text": str(r.action),
                 "win_chance": num(r.value),
                 "stderr": num(r.stderr),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import IllegalAction
+from .jsonform import is_int, shown
 
 FLAG_KINDS = ("draw", "quit", "skip", "take_stage", "roll")  # JSON {kind: true}
 CARD_KINDS = ("play", "take")  # JSON {kind: code}
@@ -56,7 +57,7 @@ class Action:
         move is legal is the state's business.
         """
         if not isinstance(data, dict):
-            raise _malformed(f"an action is a JSON object like {{\"play\": \"5\"}}, not {_short(data)}")
+            raise _malformed(f"an action is a JSON object like {{\"play\": \"5\"}}, not {shown(data)}")
         kinds = [k for k in KINDS if k in data]
         if len(kinds) != 1:
             found = f"; found {', '.join(kinds)}" if kinds else ""
@@ -68,29 +69,23 @@ class Action:
         value = data[kind]
         if kind in FLAG_KINDS:
             if value is not True:
-                raise _malformed(f"{kind} must be exactly true, not {_short(value)}")
+                raise _malformed(f"{kind} must be exactly true, not {shown(value)}")
             return Action(kind)
         if kind == "discard":
             if (not isinstance(value, list) or not 1 <= len(value) <= MAX_DISCARD
                     or not all(isinstance(c, str) and len(c) <= 3 for c in value)):
-                raise _malformed(f"discard is a list of 1 to {MAX_DISCARD} card codes, not {_short(value)}")
+                raise _malformed(f"discard is a list of 1 to {MAX_DISCARD} card codes, not {shown(value)}")
             return discard(value)
         if not isinstance(value, str) or not 1 <= len(value) <= 3:
-            raise _malformed(f"{kind} names a card code like \"5\" or \"L\", not {_short(value)}")
+            raise _malformed(f"{kind} names a card code like \"5\" or \"L\", not {shown(value)}")
         give = data.get("give")
-        if "give" in data and (not isinstance(give, int) or isinstance(give, bool) or not 0 <= give < 6):
-            raise _malformed(f"give names a seat from 0 to 5, not {_short(give)}")
+        if "give" in data and (not is_int(give) or not 0 <= give < 6):
+            raise _malformed(f"give names a seat from 0 to 5, not {shown(give)}")
         return Action(kind, value, give)
 
 
 def _malformed(reason: str) -> IllegalAction:
     return IllegalAction("malformed", reason)
-
-
-def _short(value) -> str:
-    """A bounded rendering of untrusted input for an error message."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def play(card: str, give: int | None = None) -> Action:

@@ -20,25 +20,11 @@ from types import MappingProxyType
 
 from .actions import DRAW, QUIT
 from .errors import IllegalAction, InvalidOption
-from .jsonform import frozen
+from .jsonform import frozen, is_int, shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_TARGET = 40  # C6
 MAX_TARGET = 1000  # C6: far beyond any real game, small enough for every counter of the search
-
-
-def shown(value, limit: int = 40) -> str:
-    """`repr(value)` cut to `limit` characters, for error messages about any input."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to print (sys.get_int_max_str_digits)
-        text = "a huge integer"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def is_int(x) -> bool:
-    """A JSON integer: bools are not integers (RECORD.md, strict types)."""
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 @dataclass(frozen=True)

@@ -36,3 +36,17 @@ def frozen(value):
     if isinstance(value, (list, tuple)):
         return tuple(frozen(v) for v in value)
     return value
+
+
+def is_int(x) -> bool:
+    """A JSON integer: bools are not integers (RECORD.md, strict types)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def shown(value, limit: int = 40) -> str:
+    """`repr(value)` cut to `limit` characters, for error messages about any input."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print (sys.get_int_max_str_digits)
+        text = "a huge integer"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

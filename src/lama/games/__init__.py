@@ -8,6 +8,7 @@ options and player count.
 """
 
 from lama.core import Game, InvalidOption
+from lama.core.jsonform import shown
 
 from .dice import DiceGame
 from .kadabra import KadabraGame
@@ -23,7 +24,7 @@ def game_class(game) -> type[Game]:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):
-        raise InvalidOption(f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None
+        raise InvalidOption(f"unknown game {shown(game_id)} (known: {', '.join(GAMES)})") from None
 
 
 def new_game(game_id: str, players: int, options: dict | None = None) -> Game:

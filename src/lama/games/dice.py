@@ -22,7 +22,7 @@ from lama.core import (
 from lama.core.events import (
     Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RowCardTaken, SeatQuit,
 )
-from lama.core.game import shown
+from lama.core.jsonform import shown
 from lama.core.state import highest_chip, not_an_action
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")

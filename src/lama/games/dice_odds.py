@@ -74,6 +74,13 @@ def classify(counts: tuple[int, ...], display: list[int], row: list[int], last_s
     return "bust", 0
 
 
+def next_roll_odds(view) -> tuple[RollOdds, bool]:
+    """The odds of the next roll of the seat of a Dice `view`, and whether it is the last
+    seat still in (whose miss is a bust)."""
+    last_seat = sum(not q for q in view.quit) == 1
+    return roll_odds(view.displays[view.seat], view.row, view.dice, last_seat=last_seat), last_seat
+
+
 def roll_odds(display, row, dice=None, last_seat: bool = False) -> RollOdds:
     """Exact odds of each case of D3 for a seat with `display` (card codes) facing the
     llama `row` (codes), with `dice` (three lists of six faces; default D1).

@@ -21,7 +21,7 @@ from lama.core import (
     DRAW, QUIT, SKIP, TAKE_STAGE, CardGame, CardState, CardTable, Event, IllegalAction, InvalidOption, Option,
     play,
 )
-from lama.core.game import is_int, shown
+from lama.core.jsonform import is_int, shown
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (

@@ -7,7 +7,7 @@ moves_kadabra.KADABRA_MOVES, moves_dice.DICE_MOVES."""
 from __future__ import annotations
 
 from lama.core import DRAW, QUIT, IllegalAction, play
-from lama.core.game import is_int
+from lama.core.jsonform import is_int
 
 
 class MoveError(Exception):

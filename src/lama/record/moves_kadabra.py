@@ -5,7 +5,7 @@ checks shapes and says whose forced draw is due."""
 from __future__ import annotations
 
 from lama.core import DRAW, SKIP, TAKE_STAGE, IllegalAction, play
-from lama.core.game import is_int
+from lama.core.jsonform import is_int
 
 from .moves import CardMoves, MoveError, _card, _true
 

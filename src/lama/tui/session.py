@@ -64,12 +64,11 @@ def odds_text(view) -> str:
     """Dice: what the roll in hand allows, or the exact odds of this seat's next roll (D3)."""
     if not view.dice:  # only dice has dice
         return "odds are shown in dice only"
-    from lama.games.dice_odds import roll_odds
+    from lama.games.dice_odds import next_roll_odds
 
     if roll_in_hand(view):
         return roll_text(view)
-    last_seat = sum(not q for q in view.quit) == 1
-    odds = roll_odds(view.displays[view.seat], view.row, view.dice, last_seat=last_seat)
+    odds, last_seat = next_roll_odds(view)
     return "Your next roll: " + str(odds) + (" (you are the last seat in: a miss is a bust)" if last_seat else "")
 
 

@@ -23,6 +23,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from lama.core import Action, IllegalAction, InvalidOption
+from lama.core.jsonform import is_int, jsonable, shown
 from lama.games import GAMES, new_game
 from lama.match import Refused, Table, new_seed, seat_rng
 
@@ -200,24 +201,16 @@ def hint(view, seed: str) -> dict:
     """In a pool process: every legal action of `view` with the hard bot's win chance."""
     import random
 
-    from lama.bots.hints import hints
+    from lama.bots.hints import hints, hints_json
 
-    result = hints(view, random.Random(seed))
-
-    def num(x):
-        return None if x == float("inf") else round(x, 4)
-
-    return {"choice": result.choice.to_json(),
-            "actions": [{"action": r.action.to_json(), "text": str(r.action), "win_chance": num(r.value),
-                         "stderr": num(r.stderr), "points_this_round": round(r.points, 2)} for r in result.rows]}
+    return hints_json(hints(view, random.Random(seed)), Action.to_json)
 
 
 def odds(view) -> dict:
     """Dice: the exact odds of the seat's next roll."""
-    from lama.games.dice_odds import roll_odds
+    from lama.games.dice_odds import next_roll_odds
 
-    last_seat = sum(not q for q in view.quit) == 1
-    o = roll_odds(view.displays[view.seat], view.row, view.dice, last_seat=last_seat)
+    o, last_seat = next_roll_odds(view)
     return {"three_llamas": float(o.three_llamas), "match": float(o.match), "miss": float(o.miss),
             "bust": float(o.bust), "expected_discard": float(o.expected_discard), "last_seat": last_seat}
 
@@ -273,7 +266,7 @@ class LiveTable:
         return self.row.id
 
     def names(self) -> list[str]:
-        return [s.name or (s.bot.capitalize() if s.bot else f"Seat {s.seat}") for s in self.row.seats]
+        return seat_names(self.row)
 
     def rename(self) -> None:
         """The seats' names changed (a person joined): the table and its record follow."""
@@ -307,11 +300,7 @@ class LiveTable:
         return out
 
     def seats_json(self) -> list[dict]:
-        names = self.names()
-        connected = {c.seat for c in self.connections if not c.closed}
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
-                 "taken": s.kind == "bot" or s.token_hash is not None, "connected": s.seat in connected,
-                 "stand_in": s.stand_in, "creator": s.creator} for s in self.row.seats]
+        return seat_facts(self.row, {c.seat for c in self.connections if not c.closed})
 
     def view_json(self, view) -> dict:
         """`view.to_json()`, made faster: this round's moves and the rounds played before only
@@ -451,7 +440,7 @@ class Hub:
                 bot = spec.get("bot")
                 if bot not in SERVER_BOTS:
                     raise WebError(400, "bad_bot", f"seat {s}: the bot must be one of {', '.join(SERVER_BOTS)}, "
-                                                   f"not {_short(bot)} (a server runs no bot of its own code)")
+                                                   f"not {shown(bot)} (a server runs no bot of its own code)")
                 rows.append(SeatRow(s, "bot", bot=bot))
             elif creator_seat is None:
                 creator_token = secrets.token_urlsafe(24)
@@ -461,7 +450,7 @@ class Hub:
                 rows.append(SeatRow(s, "human"))
         table_id = secrets.token_urlsafe(9)
         waiting = any(r.kind == "human" and r.token_hash is None for r in rows)
-        row = TableRow(table_id, game.id, players, dict(_json_options(game)), new_seed(),
+        row = TableRow(table_id, game.id, players, jsonable(game.options), new_seed(),
                        "waiting" if waiting else "running", time.time(), seats=rows, hints=hints)
         await self.db(self.store.create_table, row)
         live = await self.get(table_id)
@@ -473,7 +462,7 @@ class Hub:
         async with live.lock:
             free = [s.seat for s in live.row.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
-                if not _is_int(seat) or not 0 <= seat < live.row.players:
+                if not is_int(seat) or not 0 <= seat < live.row.players:
                     raise WebError(400, "bad_request", f"seat must be 0 to {live.row.players - 1}")
                 if seat not in free:
                     raise WebError(409, "seat_taken", f"seat {seat} is not a free seat for a person"
@@ -534,7 +523,7 @@ class Hub:
         """The creator puts a bot in the seat of a person who left (bot None: the seat waits)."""
         if by is None or not live.row.seats[by].creator:
             raise WebError(403, "not_creator", "only the table's creator may put a bot in a seat")
-        if not _is_int(seat) or not 0 <= seat < live.row.players or live.row.seats[seat].kind != "human":
+        if not is_int(seat) or not 0 <= seat < live.row.players or live.row.seats[seat].kind != "human":
             raise WebError(400, "bad_request", "stand_in names the seat of a person")
         if bot is not None and bot not in SERVER_BOTS:
             raise WebError(400, "bad_bot", f"the bot must be one of {', '.join(SERVER_BOTS)}, or null")
@@ -584,7 +573,7 @@ class Hub:
             action = Action.from_json(data)
         except IllegalAction as e:
             raise Refused("illegal", e.reason) from None
-        if not _is_int(version):
+        if not is_int(version):
             raise Refused("stale", "act needs the version it was made at (an integer)")
         async with live.lock:
             if seat is None:
@@ -690,10 +679,20 @@ class Hub:
             else:
                 out.append({"id": row.id, "game": row.game, "name": GAMES[row.game].name,
                             "players": row.players, "options": row.options, "status": row.status,
-                            "created": row.created,
-                            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                                       "taken": s.kind == "bot" or s.token_hash is not None} for s in row.seats]})
+                            "created": row.created, "seats": seat_facts(row)})
         return out
+
+
+def seat_names(row: TableRow) -> list[str]:
+    return [s.name or (s.bot.capitalize() if s.bot else f"Seat {s.seat}") for s in row.seats]
+
+
+def seat_facts(row: TableRow, connected=frozenset()) -> list[dict]:
+    """Each seat's public facts; `connected`: the seats with a connection here."""
+    names = seat_names(row)
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
+             "taken": s.kind == "bot" or s.token_hash is not None, "connected": s.seat in connected,
+             "stand_in": s.stand_in, "creator": s.creator} for s in row.seats]
 
 
 def games_json() -> list[dict]:
@@ -713,17 +712,9 @@ def _game(game_id, players, options):
     if not isinstance(options, dict):
         raise WebError(400, "bad_options", "options must be a JSON object")
     try:
-        if not isinstance(game_id, str) or game_id not in GAMES:
-            raise InvalidOption(f"game must be one of {', '.join(GAMES)}, not {_short(game_id)}")
         return new_game(game_id, players, options)
     except InvalidOption as e:
         raise WebError(400, "bad_options", str(e)) from None
-
-
-def _json_options(game) -> dict:
-    from lama.core.jsonform import jsonable
-
-    return jsonable(game.options)
 
 
 def _name(name) -> str:
@@ -738,11 +729,3 @@ def _name(name) -> str:
 def _plausible_id(table_id: str) -> bool:
     return isinstance(table_id, str) and 0 < len(table_id) <= 32 and all(c.isalnum() or c in "-_" for c in table_id)
 
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
