@@ -192,8 +192,9 @@ def _deal_of(state, rnd) -> Deal:
     return Deal(tuple(tuple(h) for h in hands), discard)
 
 
-def replay(data):
-    """Replay a parsed record; return the final state or raise RecordError."""
+def replay(data, on_step=None):
+    """Replay a parsed record; return the final state or raise RecordError.
+    `on_step(state, round, move)` is called after each deal (move None) and each move."""
     game = _check_header(data)
     state = game.new_initial_state()
     mover = game.hook("record_moves")
@@ -209,6 +210,8 @@ def replay(data):
             state.apply_chance(_deal_of(state, rnd))
         except (MoveError, IllegalAction) as e:
             raise RecordError(r, None, str(e)) from None
+        if on_step:
+            on_step(state, r, None)
         for m, move in enumerate(rnd["moves"]):
             if state.finished or state.chance == "deal":
                 raise RecordError(r, m, "the round is already over; no move may follow")
@@ -216,6 +219,8 @@ def replay(data):
                 mover.apply(state, move)
             except (MoveError, IllegalAction) as e:
                 raise RecordError(r, m, str(e)) from None
+            if on_step:
+                on_step(state, r, move)
         previous_moves = len(rnd["moves"])
     return state
 
