@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from bisect import bisect_right
 from typing import Callable
 
 from lama.core import Event, IllegalAction, LamaError
@@ -85,7 +86,8 @@ class Table:
         self.decisions = 0  # moves made by seats, bots and outside alike
         self.record = RecordWriter(game, self.names)
         self.on_events = on_events
-        self._log: list[tuple[int, Event]] = []  # (version it happened at, event)
+        self._events: list[Event] = []  # every event, in order
+        self._versions: list[int] = []  # the version each happened at (sorted: found by bisection)
         self._chance = None
         self._rngs = [seat_rng(seed, s) for s in range(game.players)]
 
@@ -111,7 +113,7 @@ class Table:
 
     def events_since(self, version: int, seat: int | None) -> list[Event]:
         """The events after `version`, as `seat` may see them (None: a spectator)."""
-        return [e.for_seat(seat) for v, e in self._log if v > version]
+        return [e.for_seat(seat) for e in self._events[bisect_right(self._versions, version):]]
 
     def explain(self, seat: int, action) -> str | None:
         """Why `action` is not a legal move of `seat` now, in the core's words; None if it is."""
@@ -181,7 +183,8 @@ class Table:
 
     def _emit(self, events: list[Event]) -> list[Event]:
         self.version += 1
-        self._log.extend((self.version, e) for e in events)
+        self._events += events
+        self._versions += [self.version] * len(events)
         self.record.add(events)
         if self.on_events and events:
             self.on_events(events)
