@@ -18,7 +18,14 @@ from lama.core.events import (
     Busted, CardDrawn, CardPlayed, CardsDiscarded, ChipReturned, DiceRolled, GameOver, RoundDealt,
     RoundScored, RowCardTaken, SeatQuit,
 )
+from lama.core import CardGame
 from lama.games import GAMES
+
+
+def facts(game: str | None):
+    """What the terminal asks of a game (names, move kinds): its Game class, or the plain card
+    game's for an unknown id."""
+    return GAMES.get(game, CardGame)
 
 ENDED_BY = {"empty_hand": "emptied a hand", "all_quit": "everyone quit", "bust": "bust",
             "row_empty": "llama row emptied"}
@@ -42,7 +49,8 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
 
 def card_name(code: str, game: str | None = None) -> str:
     """How a card is written for the player: Komarami's llama card is a mosquito (typed `L`)."""
-    return GAMES[game].llama_name if game in GAMES and code == "L" and GAMES[game].llama_name != "llama" else code
+    llama = facts(game).llama_name
+    return llama if code == "L" and llama != "llama" else code
 
 
 def card_style(code: str) -> str:
@@ -190,7 +198,7 @@ def ended_text(r, names, game: str | None = None, viewer: int | None = None) -> 
     """How a round ended, in words: `Bob emptied their hand`, `everyone quit`."""
     name = who(r.ender, viewer, names)
     if r.ended_by == "empty_hand":
-        return f"{name} emptied {'your' if r.ender == viewer else 'their'} {GAMES[game].hand_name if game in GAMES else 'hand'}"
+        return f"{name} emptied {'your' if r.ender == viewer else 'their'} {facts(game).hand_name}"
     if r.ended_by == "all_quit":
         return "everyone quit"
     if r.ended_by == "bust":
@@ -215,7 +223,7 @@ def event_text(event, viewer: int | None, names, game: str | None = None) -> str
     if isinstance(event, SeatQuit):
         return f"{who(event.seat, viewer, names)} quit the round."
     if isinstance(event, ChipReturned):
-        emptied = f"emptied {GAMES[game].hand_name if game in GAMES else 'hand'}"
+        emptied = f"emptied {facts(game).hand_name}"
         why = emptied if event.rule == "C5" else ("three llamas" if event.rule == "D3a" else "")
         return f"{who(event.seat, viewer, names)} returned a {event.points}-point chip" + (f" ({why})." if why else ".")
     if isinstance(event, (RoundScored, GameOver)):
@@ -310,7 +318,7 @@ def chip_moves(event, players: int) -> tuple[list[int], list[int]]:
 def round_recap(r, before, back, moved, names, game: str | None = None, bots=(), viewer=None) -> Table:
     """The end of one round: every seat's revealed hand (or display), its penalty, chips given
     back, chips won or lost during the round (Kadabra) and the points before and after."""
-    dice = game in GAMES and GAMES[game].hand_name == "display"
+    dice = facts(game).hand_name == "display"
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("player", no_wrap=True)
     table.add_column("display" if dice else "cards left")  # wraps between cards, never inside one

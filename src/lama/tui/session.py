@@ -23,10 +23,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from lama.core import QUIT, GameOver, RoundDealt, RoundScored
-from lama.games import GAMES
 
 from .render import (
-    chip_moves, ended_text, event_text, roll_in_hand, round_recap, score_history, short, turn_screen, winners_text, wrap_rules,
+    chip_moves, ended_text, event_text, facts, roll_in_hand, round_recap, score_history, short, turn_screen,
+    winners_text, wrap_rules,
 )
 from .rules import rules_text
 from .syntax import Command, InputError, resolve
@@ -92,7 +92,7 @@ def roll_text(view) -> str:
 
 def more_keys(game: str) -> str:
     """What the terminal game adds to the rules' list of keys."""
-    scores = "`scores`" if game in GAMES and "skip" in GAMES[game].move_kinds else "`s` or `scores`"
+    scores = "`scores`" if "skip" in facts(game).move_kinds else "`s` or `scores`"
     return (f"Also: {scores} shows every round's points (at any prompt); `q` asks first if you can "
             "still play a card; at a real terminal the arrow keys edit the line and bring back "
             "earlier ones. After each round everyone's cards are shown, then Enter deals the next "

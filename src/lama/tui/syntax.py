@@ -29,7 +29,7 @@ from typing import Callable
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
 from lama.games import GAMES
 
-from .render import strip_rule_ids
+from .render import facts, strip_rule_ids
 
 WORDS = {
     "d": DRAW, "draw": DRAW,
@@ -70,13 +70,13 @@ def _fail(why: str, view) -> InputError:
 
 
 def _has_move(game, kind: str) -> bool:
-    return game in GAMES and kind in GAMES[game].move_kinds
+    return kind in facts(game).move_kinds
 
 
 def _tokens(text: str, game: str | None = None) -> list[str]:
     text = text.strip().lower().replace(",", " ").replace(">", " > ")
     tokens = text.split()
-    if game in GAMES and GAMES[game].llama_name == "mosquito":
+    if facts(game).llama_name == "mosquito":
         tokens = ["l" if t in MOSQUITO else t for t in tokens]
     return tokens
 
