@@ -44,9 +44,11 @@ def is_int(x) -> bool:
 
 
 def shown(value, limit: int = 40) -> str:
-    """`repr(value)` cut to `limit` characters, for error messages about any input."""
+    """`repr(value)` on one line, cut to `limit` characters, for error messages about any input."""
     try:
-        text = repr(value)
+        text = " ".join(repr(value).split())
     except ValueError:  # an int too long to print (sys.get_int_max_str_digits)
         text = "a huge integer"
+    except Exception:  # noqa: BLE001 - an object (a bot's, say) whose repr fails
+        text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -22,6 +22,7 @@ from bisect import bisect_right
 from typing import Callable
 
 from lama.core import Event, IllegalAction, LamaError
+from lama.core.jsonform import shown
 from lama.record import RecordWriter
 
 Policy = Callable  # (view, rng) -> Action
@@ -148,7 +149,7 @@ class Table:
             raise Refused(ILLEGAL, e.reason) from None
         except Exception:  # noqa: BLE001 - whatever it is, it is not a legal move
             pass
-        raise Refused(ILLEGAL, f"{action!r} is not a legal move here")
+        raise Refused(ILLEGAL, f"{shown(action)} is not a legal move here")
 
     def step(self) -> list[Event] | None:
         """Resolve one chance outcome or one bot's move; None if an outside seat must move
@@ -167,7 +168,7 @@ class Table:
         view = state.view(seat)
         action = policy(view, self._rngs[seat])
         if action not in view.legal_actions:
-            raise IllegalAction("illegal_choice", f"seat {seat} chose {action!r}, which is not legal here")
+            raise IllegalAction("illegal_choice", f"seat {seat} chose {shown(action)}, which is not legal here")
         return self._apply(seat, action)
 
     def advance(self) -> list[Event]:

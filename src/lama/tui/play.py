@@ -10,6 +10,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from lama.core.jsonform import shown
+
 
 def _default_record_path(game_id: str) -> Path:
     """GAME-DATE-TIME.record.json in the current folder, never an existing file. Not the
@@ -87,18 +89,10 @@ def guarded(bot, seat: int, name: str):
             why = " ".join(f"{type(e).__name__}: {e}".split())[:200]
             raise BotFailed(f"the bot of seat {seat} ({name}) failed: {why}") from None
         if not legal:
-            raise BotFailed(f"the bot of seat {seat} ({name}) chose {_shown(action)}, which is not one of "
+            raise BotFailed(f"the bot of seat {seat} ({name}) chose {shown(action, 60)}, which is not one of "
                             f"the legal actions ({', '.join(map(str, view.legal_actions))})")
         return action
     return policy
-
-
-def _shown(value) -> str:
-    try:
-        text = " ".join(repr(value).split())
-    except Exception:  # noqa: BLE001 - a bot's object whose repr fails
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def names_line(names, humans) -> str:
