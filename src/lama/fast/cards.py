@@ -1,0 +1,362 @@
+"""The card games (lama, komarami, kadabra) compiled: rules L1-L5, Z1 and K1-K11 on the flat
+state of layout.py, the twin of the core's CardState and KadabraState.
+
+A kernel never checks legality (the core does that for people; here `legal_ids` says what is
+legal and drivers pick from it). `apply_action` applies one action id of the seat to move;
+chance is then pending (CHANCE) until `resolve_chance` draws it from the game's own
+generator, or a driver applies a given outcome (`apply_draw`, `deal_begin`/`deal_card`/
+`deal_end`), which is how the differential tests feed both engines the same cards.
+"""
+
+from __future__ import annotations
+
+from lama.games.kadabra import MAGIC_POINTS, SHOW_CHIPS
+
+from .kernel import below, njit
+from .layout import (
+    ALL_QUIT, CHANCE, DEAL, DISCARDS, DRAW, DRAWER, EMPTY_HAND, ENDED_BY, ENDER, FINISHED, FORCED, HANDS, K_MAX,
+    MAGIC, MOVE_DRAW, MOVE_QUIT, MOVE_SKIP, MOVE_STRIDE, MOVE_TAKE_STAGE, MOVES, N_IN, N_MAX, NO_CHANCE, PILE,
+    PILE_SIZE, POINTS, QUIT, R_DECK, R_EFFECTS, R_FIRST, R_HAND_SIZE, R_IS_LLAMA, R_K, R_LLAMA, R_LLAMA_EACH,
+    R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_STAR, R_START_POINTS, R_TARGET, RNG, ROUND,
+    SIZES, STAGE_B, STAGE_W, STARTER, STATE_SIZE, TO_MOVE, TOP, WINNERS,
+)
+
+
+# -- a new game and its deals (L2) ------------------------------------------------------------
+
+@njit(cache=True)
+def new_game(st, ru):
+    """The state before the first deal (C4, K2); the generator (RNG) is left as it is."""
+    for i in range(STATE_SIZE):
+        if i < RNG or i >= RNG + 4:
+            st[i] = 0
+    n = ru[R_N]
+    for s in range(n):
+        st[POINTS + s] = ru[R_START_POINTS]
+    st[ROUND] = -1
+    st[TO_MOVE] = -1
+    st[CHANCE] = DEAL
+    st[STARTER] = ru[R_FIRST]
+    st[N_IN] = n
+    st[TOP] = -1
+    st[DRAWER] = -1
+    st[MAGIC] = -1
+    st[ENDER] = -1
+    pile_size = 0
+    for kind in range(ru[R_K]):
+        st[PILE + kind] = ru[R_DECK + kind]
+        pile_size += ru[R_DECK + kind]
+    st[PILE_SIZE] = pile_size
+
+
+@njit(cache=True)
+def deal_begin(st, ru):
+    """A deal starts: the whole deck in the pile, every hand empty."""
+    total = 0
+    for kind in range(ru[R_K]):
+        st[PILE + kind] = ru[R_DECK + kind]
+        total += ru[R_DECK + kind]
+        st[DISCARDS + kind] = 0
+    st[PILE_SIZE] = total
+    for i in range(N_MAX * K_MAX):
+        st[HANDS + i] = 0
+    for i in range(N_MAX * MOVE_STRIDE):
+        st[MOVES + i] = 0
+
+
+@njit(cache=True)
+def deal_card(st, seat, kind):
+    """The deal gives a card of `kind` from the pile to `seat`."""
+    st[PILE + kind] -= 1
+    st[PILE_SIZE] -= 1
+    st[HANDS + seat * K_MAX + kind] += 1
+
+
+@njit(cache=True)
+def deal_end(st, ru, top):
+    """The deal turns a card of kind `top` face up (L2); the round starts (C4)."""
+    st[PILE + top] -= 1
+    st[PILE_SIZE] -= 1
+    st[TOP] = top
+    st[DISCARDS + top] = 1
+    n = ru[R_N]
+    for s in range(n):
+        st[QUIT + s] = 0
+        st[SIZES + s] = ru[R_HAND_SIZE]
+    st[ROUND] += 1
+    st[N_IN] = n
+    st[CHANCE] = NO_CHANCE
+    st[TO_MOVE] = st[STARTER]
+    st[DRAWER] = -1
+    st[FORCED] = 0
+
+
+@njit(cache=True)
+def pile_card(st, ru):
+    """A card drawn uniformly from the pile by the game's generator (its kind; the pile is
+    left as it is), as CardState.sample_chance draws one."""
+    x = below(st, RNG, st[PILE_SIZE])
+    kind = 0
+    while x >= st[PILE + kind]:
+        x -= st[PILE + kind]
+        kind += 1
+    return kind
+
+
+@njit(cache=True)
+def deal(st, ru):
+    """L2 by the game's generator: six cards to each seat in turn, then the first discard."""
+    deal_begin(st, ru)
+    for s in range(ru[R_N]):
+        for _ in range(ru[R_HAND_SIZE]):
+            deal_card(st, s, pile_card(st, ru))
+    deal_end(st, ru, pile_card(st, ru))
+
+
+# -- chance -----------------------------------------------------------------------------------
+
+@njit(cache=True)
+def apply_draw(st, ru, kind):
+    """The pending draw (L3, or K5's forced draw) brings a card of `kind` to the drawer."""
+    seat = st[DRAWER]
+    st[PILE + kind] -= 1
+    st[PILE_SIZE] -= 1
+    st[HANDS + seat * K_MAX + kind] += 1
+    st[SIZES + seat] += 1
+    st[CHANCE] = NO_CHANCE
+    st[DRAWER] = -1
+    if st[FORCED]:  # K5: the seat now takes its turn, and may play the drawn card
+        st[FORCED] = 0
+        st[TO_MOVE] = seat
+    else:
+        st[TO_MOVE] = next_in(st, ru, seat)
+
+
+@njit(cache=True)
+def resolve_chance(st, ru):
+    """Resolve what chance has pending (a deal or a draw) with the game's generator."""
+    if st[CHANCE] == DRAW:
+        apply_draw(st, ru, pile_card(st, ru))
+    elif st[CHANCE] == DEAL:
+        deal(st, ru)
+
+
+@njit(cache=True)
+def advance(st, ru):
+    """Resolve chance until a seat is to move or the game is over."""
+    while st[CHANCE] != NO_CHANCE:
+        resolve_chance(st, ru)
+
+
+# -- turns ------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def next_in(st, ru, seat):
+    """C1: the next seat after `seat` that has not quit (one must still be in)."""
+    n = ru[R_N]
+    s = (seat + 1) % n
+    while st[QUIT + s]:
+        s = (s + 1) % n
+    return s
+
+
+@njit(cache=True)
+def show(st):
+    """K9: a magic show is running."""
+    return st[STAGE_W] + st[STAGE_B] >= SHOW_CHIPS
+
+
+@njit(cache=True)
+def legal_ids(st, ru, out):
+    """The legal action ids of the seat to move into out[0:count], in the core's order;
+    returns count (0 when nobody is to move)."""
+    seat = st[TO_MOVE]
+    if seat < 0:
+        return 0
+    k = ru[R_K]
+    at = HANDS + seat * K_MAX
+    count = 0
+    if ru[R_EFFECTS] and show(st):  # K9: an L, take the stage, or skip
+        if st[at + ru[R_LLAMA]]:
+            out[count] = ru[R_LLAMA]
+            count += 1
+        out[count] = k + 3
+        count += 1
+        if st[MAGIC] == seat:
+            out[count] = k + 2
+            count += 1
+        return count
+    top = st[TOP]
+    one = ru[R_ONE]
+    for i in range(ru[R_PLAY_N + top]):
+        kind = ru[R_PLAY_ON + top * K_MAX + i]
+        if st[at + kind]:
+            if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC] == seat):  # K4
+                for t in range(ru[R_N]):
+                    if t != seat and not st[QUIT + t]:
+                        out[count] = k + 4 + t
+                        count += 1
+            else:
+                out[count] = kind
+                count += 1
+    if st[PILE_SIZE] and st[N_IN] > 1:
+        out[count] = k
+        count += 1
+    if ru[R_EFFECTS] and st[MAGIC] == seat:  # K7
+        out[count] = k + 2
+        count += 1
+    out[count] = k + 1
+    return count + 1
+
+
+@njit(cache=True)
+def apply_action(st, ru, action):
+    """Apply the legal action id `action` of the seat to move (L3, K4-K10)."""
+    seat = st[TO_MOVE]
+    k = ru[R_K]
+    moves = MOVES + seat * MOVE_STRIDE
+    if action < k or action >= k + 4:  # play (L3), then the card's effect (K10)
+        kind = action if action < k else ru[R_ONE]
+        st[moves + kind] += 1
+        st[HANDS + seat * K_MAX + kind] -= 1
+        st[SIZES + seat] -= 1
+        st[DISCARDS + kind] += 1
+        st[TOP] = kind
+        if ru[R_EFFECTS]:
+            card_effect(st, ru, seat, kind, action - k - 4)
+        if st[SIZES + seat] == 0:
+            end_round(st, ru, EMPTY_HAND, seat)
+            return
+        if ru[R_RECT + kind] and st[PILE_SIZE]:  # K5: the next seat still in draws first
+            nxt = next_in(st, ru, seat)
+            if nxt != seat:
+                st[CHANCE] = DRAW
+                st[DRAWER] = nxt
+                st[FORCED] = 1
+                st[TO_MOVE] = -1
+                return
+        st[TO_MOVE] = next_in(st, ru, seat)
+    elif action == k:  # draw: chance brings the card
+        st[moves + MOVE_DRAW] += 1
+        st[CHANCE] = DRAW
+        st[DRAWER] = seat
+        st[TO_MOVE] = -1
+    elif action == k + 1:  # quit
+        st[moves + MOVE_QUIT] += 1
+        st[QUIT + seat] = 1
+        st[N_IN] -= 1
+        if st[N_IN] == 0:
+            end_round(st, ru, ALL_QUIT, seat)
+        else:
+            st[TO_MOVE] = next_in(st, ru, seat)
+    elif action == k + 2:  # K7: skip, the magic chip back to the centre
+        st[moves + MOVE_SKIP] += 1
+        st[MAGIC] = -1
+        st[TO_MOVE] = next_in(st, ru, seat)
+    else:  # K9: take the stage, then a normal turn
+        st[moves + MOVE_TAKE_STAGE] += 1
+        st[POINTS + seat] += st[STAGE_W] + 10 * st[STAGE_B]
+        st[STAGE_W] = 0
+        st[STAGE_B] = 0
+
+
+@njit(cache=True)
+def card_effect(st, ru, seat, kind, give):
+    """K4, K6, K8: what a played card does (`give`: the receiver of a 1's chip, -1 none)."""
+    p = st[POINTS + seat]
+    if kind == ru[R_ONE]:  # K4
+        if give >= 0:
+            if p % 10:
+                st[POINTS + seat] -= 1
+                st[POINTS + give] += 1
+            elif st[MAGIC] == seat:
+                st[MAGIC] = give
+            else:
+                st[POINTS + seat] -= 10
+                st[POINTS + give] += 10
+    elif kind == ru[R_LLAMA]:  # K8
+        if p % 10:
+            st[POINTS + seat] -= 1
+            st[STAGE_W] += 1
+        elif p:
+            st[POINTS + seat] -= 10
+            st[STAGE_B] += 1
+    elif ru[R_STAR + kind]:  # K6
+        st[MAGIC] = seat
+
+
+# -- scoring (C5-C7, K11) ---------------------------------------------------------------------
+
+@njit(cache=True)
+def penalty(st, ru, seat):
+    """C7 of seat's hand."""
+    at = HANDS + seat * K_MAX
+    mask = 0
+    llamas = 0
+    for kind in range(ru[R_K]):
+        c = st[at + kind]
+        if c:
+            if ru[R_IS_LLAMA + kind]:
+                llamas += c
+            else:
+                mask |= ru[R_MASK + kind]
+    if llamas and not ru[R_LLAMA_EACH]:
+        llamas = 1
+    return ru[R_MASK_SUM + mask] + 10 * llamas
+
+
+@njit(cache=True)
+def highest_chip(points):
+    """C3: the value of the highest chip held (10, 1, or 0 for none)."""
+    return 10 if points >= 10 else (1 if points >= 1 else 0)
+
+
+@njit(cache=True)
+def end_round(st, ru, ended_by, ender):
+    """L4/L5: C7 for every hand, K11's magic chip, C5, then C6."""
+    n = ru[R_N]
+    for s in range(n):
+        st[POINTS + s] += penalty(st, ru, s)
+    if st[MAGIC] >= 0:  # K11
+        st[POINTS + st[MAGIC]] += MAGIC_POINTS
+        st[MAGIC] = -1
+    if ended_by == EMPTY_HAND:  # C5
+        st[POINTS + ender] -= highest_chip(st[POINTS + ender])
+    st[ENDED_BY] = ended_by
+    st[ENDER] = ender
+    st[TO_MOVE] = -1
+    st[FORCED] = 0
+    finish(st, ru, ender)
+
+
+@njit(cache=True)
+def finish(st, ru, ender):
+    """C6 after a round's scoring: the game ends (the fewest points win) or the next deal is
+    due (C4: the round-ender starts it)."""
+    n = ru[R_N]
+    low = st[POINTS]
+    high = st[POINTS]
+    for s in range(1, n):
+        low = min(low, st[POINTS + s])
+        high = max(high, st[POINTS + s])
+    if high >= ru[R_TARGET]:
+        st[FINISHED] = 1
+        st[CHANCE] = NO_CHANCE
+        winners = 0
+        for s in range(n):
+            if st[POINTS + s] == low:
+                winners |= 1 << s
+        st[WINNERS] = winners
+    else:
+        st[CHANCE] = DEAL
+        st[STARTER] = ender
+
+
+def apply_deal_codes(st, ru, game, deal) -> None:
+    """Apply the core's Deal (hands of codes, the first discard) to the state (Python)."""
+    index = game.table.index
+    deal_begin(st, ru)
+    for seat, hand in enumerate(deal.hands):
+        for code in hand:
+            deal_card(st, seat, index[code])
+    deal_end(st, ru, index[deal.discard])

@@ -1,0 +1,126 @@
+"""Where everything sits in the compiled engine's two flat int64 arrays: a game's state and
+its rules. One state is one row (STATE_SIZE entries); a batch of B games is a (B, STATE_SIZE)
+array. The offsets are module constants, so numba compiles them into the kernels.
+
+(Numba's cache is keyed on the file that defines a kernel: after changing an offset here,
+delete the __pycache__ of lama/fast and lama/bots.)
+
+The state of one game (every game of the family; a field not in a game stays 0):
+
+- TO_MOVE: the seat to move, -1 while chance is pending or the game is over.
+- CHANCE: what chance resolves next: NO_CHANCE, DEAL, DRAW (a card for DRAWER), ROLL.
+- ROUND (-1 before the first deal), STARTER (C4), N_IN (seats still in), FINISHED (0/1),
+  WINNERS (a bit per winning seat), ENDED_BY and ENDER (how the last round ended, by whom).
+- Cards: TOP (kind of the discard pile's top, -1 before the deal), PILE_SIZE, DRAWER (-1:
+  none), MAGIC (the magic chip's seat, -1: centre), STAGE_W and STAGE_B (chips on the stage),
+  FORCED (the pending draw is a K5 forced draw).
+- Dice: PENDING (NO_ANSWER, ANSWER_DISCARD, ANSWER_TAKE), ROLLER, ROW_SIZE, ROLL + 0..2 (the
+  kind each die shows in the last roll, -1 before it).
+- RNG + 0..3: the game's own chance generator (kernel.next32).
+- Per seat s (N_MAX of each): POINTS + s, QUIT + s, SIZES + s (cards in hand or display).
+- Per kind k (K_MAX of each): PILE + k (cards: the draw pile; dice: the undealt cards),
+  DISCARDS + k (this round's discard pile; dice: the cards discarded this round);
+  dice also ROW + k, ROLL_COUNTS + k, CAPS + k (D3b: most cards of kind k a discard may take).
+- HANDS + s * K_MAX + k: seat s's cards of kind k (dice: its display).
+- MOVES + s * MOVE_STRIDE + f: this round's public moves of seat s: f = kind for a play of
+  that kind, then MOVE_DRAW, MOVE_QUIT, MOVE_SKIP, MOVE_TAKE_STAGE (counts; the card games).
+"""
+
+from __future__ import annotations
+
+N_MAX = 6
+K_MAX = 19  # kadabra's kinds; lama, komarami and dice have 7
+
+_next = 0
+
+
+def _field(size: int = 1) -> int:
+    global _next
+    at = _next
+    _next += size
+    return at
+
+
+# -- the state --
+TO_MOVE = _field()
+CHANCE = _field()
+ROUND = _field()
+STARTER = _field()
+N_IN = _field()
+FINISHED = _field()
+WINNERS = _field()
+ENDED_BY = _field()
+ENDER = _field()
+TOP = _field()
+PILE_SIZE = _field()
+DRAWER = _field()
+MAGIC = _field()
+STAGE_W = _field()
+STAGE_B = _field()
+FORCED = _field()
+PENDING = _field()
+ROLLER = _field()
+ROW_SIZE = _field()
+ROLL = _field(3)
+RNG = _field(4)
+POINTS = _field(N_MAX)
+QUIT = _field(N_MAX)
+SIZES = _field(N_MAX)
+PILE = _field(K_MAX)
+DISCARDS = _field(K_MAX)
+ROW = _field(K_MAX)
+ROLL_COUNTS = _field(K_MAX)
+CAPS = _field(K_MAX)
+HANDS = _field(N_MAX * K_MAX)
+MOVE_STRIDE = K_MAX + 4
+MOVE_DRAW, MOVE_QUIT, MOVE_SKIP, MOVE_TAKE_STAGE = K_MAX, K_MAX + 1, K_MAX + 2, K_MAX + 3
+MOVES = _field(N_MAX * MOVE_STRIDE)
+STATE_SIZE = _next
+
+# CHANCE
+NO_CHANCE, DEAL, DRAW, ROLL_DICE = 0, 1, 2, 3
+# ENDED_BY (the core's RoundScored.ended_by)
+NOT_ENDED, EMPTY_HAND, ALL_QUIT, BUST, ROW_EMPTY = 0, 1, 2, 3, 4
+ENDED_BY_NAMES = (None, "empty_hand", "all_quit", "bust", "row_empty")
+# PENDING (dice)
+NO_ANSWER, ANSWER_DISCARD, ANSWER_TAKE = 0, 1, 2
+
+# -- the rules of one game (its options and player count included) --
+_next = 0
+R_FAMILY = _field()  # CARDS or DICE
+R_N = _field()  # players
+R_K = _field()  # kinds of card
+R_TARGET = _field()  # C6
+R_FIRST = _field()  # C4
+R_HAND_SIZE = _field()  # L2, D2
+R_START_POINTS = _field()  # K2
+R_LLAMA_EACH = _field()  # C7: 10 per llama (komarami) or 10 for any
+R_EFFECTS = _field()  # K4-K11 (kadabra)
+R_ONE = _field()  # the kind whose play gives a chip (K4), -1 without effects
+R_LLAMA = _field()  # the llama's kind
+R_ACTIONS = _field()  # game.num_distinct_actions()
+R_DECK_TOTAL = _field()
+R_DECK = _field(K_MAX)  # cards of each kind in the deck (dice: the 36 player cards)
+R_PLAY_N = _field(K_MAX)  # how many kinds may go on top kind t (L3, K3)
+R_PLAY_ON = _field(K_MAX * K_MAX)  # R_PLAY_ON + t * K_MAX + i: the i-th of them, table order
+R_SAME_N = _field(K_MAX)  # how many kinds share a value with kind t
+R_SAME = _field(K_MAX * K_MAX)  # R_SAME + t * K_MAX + i: the i-th of them, table order
+R_MASK = _field(K_MAX)  # a kind's number values as bits (1 << v); 0 for the llama
+R_IS_LLAMA = _field(K_MAX)
+R_STAR = _field(K_MAX)  # K6 (kadabra only)
+R_RECT = _field(K_MAX)  # K5 (kadabra only)
+R_WIDTH = _field(K_MAX)  # values on the card (2 for 2/3 and 4/5)
+R_MASK_SUM = _field(128)  # the sum of the values in a value mask (C7)
+R_FACES = _field(18)  # dice: R_FACES + die * 6 + i, the kind of face i
+R_DISCARD_COUNTS = _field(128 * 7)  # dice: + id * 7 + k, cards of kind k a discard id lets go
+R_DISCARD_ID = _field(4 ** 7)  # dice: a discard's counts in base 4 -> its action id (-1: none)
+RULES_SIZE = _next
+del _next
+
+CARDS, DICE = 0, 1  # R_FAMILY
+
+# Action ids (the core's game.all_actions order; README "Action ids")
+# cards: play kind k = k, then draw = K, quit = K + 1; kadabra: skip = K + 2,
+# take_stage = K + 3, a played 1 giving to seat t = K + 4 + t
+# dice: roll, quit, take kind k = TAKE_ID + k, then the discards
+ROLL_ID, QUIT_ID_DICE, TAKE_ID = 0, 1, 2

@@ -1,0 +1,83 @@
+"""A game's rules as the engine's int64 array (layout.R_*), built once per game object."""
+
+from __future__ import annotations
+
+from lama.core.game import CardGame
+
+from . import layout as L
+from .kernel import array
+
+
+def rules_of(game):
+    """The rules array of `game` (its player count and options included), cached on it."""
+    rules = getattr(game, "_fast_rules", None)
+    if rules is None:
+        rules = array(_rules_list(game))
+        game._fast_rules = rules
+    return rules
+
+
+def family_of(game) -> int:
+    return L.CARDS if isinstance(game, CardGame) else L.DICE
+
+
+def _rules_list(game) -> list[int]:
+    r = [0] * L.RULES_SIZE
+    table = game.table
+    k = table.size
+    cards = table.cards
+    r[L.R_FAMILY] = family_of(game)
+    r[L.R_N] = game.players
+    r[L.R_K] = k
+    r[L.R_TARGET] = game.target
+    r[L.R_FIRST] = game.first_player
+    r[L.R_HAND_SIZE] = game.hand_size
+    r[L.R_START_POINTS] = game.state_class.start_points
+    r[L.R_LLAMA_EACH] = int(table.llama_each)
+    effects = bool(getattr(game, "card_effects", False))
+    r[L.R_EFFECTS] = int(effects)
+    r[L.R_ONE] = table.index["1"] if effects else -1
+    r[L.R_LLAMA] = table.index["L"]
+    r[L.R_ACTIONS] = game.num_distinct_actions()
+    deck = list(game.deck)
+    r[L.R_DECK_TOTAL] = sum(deck)
+    for kind in range(k):
+        card = cards[kind]
+        r[L.R_DECK + kind] = deck[kind]
+        playable = table.playable_on[kind]
+        r[L.R_PLAY_N + kind] = len(playable)
+        for i, other in enumerate(playable):
+            r[L.R_PLAY_ON + kind * L.K_MAX + i] = other
+        same = [s for s, c in enumerate(cards) if c.values & card.values]
+        r[L.R_SAME_N + kind] = len(same)
+        for i, other in enumerate(same):
+            r[L.R_SAME + kind * L.K_MAX + i] = other
+        r[L.R_MASK + kind] = 0 if card.is_llama else sum(1 << v for v in card.values)
+        r[L.R_IS_LLAMA + kind] = int(card.is_llama)
+        r[L.R_STAR + kind] = int(effects and card.symbol == "*")
+        r[L.R_RECT + kind] = int(effects and card.symbol == "+")
+        r[L.R_WIDTH + kind] = len(card.values)
+    for mask in range(128):
+        r[L.R_MASK_SUM + mask] = sum(v for v in range(1, 7) if mask & (1 << v))
+    if r[L.R_FAMILY] == L.DICE:
+        _dice_rules(game, r)
+    return r
+
+
+def _dice_rules(game, r: list[int]) -> None:
+    """The dice's faces and the discard ids (D1, D3b)."""
+    table = game.table
+    for die, faces in enumerate(game.dice):
+        for i, face in enumerate(faces):
+            r[L.R_FACES + die * 6 + i] = table.index[face]
+    for code in range(4 ** 7):
+        r[L.R_DISCARD_ID + code] = -1
+    for action_id, action in enumerate(game.all_actions()):
+        if action.kind == "discard":
+            counts = table.counts_of(action.cards)
+            code = 0
+            for kind in reversed(range(7)):
+                code = code * 4 + counts[kind]
+            r[L.R_DISCARD_ID + code] = action_id
+            for kind in range(7):
+                r[L.R_DISCARD_COUNTS + action_id * 7 + kind] = counts[kind]

@@ -1,0 +1,128 @@
+"""The compiled engine against the rules core, step by step (lama.fast.cards): in thousands of
+random games of every card game at 2 to 6 players, both receive the same actions and the same
+chance outcomes, and the whole state agrees after every step (hands, pile, discard pile, chips,
+stage, magic chip, whose turn, points, the round's moves), as do the legal actions."""
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from lama.core.actions import Deal
+from lama.fast import kernel
+from lama.fast.engine import Engine, describe_core, seed_state
+from lama.games import new_game
+
+CARD_GAMES = ("lama", "komarami", "kadabra")
+GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "120"))
+
+
+def core_chance_to_engine(engine, st, state, outcome):
+    """Apply the core's chance outcome to the engine."""
+    if state.chance == "deal":
+        engine.kernels.apply_deal_codes(st, engine.rules, engine.game, outcome)
+    else:
+        engine.kernels.apply_draw(st, engine.rules, engine.game.table.index[outcome])
+
+
+def engine_chance_to_core(engine, st, state):
+    """Let the engine draw chance with its own generator; give the same outcome to the core."""
+    table = engine.game.table
+    k = table.size
+    if state.chance == "deal":
+        engine.kernels.resolve_chance(st, engine.rules)
+        hands = tuple(
+            tuple(table.codes_of([int(st[engine_hand(s) + i]) for i in range(k)])) for s in range(state.n))
+        return Deal(hands, table.codes[int(st[engine_top()])])
+    seat = state.drawer
+    before = [int(st[engine_hand(seat) + i]) for i in range(k)]
+    engine.kernels.resolve_chance(st, engine.rules)
+    after = [int(st[engine_hand(seat) + i]) for i in range(k)]
+    (kind,) = [i for i in range(k) if after[i] != before[i]]
+    return table.codes[kind]
+
+
+def engine_hand(seat):
+    from lama.fast import layout
+    return layout.HANDS + seat * layout.K_MAX
+
+
+def engine_top():
+    from lama.fast import layout
+    return layout.TOP
+
+
+def play_both(game_id, players, seed, engine_chance):
+    """One whole game on both engines; returns the number of steps compared."""
+    game = new_game(game_id, players, {"target": 40})
+    engine = Engine(game)
+    state = game.new_initial_state()
+    st = engine.new_state(seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.finished:
+        if state.chance is not None:
+            if engine_chance:
+                outcome = engine_chance_to_core(engine, st, state)
+            else:
+                outcome = state.sample_chance(rng)
+                core_chance_to_engine(engine, st, state, outcome)
+            state.apply_chance(outcome)
+        else:
+            legal = [game.action_id(a) for a in state.legal_actions()]
+            assert engine.legal_ids(st) == legal, (game_id, players, seed, steps)
+            mask = state.legal_actions_mask()
+            assert [i for i, m in enumerate(mask) if m] == sorted(legal)
+            # favour playing over quitting, so that rounds last and effects happen
+            plays = [a for a in legal if a != game.action_id(state.legal_actions()[-1])] or legal
+            action = rng.choice(plays if rng.random() < 0.95 else legal)
+            state.apply(game.action_of(action))
+            engine.apply(st, action)
+        assert engine.describe(st) == describe_core(state), (game_id, players, seed, steps)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_the_engine_follows_the_core_step_by_step(game_id, players):
+    steps = sum(play_both(game_id, players, seed, engine_chance=seed % 2 == 1) for seed in range(GAMES_PER_CELL))
+    assert steps > GAMES_PER_CELL * 20
+
+
+def test_a_seed_gives_the_same_game():
+    game = new_game("kadabra", 4)
+    engine = Engine(game)
+    runs = []
+    for _ in range(2):
+        st = engine.new_state(7)
+        rng = random.Random(1)
+        trace = []
+        engine.advance(st)
+        while not st[5]:
+            legal = engine.legal_ids(st)
+            a = legal[rng.randrange(len(legal))]
+            engine.apply(st, a)
+            engine.advance(st)
+            trace.append(a)
+        runs.append((trace, engine.describe(st)))
+    assert runs[0] == runs[1]
+    other = engine.new_state(8)
+    engine.advance(other)
+    st = engine.new_state(7)
+    engine.advance(st)
+    assert engine.describe(other)["hands"] != engine.describe(st)["hands"]
+
+
+@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
+def test_the_same_engine_as_plain_python():
+    """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
+    env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_DIFF_GAMES": "12"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", __file__,
+         "-k", "step_by_step or same_game"],
+        env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "16 passed" in done.stdout, done.stdout[-500:]
