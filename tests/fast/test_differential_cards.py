@@ -12,7 +12,7 @@ import pytest
 
 from lama.core.actions import Deal
 from lama.fast import kernel
-from lama.fast.engine import Engine, describe_core, seed_state
+from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
 
 CARD_GAMES = ("lama", "komarami", "kadabra")
@@ -121,8 +121,8 @@ def test_the_same_engine_as_plain_python():
     """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
     env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_DIFF_GAMES": "12"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", __file__,
+        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
          "-k", "step_by_step or same_game"],
         env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "16 passed" in done.stdout, done.stdout[-500:]
+    assert done.stdout.count(" PASSED") == 16, done.stdout[-2000:]
