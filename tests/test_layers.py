@@ -37,7 +37,7 @@ def test_core_and_games_use_only_the_standard_library(path):
 
 # -- the libraries never reach up to the command line or the terminal game ----------------------
 
-LIBRARIES = ("bots", "sim", "record", "match", "core", "games")
+LIBRARIES = ("bots", "sim", "record", "match", "core", "games", "fast")
 LIBRARY_MODULES = sorted(p for lib in LIBRARIES for p in (SRC / lib).rglob("*.py"))
 FORBIDDEN = ("lama.cli", "lama.tui", "argparse")
 
