@@ -4,9 +4,12 @@ learning seat against bots), for every game of the family and 2 to 6 players.
     import lama.envs
     env = lama.envs.env(game="kadabra", players=4)          # PettingZoo AEC
     gym_env = gymnasium.make("lama/Lama-v0", players=4, opponents="heuristic")
+    envs = gymnasium.make_vec("lama/Lama-v0", num_envs=1024, players=4)   # compiled, lama.envs.vector
 
 Importing this package registers the Gymnasium ids `lama/Lama-v0`, `lama/Komarami-v0`,
-`lama/Kadabra-v0` and `lama/Dice-v0`. Both environments are thin drivers of the pure game:
+`lama/Kadabra-v0` and `lama/Dice-v0` (with `gymnasium.make_vec`: the compiled vector
+environment of lama.envs.vector, whose `SelfPlay` is the batched PettingZoo-style twin). Both
+environments are thin drivers of the pure game:
 observations (`lama.envs.observation`), rewards (`lama.envs.rewards`) and the illegal-action
 policy are theirs; the rules, chance and the bots are the core's, the table's and the bots'.
 Needs the `rl` extra (gymnasium, pettingzoo).
@@ -29,7 +32,8 @@ GYM_IDS = {game_id: f"lama/{cls.__name__.removesuffix('Game')}-v0" for game_id, 
 def _register() -> None:
     for game, env_id in GYM_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point="lama.envs.gym_env:LamaGymEnv", kwargs={"game": game})
+            gymnasium.register(id=env_id, entry_point="lama.envs.gym_env:LamaGymEnv",
+                               vector_entry_point="lama.envs.vector:LamaVectorEnv", kwargs={"game": game})
 
 
 _register()

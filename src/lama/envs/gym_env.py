@@ -73,8 +73,8 @@ class LamaGymEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self.table = Table(self.game, self.seats, self.game_seed)
+        self._start_points = list(self.table.state.points)  # as dealt: before any bot moves (Kadabra's chips)
         self.table.advance()
-        self._start_points = list(self.table.state.points)
         self._rounds = len(self.table.state.history)
         self._over = self.table.finished
         return self._observe()

@@ -1,0 +1,200 @@
+"""B games stepped at once, in one compiled call per step: the kernels of the vector
+environments (lama.envs.vector, which documents what they return).
+
+A batch is a (B, STATE_SIZE) state array, one game per row, each with its own chance generator
+(RNG in the row). Every step applies B actions, resolves chance, scores, restarts finished
+games (auto-reset) and writes B observations (lama.fast.observe) and masks into the caller's
+arrays: nothing is allocated, nothing runs in Python per game.
+
+An action that is not legal (its mask entry is 0, or no action id at all) ends that game at
+once: the acting seat gets `illegal_reward`, every other seat 0, nothing is played (the single
+environments' illegal="lose").
+"""
+
+from __future__ import annotations
+
+from . import cards
+from .kernel import below, njit
+from .layout import CARDS, CHANCE, DEAL, FINISHED, N_MAX, POINTS, R_ACTIONS, R_FAMILY, R_N, TO_MOVE, WINNERS
+from .observe import legal_ids, legal_mask, observe
+
+WIN, POINTS_REWARD = 0, 1  # lama.envs.rewards.REWARDS, in order
+RANDOM = 0  # an opponent's policy: uniform over the legal ids (bots/random_bot.py)
+
+
+# -- one game, whatever its family -------------------------------------------------------------
+
+@njit(cache=True)
+def new_game(st, ru):
+    if ru[R_FAMILY] == CARDS:
+        cards.new_game(st, ru)
+
+
+@njit(cache=True)
+def apply_action(st, ru, action):
+    if ru[R_FAMILY] == CARDS:
+        cards.apply_action(st, ru, action)
+
+
+@njit(cache=True)
+def advance(st, ru):
+    if ru[R_FAMILY] == CARDS:
+        cards.advance(st, ru)
+
+
+# -- rewards (lama.envs.rewards) ---------------------------------------------------------------
+
+@njit(cache=True)
+def round_over(st):
+    """The move just applied ended the round (it was scored: the next deal or the end is due)."""
+    return st[TO_MOVE] < 0 and (st[FINISHED] != 0 or st[CHANCE] == DEAL)
+
+
+@njit(cache=True)
+def score_move(st, ru, reward_kind, start, rewards):
+    """After a move: add to rewards[0:n] what a round or game it ended gives each seat.
+    `start` holds each seat's points when the round was dealt; the next round starts from here.
+    points: each seat the others' average gain minus its own; win: 1 shared by the winners."""
+    if not round_over(st):
+        return
+    n = ru[R_N]
+    if reward_kind == POINTS_REWARD:
+        total = 0
+        for s in range(n):
+            total += st[POINTS + s] - start[s]
+        for s in range(n):
+            gain = st[POINTS + s] - start[s]
+            rewards[s] += (total - gain) / (n - 1) - gain
+    for s in range(n):
+        start[s] = st[POINTS + s]
+    if st[FINISHED] and reward_kind == WIN:
+        winners = 0
+        for s in range(n):
+            winners += (st[WINNERS] >> s) & 1
+        for s in range(n):
+            if (st[WINNERS] >> s) & 1:
+                rewards[s] += 1.0 / winners
+
+
+@njit(cache=True)
+def restart(st, ru, start):
+    """A new game in the row (its generator goes on), dealt; start: the points at the deal."""
+    new_game(st, ru)
+    advance(st, ru)
+    for s in range(ru[R_N]):
+        start[s] = st[POINTS + s]
+
+
+@njit(cache=True)
+def is_legal(ru, mask, action):
+    return 0 <= action < ru[R_ACTIONS] and mask[action] != 0
+
+
+# -- self-play: every game's seat to move acts --------------------------------------------------
+
+@njit(cache=True)
+def self_play_reset(states, ru, start, obs, masks, seats, ids):
+    """Every row a new game (each row's generator seeded by the caller), dealt and observed."""
+    for i in range(len(states)):
+        st = states[i]
+        restart(st, ru, start[i])
+        seats[i] = st[TO_MOVE]
+        observe(st, ru, seats[i], obs[i])
+        legal_mask(st, ru, ids, masks[i])
+
+
+@njit(cache=True)
+def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs, masks, seats, rewards,
+                   terminated, ids):
+    """Row i's seat to move (seats[i]) plays actions[i]; chance is resolved; rewards[i, 0:n]
+    what the step gave each seat; a game that ended (terminated[i]) is replaced by a new one
+    at once, and obs, masks and seats are the new game's."""
+    n = ru[R_N]
+    for i in range(len(states)):
+        st = states[i]
+        reward = rewards[i]
+        for s in range(n):
+            reward[s] = 0.0
+        action = actions[i]
+        if is_legal(ru, masks[i], action):
+            apply_action(st, ru, action)
+            score_move(st, ru, reward_kind, start[i], reward)
+            advance(st, ru)
+            ended = st[FINISHED] != 0
+        else:
+            reward[seats[i]] = illegal_reward
+            ended = True
+        terminated[i] = ended
+        if ended:
+            restart(st, ru, start[i])
+        seats[i] = st[TO_MOVE]
+        observe(st, ru, seats[i], obs[i])
+        legal_mask(st, ru, ids, masks[i])
+
+
+# -- one learning seat against compiled opponents ---------------------------------------------
+
+@njit(cache=True)
+def opponent_action(st, ru, policy, gen, ids):
+    """The action id the opponent to move picks with `policy` (its randomness from gen)."""
+    count = legal_ids(st, ru, ids)
+    return ids[below(gen, 0, count)]
+
+
+@njit(cache=True)
+def play_opponents(st, ru, learner, policies, gen, reward_kind, start, rewards, ids):
+    """The opponents move (chance resolved) until the learning seat is to move or the game
+    is over; the rounds they end are scored into rewards."""
+    while not st[FINISHED]:
+        seat = st[TO_MOVE]
+        if seat == learner:
+            return
+        apply_action(st, ru, opponent_action(st, ru, policies[seat], gen, ids))
+        score_move(st, ru, reward_kind, start, rewards)
+        advance(st, ru)
+
+
+@njit(cache=True)
+def one_seat_reset(states, ru, learner, policies, gens, start, obs, masks, ids, rewards):
+    """Every row a new game, played by the opponents up to the learning seat's first move."""
+    for i in range(len(states)):
+        st = states[i]
+        restart(st, ru, start[i])
+        play_opponents(st, ru, learner, policies, gens[i], WIN, start[i], rewards, ids)
+        observe(st, ru, learner, obs[i])
+        legal_mask(st, ru, ids, masks[i])
+
+
+@njit(cache=True)
+def one_seat_step(states, ru, actions, learner, policies, gens, reward_kind, illegal_reward, start, obs, masks,
+                  rewards, terminated, final_obs, ids, seat_rewards):
+    """The learning seat plays actions[i] in row i, then the opponents until its next move;
+    rewards[i] is what the learning seat got. A game that ended (terminated[i]) leaves the
+    learning seat's last observation in final_obs[i] and is replaced by a new one at once
+    (obs and masks are the new game's); seat_rewards is working memory (N_MAX floats)."""
+    n = ru[R_N]
+    for i in range(len(states)):
+        st = states[i]
+        for s in range(n):
+            seat_rewards[s] = 0.0
+        action = actions[i]
+        if is_legal(ru, masks[i], action):
+            apply_action(st, ru, action)
+            score_move(st, ru, reward_kind, start[i], seat_rewards)
+            advance(st, ru)
+            play_opponents(st, ru, learner, policies, gens[i], reward_kind, start[i], seat_rewards, ids)
+            rewards[i] = seat_rewards[learner]
+            ended = st[FINISHED] != 0
+        else:
+            rewards[i] = illegal_reward
+            ended = True
+        terminated[i] = ended
+        if ended:
+            observe(st, ru, learner, final_obs[i])
+            restart(st, ru, start[i])
+            play_opponents(st, ru, learner, policies, gens[i], reward_kind, start[i], seat_rewards, ids)
+        observe(st, ru, learner, obs[i])
+        legal_mask(st, ru, ids, masks[i])
+
+
+SEAT_REWARDS = N_MAX  # the size of one_seat_step's working memory
