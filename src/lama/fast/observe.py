@@ -48,14 +48,14 @@ def observe(st, ru, me, out):
         observe_dice(st, ru, me, out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def relative(me, r, n):
     """The seat r places after `me` in turn order."""
     s = me + r
     return s - n if s >= n else s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def per_seat(st, ru, me, field, out, at):
     """st[field + seat] for every seat in relative order into out[at:at + n]; the next `at`."""
     n = ru[R_N]
@@ -64,7 +64,7 @@ def per_seat(st, ru, me, field, out, at):
     return at + n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def points(st, ru, me, out, at):
     """Each seat's points, capped at POINTS_CAP x the target, in relative order."""
     n = ru[R_N]
@@ -74,7 +74,7 @@ def points(st, ru, me, out, at):
     return at + n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def counts(st, field, k, out, at):
     """st[field:field + k] into out[at:at + k]; the next `at`."""
     for i in range(k):
@@ -82,7 +82,7 @@ def counts(st, field, k, out, at):
     return at + k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def one_hot(index, size, out, at):
     """out[at:at + size] all 0 but 1 at `index` (none if index < 0); the next `at`."""
     for i in range(size):
