@@ -244,3 +244,21 @@ def test_the_same_games_in_plain_python():
         env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert " passed" in done.stdout and "failed" not in done.stdout, done.stdout[-2000:]
+
+
+def test_bench_env_vector_reports_both_environments_with_their_spread(capsys):
+    from lama.cli import main
+
+    assert main(["bench-env", "--vector", "--game", "komarami", "--players", "3", "--num-envs", "8",
+                 "--steps", "64", "--repeat", "3", "--json"]) == 0
+    import json
+    result = json.loads(capsys.readouterr().out)
+    assert (result["game"], result["players"], result["num_envs"], result["runs"]) == ("komarami", 3, 8, 3)
+    assert result["steps"] == 64 and result["observation_size"] == 12 * 3 + 22
+    for key in ("self_play", "vector_env"):
+        r = result[key]
+        assert 0 < r["steps_per_s_min"] <= r["steps_per_s"] <= r["steps_per_s_max"]
+        assert r["loop_steps_per_s"] <= r["steps_per_s_max"]
+    assert main(["bench-env", "--vector", "--num-envs", "4", "--steps", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "SelfPlay" in out and "LamaVectorEnv" in out and "agent steps/s" in out

@@ -1,5 +1,6 @@
 """`lama bench-env`: the PettingZoo environment's steps per second, next to the rules core's
-decisions per second on the same random workload (W1)."""
+decisions per second on the same random workload (W1); with --vector, the agent steps per
+second of the compiled vector environments (lama.envs.vector_bench)."""
 
 from __future__ import annotations
 
@@ -14,24 +15,37 @@ from .types import positive
 def add_arguments(p) -> None:
     p.add_argument("--game", choices=list(GAMES), default="lama")
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--steps", type=positive, default=100_000,
-                   help="environment steps per run, whole games (default 100000)")
+    p.add_argument("--steps", type=positive,
+                   help="environment steps per run, whole games (default 100000; --vector: agent steps, "
+                        "whole batch steps, default 1000000)")
     p.add_argument("--repeat", type=positive, default=1, help="runs; the median is reported (default 1)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--target", type=int)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--vector", action="store_true",
+                   help="the compiled vector environments instead (SelfPlay and LamaVectorEnv, lama.envs.vector)")
+    p.add_argument("--num-envs", type=positive, default=1024, help="--vector: games stepped at once (default 1024)")
     p.set_defaults(func=cmd_bench_env)
 
 
 def cmd_bench_env(args) -> int:
     try:
-        from lama.envs.bench import bench_env
+        if args.vector:
+            from lama.envs.vector_bench import bench_vector
+        else:
+            from lama.envs.bench import bench_env
     except ImportError as e:
         print(f"lama bench-env: {e.name or e} is not installed; the environments need the rl extra "
               "(pip install 'lama[rl]')", file=sys.stderr)
         return 2
     options = {"target": args.target} if args.target is not None else None
-    result = bench_env(args.game, args.players, args.steps, seed=args.seed, repeat=args.repeat, options=options)
+    if args.vector:
+        result = bench_vector(args.game, args.players, args.num_envs, args.steps or 1_000_000, seed=args.seed,
+                              repeat=args.repeat, options=options)
+        print(json.dumps(result) if args.json else vector_text(result))
+        return 0
+    result = bench_env(args.game, args.players, args.steps or 100_000, seed=args.seed, repeat=args.repeat,
+                       options=options)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -45,3 +59,16 @@ def cmd_bench_env(args) -> int:
               f"steps/s, core {result['core_decisions_per_s_min']:,.0f}-{result['core_decisions_per_s_max']:,.0f} "
               f"decisions/s, ratio {result['ratio_min']:.2f}-{result['ratio_max']:.2f}")
     return 0
+
+
+def vector_text(result: dict) -> str:
+    lines = [f"Compiled vector environments on {result['game']} with {result['players']} players, "
+             f"{result['num_envs']} games at once, {result['steps']} agent steps x {result['runs']} run(s), "
+             f"random masked actions (W1), one core (observation: {result['observation_size']} floats):"]
+    for key, name in (("self_play", "SelfPlay (every seat)"),
+                      ("vector_env", f"LamaVectorEnv (one seat vs {result['opponents']})")):
+        r = result[key]
+        lines.append(f"  {name}: {r['steps_per_s']:,.0f} agent steps/s "
+                     f"({r['steps_per_s_min']:,.0f}-{r['steps_per_s_max']:,.0f}); with the policy's argmax "
+                     f"{r['loop_steps_per_s']:,.0f} ({r['loop_steps_per_s_min']:,.0f}-{r['loop_steps_per_s_max']:,.0f})")
+    return "\n".join(lines)
