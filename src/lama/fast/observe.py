@@ -17,11 +17,12 @@ from . import cards
 from .kernel import njit
 from .layout import (
     CARDS, CHANCE, DISCARDS, DRAW, DRAWER, FORCED, HANDS, K_MAX, MAGIC, MOVE_STRIDE, MOVES, PILE_SIZE, POINTS,
-    QUIT, R_ACTIONS, R_EFFECTS, R_FAMILY, R_K, R_N, R_TARGET, SIZES, STAGE_B, STAGE_W, TOP,
+    QUIT, R_ACTIONS, R_EFFECTS, R_FACES, R_FAMILY, R_K, R_N, R_TARGET, ROLL, ROW, SIZES, STAGE_B, STAGE_W, TOP,
 )
 
 POINTS_CAP = 3  # lama.envs.observation.POINTS_CAP: points above 3 x the target read as that
 BYTE = 255  # lama.envs.observation.BYTE: the stage's chips are capped at this
+DICE, FACES = 3, 6  # dice: three dice of six faces (D1)
 CARD_FLAGS = 2  # per-seat move counters after the plays: draws, quits
 KADABRA_FLAGS = 4  # then skips and stage takes (layout.MOVE_DRAW ... MOVE_TAKE_STAGE)
 
@@ -125,14 +126,24 @@ def observe_cards(st, ru, me, out):
 
 @njit(cache=True)
 def observe_dice(st, ru, me, out):
-    """dice: displays, hand_sizes, points, quit, discard_pile, row, roll, dice (lama.fast.dice
-    fills the fields read here; written with it)."""
-    observe_dice_fields(st, ru, me, out)
-
-
-@njit(cache=True)
-def observe_dice_fields(st, ru, me, out):
-    pass
+    """dice: displays, hand_sizes, points, quit, discard_pile, row, roll, dice."""
+    n, k = ru[R_N], ru[R_K]
+    at = 0
+    for r in range(n):
+        at = counts(st, HANDS + relative(me, r, n) * K_MAX, k, out, at)
+    at = per_seat(st, ru, me, SIZES, out, at)
+    at = points(st, ru, me, out, at)
+    at = per_seat(st, ru, me, QUIT, out, at)
+    at = counts(st, DISCARDS, k, out, at)
+    at = counts(st, ROW, k, out, at)
+    for die in range(DICE):  # the faces shown (ROLL + die: -1 before the round's first roll)
+        at = one_hot(st[ROLL + die], k, out, at)
+    for die in range(DICE):  # the dice themselves: faces of each kind
+        for i in range(k):
+            out[at + i] = 0.0
+        for face in range(FACES):
+            out[at + ru[R_FACES + die * FACES + face]] += 1.0
+        at += k
 
 
 @njit(cache=True)
