@@ -28,7 +28,7 @@ def feed_chance(engine, st, state, rng):
     elif state.chance == "draw":
         kernels.apply_draw(st, engine.rules, engine.game.table.index[outcome])
     else:
-        kernels.apply_roll_codes(st, engine.rules, engine.game, outcome)
+        kernels.apply_roll(st, engine.rules, *[engine.game.table.index[face] for face in outcome])
     state.apply_chance(outcome)
 
 
@@ -119,8 +119,8 @@ def test_the_same_observation_as_plain_python():
     """The test again with LAMA_NUMBA=0: the kernel as plain Python on lists."""
     env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_OBSERVE_GAMES": "2"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", __file__,
+        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
          "-k", "every_seat or sizes or hidden"],
         env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert " passed" in done.stdout and "failed" not in done.stdout, done.stdout[-2000:]
+    assert "41 passed" in done.stdout, done.stdout[-2000:]

@@ -13,9 +13,9 @@ environments' illegal="lose").
 
 from __future__ import annotations
 
-from . import cards
+from . import cards, dice
 from .kernel import below, njit
-from .layout import CARDS, CHANCE, DEAL, FINISHED, N_MAX, POINTS, R_ACTIONS, R_FAMILY, R_N, TO_MOVE, WINNERS
+from .layout import CARDS, CHANCE, DEAL, FINISHED, NO_CHANCE, N_MAX, POINTS, R_ACTIONS, R_FAMILY, R_N, TO_MOVE, WINNERS
 from .observe import legal_ids, legal_mask, observe
 
 WIN, POINTS_REWARD = 0, 1  # lama.envs.rewards.REWARDS, in order
@@ -28,31 +28,45 @@ RANDOM = 0  # an opponent's policy: uniform over the legal ids (bots/random_bot.
 def new_game(st, ru):
     if ru[R_FAMILY] == CARDS:
         cards.new_game(st, ru)
+    else:
+        dice.new_game(st, ru)
 
 
 @njit(cache=True)
 def apply_action(st, ru, action):
     if ru[R_FAMILY] == CARDS:
         cards.apply_action(st, ru, action)
+    else:
+        dice.apply_action(st, ru, action)
 
 
 @njit(cache=True)
 def advance(st, ru):
     if ru[R_FAMILY] == CARDS:
         cards.advance(st, ru)
+    else:
+        dice.advance(st, ru)
+
+
+@njit(cache=True)
+def resolve_chance(st, ru):
+    if ru[R_FAMILY] == CARDS:
+        cards.resolve_chance(st, ru)
+    else:
+        dice.resolve_chance(st, ru)
 
 
 # -- rewards (lama.envs.rewards) ---------------------------------------------------------------
 
 @njit(cache=True)
 def round_over(st):
-    """The move just applied ended the round (it was scored: the next deal or the end is due)."""
+    """The round just ended (it was scored: the next deal or the end is due)."""
     return st[TO_MOVE] < 0 and (st[FINISHED] != 0 or st[CHANCE] == DEAL)
 
 
 @njit(cache=True)
-def score_move(st, ru, reward_kind, start, rewards):
-    """After a move: add to rewards[0:n] what a round or game it ended gives each seat.
+def score_round(st, ru, reward_kind, start, rewards):
+    """After a move or chance: add to rewards[0:n] what a round or game it ended gives each seat.
     `start` holds each seat's points when the round was dealt; the next round starts from here.
     points: each seat the others' average gain minus its own; win: 1 shared by the winners."""
     if not round_over(st):
@@ -74,6 +88,16 @@ def score_move(st, ru, reward_kind, start, rewards):
         for s in range(n):
             if (st[WINNERS] >> s) & 1:
                 rewards[s] += 1.0 / winners
+
+
+@njit(cache=True)
+def settle(st, ru, reward_kind, start, rewards):
+    """After a move: score the round it ended, then resolve chance, scoring a round that chance
+    ends (dice: a bust, D3d) before the next deal."""
+    score_round(st, ru, reward_kind, start, rewards)
+    while st[CHANCE] != NO_CHANCE:
+        resolve_chance(st, ru)
+        score_round(st, ru, reward_kind, start, rewards)
 
 
 @njit(cache=True)
@@ -118,8 +142,7 @@ def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs,
         action = actions[i]
         if is_legal(ru, masks[i], action):
             apply_action(st, ru, action)
-            score_move(st, ru, reward_kind, start[i], reward)
-            advance(st, ru)
+            settle(st, ru, reward_kind, start[i], reward)
             ended = st[FINISHED] != 0
         else:
             reward[seats[i]] = illegal_reward
@@ -150,8 +173,7 @@ def play_opponents(st, ru, learner, policies, gen, reward_kind, start, rewards, 
         if seat == learner:
             return
         apply_action(st, ru, opponent_action(st, ru, policies[seat], gen, ids))
-        score_move(st, ru, reward_kind, start, rewards)
-        advance(st, ru)
+        settle(st, ru, reward_kind, start, rewards)
 
 
 @njit(cache=True)
@@ -180,8 +202,7 @@ def one_seat_step(states, ru, actions, learner, policies, gens, reward_kind, ill
         action = actions[i]
         if is_legal(ru, masks[i], action):
             apply_action(st, ru, action)
-            score_move(st, ru, reward_kind, start[i], seat_rewards)
-            advance(st, ru)
+            settle(st, ru, reward_kind, start[i], seat_rewards)
             play_opponents(st, ru, learner, policies, gens[i], reward_kind, start[i], seat_rewards, ids)
             rewards[i] = seat_rewards[learner]
             ended = st[FINISHED] != 0

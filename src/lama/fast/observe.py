@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from lama.games.kadabra import SHOW_CHIPS
 
-from . import cards
+from . import cards, dice
+from .dice import N_DICE, N_FACES
 from .kernel import njit
 from .layout import (
     CARDS, CHANCE, DISCARDS, DRAW, DRAWER, FORCED, HANDS, K_MAX, MAGIC, MOVE_STRIDE, MOVES, PILE_SIZE, POINTS,
@@ -22,7 +23,6 @@ from .layout import (
 
 POINTS_CAP = 3  # lama.envs.observation.POINTS_CAP: points above 3 x the target read as that
 BYTE = 255  # lama.envs.observation.BYTE: the stage's chips are capped at this
-DICE, FACES = 3, 6  # dice: three dice of six faces (D1)
 CARD_FLAGS = 2  # per-seat move counters after the plays: draws, quits
 KADABRA_FLAGS = 4  # then skips and stage takes (layout.MOVE_DRAW ... MOVE_TAKE_STAGE)
 
@@ -136,13 +136,13 @@ def observe_dice(st, ru, me, out):
     at = per_seat(st, ru, me, QUIT, out, at)
     at = counts(st, DISCARDS, k, out, at)
     at = counts(st, ROW, k, out, at)
-    for die in range(DICE):  # the faces shown (ROLL + die: -1 before the round's first roll)
+    for die in range(N_DICE):  # the faces shown (ROLL + die: -1 before the round's first roll)
         at = one_hot(st[ROLL + die], k, out, at)
-    for die in range(DICE):  # the dice themselves: faces of each kind
+    for die in range(N_DICE):  # the dice themselves: faces of each kind
         for i in range(k):
             out[at + i] = 0.0
-        for face in range(FACES):
-            out[at + ru[R_FACES + die * FACES + face]] += 1.0
+        for face in range(N_FACES):
+            out[at + ru[R_FACES + die * N_FACES + face]] += 1.0
         at += k
 
 
@@ -161,4 +161,6 @@ def legal_mask(st, ru, ids, mask):
 @njit(cache=True)
 def legal_ids(st, ru, ids):
     """The legal ids of the seat to move, in the core's order (the game's own kernel)."""
-    return cards.legal_ids(st, ru, ids)
+    if ru[R_FAMILY] == CARDS:
+        return cards.legal_ids(st, ru, ids)
+    return dice.legal_ids(st, ru, ids)
