@@ -174,6 +174,7 @@ def test_make_vec_builds_the_vector_env(game_id):
         masks = infos["action_mask"]
         assert envs.observation_space.contains(obs)
         assert (masks.sum(axis=1) >= 1).all()  # the learning seat is always to move
+    assert isinstance(lama.envs.vector_env(game_id, 2, players=3), LamaVectorEnv)
     sync = gymnasium.make_vec(GYM_IDS[game_id], num_envs=2, vectorization_mode="sync", players=3,
                               opponents="random")
     assert sync.single_observation_space == envs.single_observation_space

@@ -38,4 +38,12 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["GYM_IDS", "REWARDS", "Encoder", "IllegalActionError", "LamaAECEnv", "env", "raw_env"]
+
+def vector_env(game: str = "lama", num_envs: int = 1024, **kwargs):
+    """The compiled vector environment (lama.envs.vector.LamaVectorEnv), as gymnasium.make_vec
+    builds it; imported on first use (it loads numba)."""
+    from .vector import LamaVectorEnv
+
+    return LamaVectorEnv(game, num_envs, **kwargs)
+
+__all__ = ["GYM_IDS", "REWARDS", "Encoder", "IllegalActionError", "LamaAECEnv", "env", "raw_env", "vector_env"]

@@ -260,9 +260,4 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         return a.copy() if self.copy else _read_only(a)
 
 
-def vector_env(game: str = "lama", num_envs: int = 1024, **kwargs) -> LamaVectorEnv:
-    """LamaVectorEnv(game, num_envs, ...): the same as gymnasium.make_vec with the game's id."""
-    return LamaVectorEnv(game, num_envs, **kwargs)
-
-
-__all__ = ["LamaVectorEnv", "SelfPlay", "row_words", "vector_env"]
+__all__ = ["LamaVectorEnv", "SelfPlay", "row_words"]
