@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 
 from helpers import random_position
 from lama.bots import fastdice, heuristic_dice
-from lama.bots.fastcards import KernelRandom, Tables, _array, _float_array, _score
+from lama.bots.fastdice import _penalty_tables, _score
 from lama.bots.rollout import core_playout, evaluate_actions, round_values
 from lama.bots.values import temperatures
+from lama.fast.kernel import KernelRandom
+from lama.fast.kernel import array as _array
+from lama.fast.kernel import float_array as _float_array
 from lama.games import new_game
 
 
@@ -27,7 +30,7 @@ def heuristic_policy(state, rng):
 def _kernel_playout(state, action, words, depth, heads_up):
     """The kernel's playout and scoring from a core state: (points, value of the seat to move)."""
     game, n, me = state.game, state.n, state.to_move
-    llama, masks, mask_sum = Tables(game, _array).arrays[4:7]
+    llama, masks, mask_sum = _penalty_tables(game)
     dice = fastdice.DiceTables(game.dice)
     displays = _array([c for d in state.displays for c in d])
     points = _array(state.points)
@@ -67,7 +70,7 @@ def test_kernel_playout_plays_like_the_heuristic_through_the_core(depth, players
 def test_the_kernels_roll_cost_is_the_heuristics():
     """_value at depth == rolled is heuristic_dice.roll_cost, on displays and rows of every kind."""
     game = new_game("dice", 4)
-    llama, masks, mask_sum = Tables(game, _array).arrays[4:7]
+    llama, masks, mask_sum = _penalty_tables(game)
     dice = fastdice.DiceTables(game.dice)
     rng = random.Random(5)
     for _ in range(60):

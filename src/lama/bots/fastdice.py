@@ -17,17 +17,19 @@ one array, seat s at s * 7. An action is ROLL, QUIT, a discard (its counts per k
 
 from __future__ import annotations
 
+import math
+
+from lama.fast.kernel import array as _array, below, float_array as _float_array, njit, next32, seed_words
+from lama.fast.kernel import zeros as _zeros
+from lama.fast.rules import rules_of
 from lama.games import game_of
 from lama.games.dice import LL, TABLE
 from lama.games.dice_odds import roll_classes
 
 from .determinize import CannotDeterminize
-from .fastcards import (
-    Tables, _array, _below, _estimates, _float_array, _highest_chip, _keep_better_half, _next32, _next_in, _penalty,
-    _phases, _restart, _results, _score, _tally, _zeros, njit, seed_words,
-)
+from .fastcards import _estimates, _keep_better_half, _phases, _results, _tally
 from .heuristic_dice import DEPTH_HEADS_UP, MARGIN
-from .values import temperatures
+from .values import BIN, temperatures
 
 K = 7  # kinds: 1..6 and L
 # Own rolls a playout's seats look ahead: the heuristic's two (with two or more other seats in)
@@ -37,6 +39,83 @@ ROLL = -1
 QUIT = -2
 TAKE = -10  # TAKE - kind: take that row card (D3c)
 ALL_QUIT, EMPTY, ROW_EMPTY = 0, 1, 2  # how a playout's round ended (a bust empties the row)
+
+
+# -- interim, until the dice engine (lama.fast.dice) plays the rounds: C1, C3, C5-C7 ---------
+
+@njit(cache=True)
+def _penalty(hands, at, k, llama, masks, mask_sum, llama_each):
+    """C7 for the display at hands[at:at + k]."""
+    mask = 0
+    llamas = 0
+    for kind in range(k):
+        c = hands[at + kind]
+        if c:
+            if llama[kind]:
+                llamas += c
+            else:
+                mask |= masks[kind]
+    if llamas and not llama_each:
+        llamas = 1
+    return mask_sum[mask] + 10 * llamas
+
+
+@njit(cache=True)
+def _highest_chip(points):
+    return 10 if points >= 10 else (1 if points >= 1 else 0)
+
+
+@njit(cache=True)
+def _next_in(seat, quit, n):
+    seat = (seat + 1) % n
+    while quit[seat]:
+        seat = (seat + 1) % n
+    return seat
+
+
+@njit(cache=True)
+def _restart(n, k, hands, hands0, sizes, quit, quit0, points, points0):
+    for s in range(n):
+        quit[s] = quit0[s]
+        points[s] = points0[s]
+        sizes[s] = 0
+        for kind in range(k):
+            hands[s * k + kind] = hands0[s * k + kind]
+            sizes[s] += hands0[s * k + kind]
+
+
+@njit(cache=True)
+def _score(me, empty, ender, hands, points, n, k, target, temps, llama, masks, mask_sum, llama_each):
+    for s in range(n):
+        points[s] += _penalty(hands, s * k, k, llama, masks, mask_sum, llama_each)
+    if empty:
+        points[ender] -= _highest_chip(points[ender])
+    low = points[0]
+    high = points[0]
+    for s in range(1, n):
+        low = min(low, points[s])
+        high = max(high, points[s])
+    if high >= target:
+        if points[me] != low:
+            return 0.0
+        winners = 0
+        for s in range(n):
+            if points[s] == low:
+                winners += 1
+        return 1.0 / winners
+    t = temps[min(max(target - high - 1, 0), BIN * len(temps) - 1) // BIN]
+    total = 0.0
+    for s in range(n):
+        total += math.exp((low - points[s]) / t)
+    return math.exp((low - points[me]) / t) / total
+
+
+def _penalty_tables(game):
+    from lama.fast import layout as L
+    ru = rules_of(game)
+    k = game.table.size
+    return (_array([ru[L.R_IS_LLAMA + i] for i in range(k)]), _array([ru[L.R_MASK + i] for i in range(k)]),
+            _array([ru[L.R_MASK_SUM + m] for m in range(128)]))
 
 
 # -- the heuristic's expected cost of rolling (heuristic_dice._roll) --------------------------
@@ -156,9 +235,9 @@ def _playout(first, seat, displays, sizes, row, quit, points, n, n_in, r, faces,
             if sizes[seat] == 0:
                 return EMPTY, seat
         else:  # roll, one face per die (as DiceState.sample_chance), then the heuristic's answer
-            k0 = faces[_below(r, 6)]
-            k1 = faces[6 + _below(r, 6)]
-            k2 = faces[12 + _below(r, 6)]
+            k0 = faces[below(r, 0, 6)]
+            k1 = faces[6 + below(r, 0, 6)]
+            k2 = faces[12 + below(r, 0, 6)]
             if k0 == LL and k1 == LL and k2 == LL:  # D3a
                 points[seat] -= _highest_chip(points[seat])
             elif displays[at + k0] or displays[at + k1] or displays[at + k2]:  # D3b: all it can
@@ -220,7 +299,7 @@ def evaluate_dice(me, n, displays0, row0, quit0, points0, target, temps, actions
     for phase in range(phases):
         per_arm = max(1, samples // (alive * phases))
         for _ in range(per_arm):
-            saved0, saved1, saved2, saved3 = _next32(r) | 1, _next32(r), _next32(r), _next32(r)
+            saved0, saved1, saved2, saved3 = next32(r, 0) | 1, next32(r, 0), next32(r, 0), next32(r, 0)
             for ai in range(alive):
                 a = order[ai]
                 _restart(n, K, displays, displays0, sizes, quit, quit0, points, points0)
@@ -281,8 +360,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     if view.to_move != view.seat or view.finished:
         raise CannotDeterminize("the seat is not to move")
     game = game_of(view)
-    tables = Tables(game, _array)
-    llama, masks, mask_sum = tables.arrays[4:7]
+    llama, masks, mask_sum = _penalty_tables(game)
     dice = DiceTables(game.dice)
     n = view.players
     actions = list(view.legal_actions)
