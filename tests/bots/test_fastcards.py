@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from helpers import random_position
 from lama.bots import fastcards
-from lama.bots.rollout import core_playout, evaluate_actions, fast_action, round_values
+from lama.bots.rollout import evaluate_actions, fast_action, playout, round_values
 from lama.bots.values import temperatures
 from lama.fast import layout as L
 from lama.fast.kernel import KernelRandom, array, float_array, zeros
@@ -75,7 +75,7 @@ def _same_round_end(state, pick, words):
     points, value = _kernel_playout(state, action, words)
     core = state.clone()
     core.apply(action)
-    core_playout(core, KernelRandom(words))
+    playout(core, KernelRandom(words))
     assert points == core.points
     assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
 

@@ -18,8 +18,10 @@ plain Python on lists: slower, with exactly the same results (lama.fast.kernel).
 
 from __future__ import annotations
 
+import json
 import math
 
+from lama.core.jsonform import jsonable
 from lama.fast.cards import apply_action, apply_draw, penalty, pile_card, show
 from lama.fast.kernel import array, below, float_array, float_zeros, njit, next32, seed_words, zeros
 from lama.fast.layout import (
@@ -405,9 +407,11 @@ _RULES: dict = {}
 def game_and_rules(view):
     """The game of `view` (game_of) and its engine rules (rules_of), kept per game, player
     count and options: a search builds them once, not at every decision."""
-    key = (view.game, view.players, tuple(sorted(view.options.items())))
+    key = (view.game, view.players, json.dumps(jsonable(view.options), sort_keys=True))
     found = _RULES.get(key)
     if found is None:
+        if len(_RULES) >= 64:  # a server may see many sets of options: keep the cache small
+            _RULES.clear()
         game = game_of(view)
         found = _RULES[key] = (game, rules_of(game))
     return found
