@@ -10,7 +10,7 @@ from lama.core.game import CardGame
 from lama.fast import layout as L
 from lama.fast.engine import describe, describe_core
 from lama.fast.kernel import zeros
-from lama.fast.views import card_state_from_view
+from lama.fast.views import card_state_from_view, dice_state_from_view
 from lama.games import GAMES, new_game
 
 CARD_GAMES = tuple(g for g, cls in GAMES.items() if issubclass(cls, CardGame))
@@ -61,3 +61,37 @@ def test_a_view_hides_the_other_hands_and_the_piles_kinds():
     assert not any(st[L.HANDS + s * L.K_MAX + k] for s in (0, 2) for k in range(L.K_MAX))
     assert not any(st[L.PILE + k] for k in range(L.K_MAX)) and st[L.PILE_SIZE] == state.pile_size > 0
     assert [st[L.SIZES + s] for s in range(3)] == list(state.sizes)
+
+
+DICE_GAMES = tuple(g for g, cls in GAMES.items() if not issubclass(cls, CardGame))
+
+
+@pytest.mark.parametrize("game_id", DICE_GAMES)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_seat_to_moves_dice_view_makes_the_cores_state(game_id, players):
+    """The same in dice, at every decision, with the undealt cards put back; the caps of a
+    discard (D3b) only matter, and are only known, while a discard is owed."""
+    rng = random.Random(players)
+    answers = set()
+    for _ in range(3):
+        game = new_game(game_id, players, {"target": 30})
+        state = game.new_initial_state()
+        st = zeros(L.STATE_SIZE)
+        while not state.finished:
+            if state.to_move is None:
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            dice_state_from_view(state.view(state.to_move), game, st)
+            for kind, count in enumerate(state.undealt):
+                st[L.PILE + kind] = count
+            found, expected = describe(game, st), describe_core(state)
+            if state.pending != "discard":
+                del found["caps"], expected["caps"]
+            assert found == expected
+            answers.add(state.pending)
+            others = [s for s in range(players) if s != state.to_move]
+            with pytest.raises(ValueError):
+                dice_state_from_view(state.view(rng.choice(others)), game, st)
+            legal = state.legal_actions()  # mostly roll (the first), so that rounds last
+            state.apply(legal[0] if rng.random() < 0.8 else rng.choice(legal))
+    assert answers == {None, "discard", "take"}

@@ -1,9 +1,10 @@
 """Engine states from what one seat sees (a lama.core View): the search bots' starting point.
 
-A view holds every public fact and the seat's own cards; the other hands and the kinds in the
-draw pile are hidden, so they are left empty (0) here and a search fills them per sample with a
-determinized deal. Everything else is the state the core holds (`engine.describe` of the
-result, with the hidden cards filled in, equals `engine.describe_core` of the true state).
+A view holds every public fact and the seat's own cards. In the card games the other hands and
+the kinds in the draw pile are hidden, so they are left empty (0) here and a search fills them
+per sample with a determinized deal; in dice only the undealt cards are, which play no part in
+a round. Everything else is the state the core holds (`engine.describe` of the result, with
+the hidden cards filled in, equals `engine.describe_core` of the true state: tests/fast).
 """
 
 from __future__ import annotations
@@ -43,6 +44,48 @@ def card_state_from_view(view, game, st) -> None:
         st[L.MOVES + seat * L.MOVE_STRIDE + f] += 1
     for s in range(n):
         st[L.SIZES + s] = view.hand_sizes[s]
+
+
+def dice_state_from_view(view, game, st) -> None:
+    """Fill the state row `st` with what the seat to move sees of L.A.M.A. Dice (D1-D5): the
+    displays, the llama row, the last roll, the discards, points and quits, and, from its
+    legal actions, whether it owes the roll an answer (D3b: the caps of a discard; D3c: a
+    take). Only the undealt cards' kinds are hidden (PILE stays 0); they play no part in a
+    round. Raises ValueError for a view whose seat is not to move: only its legal actions
+    tell whether the last roll is answered."""
+    if view.seat is None or view.to_move != view.seat:
+        raise ValueError("a dice view makes a state at its seat's turn only")
+    table = game.table
+    n = view.players
+    for i in range(L.STATE_SIZE):
+        st[i] = 0
+    _fill_common(view, game, st)
+    for s in range(n):
+        st[L.SIZES + s] = view.hand_sizes[s]
+        for kind, count in enumerate(table.counts_of(view.displays[s])):
+            st[L.HANDS + s * L.K_MAX + kind] = count
+    st[L.PILE_SIZE] = sum(game.deck) - n * game.hand_size  # D2: the undealt cards
+    for kind, count in enumerate(table.counts_of(view.row)):
+        st[L.ROW + kind] = count
+        st[L.ROW_SIZE] += count
+    for kind, count in enumerate(table.counts_of(view.discard_pile)):
+        st[L.DISCARDS + kind] = count
+    st[L.ROLLER] = -1
+    for die in range(3):
+        st[L.ROLL + die] = -1
+    if view.roll is not None:
+        for die, face in enumerate(view.roll):
+            kind = game.face_kinds[die][face]
+            st[L.ROLL + die] = kind
+            st[L.ROLL_COUNTS + kind] += 1
+    answer = view.legal_actions[0].kind
+    if answer == "discard":  # D3b: at most what the display holds and the dice show
+        st[L.PENDING] = L.ANSWER_DISCARD
+        at = L.HANDS + view.seat * L.K_MAX
+        for kind in range(table.size):
+            st[L.CAPS + kind] = min(st[at + kind], st[L.ROLL_COUNTS + kind])
+    elif answer == "take":  # D3c
+        st[L.PENDING] = L.ANSWER_TAKE
 
 
 def _fill_common(view, game, st) -> None:
