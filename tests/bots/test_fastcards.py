@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from helpers import random_position
 from lama.bots import fastcards
 from lama.bots.fastcards import KernelRandom, Tables, _array, _float_array, action_code
-from lama.bots.rollout import core_playout, evaluate_actions, fast_action, round_values
+from lama.bots.rollout import playout, evaluate_actions, fast_action, round_values
 from lama.bots.values import temperatures
 from lama.games import GAMES as ALL_GAMES
 from lama.games import new_game
@@ -75,7 +75,7 @@ def _same_round_end(state, pick, words):
     points, value = _kernel_playout(state, action, words)
     core = state.clone()
     core.apply(action)
-    core_playout(core, KernelRandom(words))
+    playout(core, KernelRandom(words))
     assert points == core.points
     assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from helpers import random_position
 from lama.bots import fastdice, heuristic_dice
 from lama.bots.fastcards import KernelRandom, Tables, _array, _float_array, _score
-from lama.bots.rollout import core_playout, evaluate_actions, round_values
+from lama.bots.rollout import playout, evaluate_actions, round_values
 from lama.bots.values import temperatures
 from lama.games import new_game
 
@@ -59,7 +59,7 @@ def test_kernel_playout_plays_like_the_heuristic_through_the_core(depth, players
     core.apply(action)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(heuristic_dice, "DEPTH", depth)
-        core_playout(core, KernelRandom(words), heuristic_policy)
+        playout(core, KernelRandom(words), heuristic_policy)
     assert points == core.points
     assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
 

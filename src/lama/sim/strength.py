@@ -23,7 +23,7 @@ from rich.table import Table
 
 from lama.bots import fastcards, load_bot
 from lama.bots.determinize import determinize
-from lama.bots.rollout import core_playout
+from lama.bots.rollout import playout
 from lama.games import new_game
 from lama.match import Match
 
@@ -157,8 +157,8 @@ def strength_table(cells: list[dict]):
 # -- playouts per second (the search bots' hot path) -----------------------------------------
 
 def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0) -> dict:
-    """Playouts per second from the first decision of a round, through the core and (where
-    there is one) the lean loop, each on the same determinized deals, one core."""
+    """Playouts per second from the first decision of a round, through the core (on the same
+    determinized deals) and through the hard bot's compiled search, one core."""
     rng = random.Random(seed)
     game = new_game(game_id, players)
     state = game.new_initial_state()
@@ -167,16 +167,11 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
     view = state.view(state.to_move)
     worlds = [determinize(view, rng) for _ in range(playouts)]
     result = {"game": game_id, "players": players, "playouts": playouts}
-    loops = {"core": core_playout}
-    if game.hook("lean_playout") is not None:
-        loops["lean"] = game.hook("lean_playout")
-    for name, loop in loops.items():
-        copies = [w.clone() for w in worlds]
-        play_rng = random.Random(seed)
-        start = time.perf_counter()
-        for w in copies:
-            loop(w, play_rng)
-        result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
+    play_rng = random.Random(seed)
+    start = time.perf_counter()
+    for w in worlds:
+        playout(w, play_rng)
+    result["core_per_s"] = playouts / (time.perf_counter() - start)
     search = game.hook("compiled_search")
     if search:  # the hard bot's compiled search, dealing included (after a warm-up)
         search(view, rng, 10, False, True)
