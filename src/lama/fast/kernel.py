@@ -24,6 +24,8 @@ if os.environ.get("LAMA_NUMBA", "1") != "0":
         pass
 
 if COMPILED:
+    from numba import prange  # a loop whose passes run on numba's threads (njit(parallel=True))
+
     def array(values):
         return numpy.array(values, dtype=numpy.int64)
 
@@ -34,6 +36,8 @@ else:
         if args and callable(args[0]):
             return args[0]
         return lambda f: f
+
+    prange = range
 
     def array(values):
         return list(values)

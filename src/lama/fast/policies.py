@@ -401,3 +401,13 @@ def show_risk(st, ru, seat, scratch):
     if st[STAGE_W] + st[STAGE_B] < K_SHOW_NEAR or scratch[ru[R_LLAMA]] or st[MAGIC] == seat:
         return 0
     return stage_value(st)
+
+
+def policy_of(bot) -> int | None:
+    """The compiled twin of a bot (a lama.bots callable): its policy id, or None."""
+    from lama.bots.levels import easy_bot, heuristic_bot, random_bot
+
+    for twin, policy in ((random_bot, RANDOM), (heuristic_bot, HEURISTIC), (easy_bot, EASY)):
+        if bot is twin:
+            return policy
+    return None
