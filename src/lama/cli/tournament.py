@@ -18,7 +18,7 @@ from .types import bot_names, positive, seconds, workers
 def add_arguments(p) -> None:
     p.description = ("Play many games between bots. Every deal is played once per seating of its "
                      "table (seats rotated), so every bot meets the same cards in every seat.")
-    p.epilog = ("Numbers are identical for a given seed whatever the backend and the workers "
+    p.epilog = ("Numbers are identical for a given seed and engine whatever the backend and the workers "
                 "(timings aside). Win share: a tie for the fewest points shares the win; 95% "
                 "intervals are normal intervals on standard errors clustered by deal.")
     p.add_argument("--game", choices=list(GAMES), help="the game (default lama; --report: all)")

@@ -1,9 +1,10 @@
 """`lama tournament`: many games between bots, with duplicate deals, on any backend.
 
 The games are decided by the plan (schedule.py), played by a backend
-(backends.py), kept in an output directory as they finish (store.py) and
-summed up in the plan's order (summary.py): the same seed gives the same
-numbers whatever the backend and the number of workers (all but the timings).
+(backends.py; or in compiled code, fastplay.py, when every bot has a compiled
+twin), kept in an output directory as they finish (store.py) and summed up in
+the plan's order (summary.py): the same seed gives the same numbers whatever
+the backend and the number of workers (all but the timings), on one engine.
 """
 
 from __future__ import annotations
