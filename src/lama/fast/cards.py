@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from lama.games.kadabra import MAGIC_POINTS, SHOW_CHIPS
 
-from .kernel import below, njit
+from .common import (  # noqa: F401 - the family's kernels, also reached as cards.*
+    add_penalties, begin_game, close_round, deal_begin, deal_card, deal_hands, finish, highest_chip, next_in,
+    penalty, pile_card, quit_seat, start_round,
+)
+from .kernel import njit
 from .layout import (
-    ALL_QUIT, CHANCE, DEAL, DISCARDS, DRAW, DRAWER, EMPTY_HAND, ENDED_BY, ENDER, FINISHED, FORCED, HANDS, K_MAX,
-    MAGIC, MOVE_DRAW, MOVE_QUIT, MOVE_SKIP, MOVE_STRIDE, MOVE_TAKE_STAGE, MOVES, N_IN, N_MAX, NO_CHANCE, PILE,
-    PILE_SIZE, POINTS, QUIT, R_DECK, R_EFFECTS, R_FIRST, R_HAND_SIZE, R_IS_LLAMA, R_K, R_LLAMA, R_LLAMA_EACH,
-    R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_STAR, R_START_POINTS, R_TARGET, RNG, ROUND,
-    SIZES, STAGE_B, STAGE_W, STARTER, STATE_SIZE, TO_MOVE, TOP, WINNERS,
+    ALL_QUIT, CHANCE, DEAL, DISCARDS, DRAW, DRAWER, EMPTY_HAND, FORCED, HANDS, K_MAX, MAGIC, MOVE_DRAW, MOVE_QUIT,
+    MOVE_SKIP, MOVE_STRIDE, MOVE_TAKE_STAGE, MOVES, N_IN, NO_CHANCE, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K,
+    R_LLAMA, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_STAR, SIZES, STAGE_B, STAGE_W, TO_MOVE, TOP,
 )
 
 
@@ -27,49 +29,10 @@ from .layout import (
 @njit(cache=True)
 def new_game(st, ru):
     """The state before the first deal (C4, K2); the generator (RNG) is left as it is."""
-    for i in range(STATE_SIZE):
-        if i < RNG or i >= RNG + 4:
-            st[i] = 0
-    n = ru[R_N]
-    for s in range(n):
-        st[POINTS + s] = ru[R_START_POINTS]
-    st[ROUND] = -1
-    st[TO_MOVE] = -1
-    st[CHANCE] = DEAL
-    st[STARTER] = ru[R_FIRST]
-    st[N_IN] = n
+    begin_game(st, ru)
     st[TOP] = -1
     st[DRAWER] = -1
     st[MAGIC] = -1
-    st[ENDER] = -1
-    pile_size = 0
-    for kind in range(ru[R_K]):
-        st[PILE + kind] = ru[R_DECK + kind]
-        pile_size += ru[R_DECK + kind]
-    st[PILE_SIZE] = pile_size
-
-
-@njit(cache=True)
-def deal_begin(st, ru):
-    """A deal starts: the whole deck in the pile, every hand empty."""
-    total = 0
-    for kind in range(ru[R_K]):
-        st[PILE + kind] = ru[R_DECK + kind]
-        total += ru[R_DECK + kind]
-        st[DISCARDS + kind] = 0
-    st[PILE_SIZE] = total
-    for i in range(N_MAX * K_MAX):
-        st[HANDS + i] = 0
-    for i in range(N_MAX * MOVE_STRIDE):
-        st[MOVES + i] = 0
-
-
-@njit(cache=True)
-def deal_card(st, seat, kind):
-    """The deal gives a card of `kind` from the pile to `seat`."""
-    st[PILE + kind] -= 1
-    st[PILE_SIZE] -= 1
-    st[HANDS + seat * K_MAX + kind] += 1
 
 
 @njit(cache=True)
@@ -79,37 +42,15 @@ def deal_end(st, ru, top):
     st[PILE_SIZE] -= 1
     st[TOP] = top
     st[DISCARDS + top] = 1
-    n = ru[R_N]
-    for s in range(n):
-        st[QUIT + s] = 0
-        st[SIZES + s] = ru[R_HAND_SIZE]
-    st[ROUND] += 1
-    st[N_IN] = n
-    st[CHANCE] = NO_CHANCE
-    st[TO_MOVE] = st[STARTER]
+    start_round(st, ru)
     st[DRAWER] = -1
     st[FORCED] = 0
 
 
 @njit(cache=True)
-def pile_card(st, ru):
-    """A card drawn uniformly from the pile by the game's generator (its kind; the pile is
-    left as it is), as CardState.sample_chance draws one."""
-    x = below(st, RNG, st[PILE_SIZE])
-    kind = 0
-    while x >= st[PILE + kind]:
-        x -= st[PILE + kind]
-        kind += 1
-    return kind
-
-
-@njit(cache=True)
 def deal(st, ru):
     """L2 by the game's generator: six cards to each seat in turn, then the first discard."""
-    deal_begin(st, ru)
-    for s in range(ru[R_N]):
-        for _ in range(ru[R_HAND_SIZE]):
-            deal_card(st, s, pile_card(st, ru))
+    deal_hands(st, ru)
     deal_end(st, ru, pile_card(st, ru))
 
 
@@ -149,16 +90,6 @@ def advance(st, ru):
 
 
 # -- turns ------------------------------------------------------------------------------------
-
-@njit(cache=True)
-def next_in(st, ru, seat):
-    """C1: the next seat after `seat` that has not quit (one must still be in)."""
-    n = ru[R_N]
-    s = (seat + 1) % n
-    while st[QUIT + s]:
-        s = (s + 1) % n
-    return s
-
 
 @njit(cache=True)
 def show(st):
@@ -243,12 +174,8 @@ def apply_action(st, ru, action):
         st[TO_MOVE] = -1
     elif action == k + 1:  # quit
         st[moves + MOVE_QUIT] += 1
-        st[QUIT + seat] = 1
-        st[N_IN] -= 1
-        if st[N_IN] == 0:
+        if quit_seat(st, ru, seat):
             end_round(st, ru, ALL_QUIT, seat)
-        else:
-            st[TO_MOVE] = next_in(st, ru, seat)
     elif action == k + 2:  # K7: skip, the magic chip back to the centre
         st[moves + MOVE_SKIP] += 1
         st[MAGIC] = -1
@@ -288,68 +215,14 @@ def card_effect(st, ru, seat, kind, give):
 # -- scoring (C5-C7, K11) ---------------------------------------------------------------------
 
 @njit(cache=True)
-def penalty(st, ru, seat):
-    """C7 of seat's hand."""
-    at = HANDS + seat * K_MAX
-    mask = 0
-    llamas = 0
-    for kind in range(ru[R_K]):
-        c = st[at + kind]
-        if c:
-            if ru[R_IS_LLAMA + kind]:
-                llamas += c
-            else:
-                mask |= ru[R_MASK + kind]
-    if llamas and not ru[R_LLAMA_EACH]:
-        llamas = 1
-    return ru[R_MASK_SUM + mask] + 10 * llamas
-
-
-@njit(cache=True)
-def highest_chip(points):
-    """C3: the value of the highest chip held (10, 1, or 0 for none)."""
-    return 10 if points >= 10 else (1 if points >= 1 else 0)
-
-
-@njit(cache=True)
 def end_round(st, ru, ended_by, ender):
     """L4/L5: C7 for every hand, K11's magic chip, C5, then C6."""
-    n = ru[R_N]
-    for s in range(n):
-        st[POINTS + s] += penalty(st, ru, s)
+    add_penalties(st, ru)
     if st[MAGIC] >= 0:  # K11
         st[POINTS + st[MAGIC]] += MAGIC_POINTS
         st[MAGIC] = -1
-    if ended_by == EMPTY_HAND:  # C5
-        st[POINTS + ender] -= highest_chip(st[POINTS + ender])
-    st[ENDED_BY] = ended_by
-    st[ENDER] = ender
-    st[TO_MOVE] = -1
     st[FORCED] = 0
-    finish(st, ru, ender)
-
-
-@njit(cache=True)
-def finish(st, ru, ender):
-    """C6 after a round's scoring: the game ends (the fewest points win) or the next deal is
-    due (C4: the round-ender starts it)."""
-    n = ru[R_N]
-    low = st[POINTS]
-    high = st[POINTS]
-    for s in range(1, n):
-        low = min(low, st[POINTS + s])
-        high = max(high, st[POINTS + s])
-    if high >= ru[R_TARGET]:
-        st[FINISHED] = 1
-        st[CHANCE] = NO_CHANCE
-        winners = 0
-        for s in range(n):
-            if st[POINTS + s] == low:
-                winners |= 1 << s
-        st[WINNERS] = winners
-    else:
-        st[CHANCE] = DEAL
-        st[STARTER] = ender
+    close_round(st, ru, ended_by, ender)
 
 
 def apply_deal_codes(st, ru, game, deal) -> None:

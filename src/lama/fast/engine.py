@@ -65,6 +65,8 @@ def _common(game, st) -> dict:
         n_in=int(st[L.N_IN]),
         finished=bool(st[L.FINISHED]),
         winners=tuple(s for s in range(n) if int(st[L.WINNERS]) >> s & 1),
+        ended_by=L.ENDED_BY_NAMES[int(st[L.ENDED_BY])],
+        ender=int(st[L.ENDER]),
         points=[int(st[L.POINTS + s]) for s in range(n)],
         quit=[bool(st[L.QUIT + s]) for s in range(n)],
         sizes=[int(st[L.SIZES + s]) for s in range(n)],
@@ -103,6 +105,8 @@ def describe_core(state) -> dict:
         to_move=state.to_move, chance=state.chance, round=state.round, starter=state.starter,
         n_in=state.n_in, finished=state.finished, winners=tuple(state.winners), points=list(state.points),
         quit=list(state.quit), sizes=list(state.sizes),
+        ended_by=state.history[-1].ended_by if state.history else None,
+        ender=state.history[-1].ender if state.history else -1,
     )
     if family_of(game) == L.CARDS:
         table = game.table

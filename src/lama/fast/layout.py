@@ -114,6 +114,7 @@ R_MASK_SUM = _field(128)  # the sum of the values in a value mask (C7)
 R_FACES = _field(18)  # dice: R_FACES + die * 6 + i, the kind of face i
 R_DISCARD_COUNTS = _field(128 * 7)  # dice: + id * 7 + k, cards of kind k a discard id lets go
 R_DISCARD_ID = _field(4 ** 7)  # dice: a discard's counts in base 4 -> its action id (-1: none)
+R_ROW = _field(K_MAX)  # dice: cards of each kind in the full llama row (D1)
 RULES_SIZE = _next
 del _next
 

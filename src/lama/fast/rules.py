@@ -65,8 +65,10 @@ def _rules_list(game) -> list[int]:
 
 
 def _dice_rules(game, r: list[int]) -> None:
-    """The dice's faces and the discard ids (D1, D3b)."""
+    """The llama row, the dice's faces and the discard ids (D1, D3b)."""
     table = game.table
+    for kind, count in enumerate(game.row):
+        r[L.R_ROW + kind] = count
     for die, faces in enumerate(game.dice):
         for i, face in enumerate(faces):
             r[L.R_FACES + die * 6 + i] = table.index[face]

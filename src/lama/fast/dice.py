@@ -1,0 +1,280 @@
+"""L.A.M.A. Dice compiled: rules D1-D5 on the flat state of layout.py, the twin of the core's
+DiceState (lama.games.dice). The common rules (C1-C7) are common.py's, shared with the card games.
+
+A turn is `roll` or `quit`; a roll is chance (CHANCE = ROLL_DICE, the seat in ROLLER) until
+`resolve_chance` rolls the three dice with the game's own generator, or a driver applies given
+faces (`apply_roll`); a match or a miss then owes an answer by the same seat (PENDING: a
+discard, D3b, or a take, D3c). The displays are the HANDS, the undealt cards the PILE.
+As in cards.py, kernels never check legality: `legal_ids` says what is legal.
+"""
+
+from __future__ import annotations
+
+from .common import (
+    add_penalties, begin_game, close_round, deal_begin, deal_card, deal_hands, highest_chip, next_in, quit_seat,
+    start_round,
+)
+from .kernel import below, njit
+from .layout import (
+    ALL_QUIT, ANSWER_DISCARD, ANSWER_TAKE, BUST, CAPS, CHANCE, DEAL, DISCARDS, EMPTY_HAND, HANDS, K_MAX, N_IN,
+    NO_ANSWER, NO_CHANCE, PENDING, PILE, POINTS, QUIT_ID_DICE, R_DISCARD_COUNTS, R_DISCARD_ID, R_FACES, R_K, R_LLAMA,
+    R_ROW, RNG, ROLL, ROLL_COUNTS, ROLL_DICE, ROLL_ID, ROLLER, ROW, ROW_EMPTY, ROW_SIZE, SIZES, TAKE_ID, TO_MOVE,
+)
+
+N_DICE, N_FACES = 3, 6
+PENDING_NAMES = (None, "discard", "take")  # the core's DiceState.pending
+
+
+# -- a new game and its deals (D2) ------------------------------------------------------------
+
+@njit(cache=True)
+def fresh_row(st, ru):
+    """The llama row full (D1), no roll yet, no answer owed."""
+    row_size = 0
+    for kind in range(ru[R_K]):
+        st[ROW + kind] = ru[R_ROW + kind]
+        row_size += ru[R_ROW + kind]
+        st[ROLL_COUNTS + kind] = 0
+        st[CAPS + kind] = 0
+    st[ROW_SIZE] = row_size
+    for die in range(N_DICE):
+        st[ROLL + die] = -1
+    st[PENDING] = NO_ANSWER
+    st[ROLLER] = -1
+
+
+@njit(cache=True)
+def new_game(st, ru):
+    """The state before the first deal (C4); the generator (RNG) is left as it is."""
+    begin_game(st, ru)
+    fresh_row(st, ru)
+
+
+@njit(cache=True)
+def deal_end(st, ru):
+    """D2: the displays are dealt (the rest stays undealt in PILE); the row is full; the round
+    starts (C4)."""
+    fresh_row(st, ru)
+    start_round(st, ru)
+
+
+@njit(cache=True)
+def deal(st, ru):
+    """D2 by the game's generator: six cards face up to each seat in turn from the 36."""
+    deal_hands(st, ru)
+    deal_end(st, ru)
+
+
+def apply_deal_codes(st, ru, game, deal) -> None:
+    """Apply the core's Deal (a display of codes per seat) to the state (Python)."""
+    index = game.table.index
+    deal_begin(st, ru)
+    for seat, display in enumerate(deal.hands):
+        for code in display:
+            deal_card(st, seat, index[code])
+    deal_end(st, ru)
+
+
+# -- the roll (D3) ----------------------------------------------------------------------------
+
+@njit(cache=True)
+def roll(st, ru):
+    """The pending roll by the game's generator: a face of each die in turn, as the core's
+    sample_chance chooses them."""
+    k0 = ru[R_FACES + below(st, RNG, N_FACES)]
+    k1 = ru[R_FACES + N_FACES + below(st, RNG, N_FACES)]
+    k2 = ru[R_FACES + 2 * N_FACES + below(st, RNG, N_FACES)]
+    apply_roll(st, ru, k0, k1, k2)
+
+
+@njit(cache=True)
+def apply_roll(st, ru, k0, k1, k2):
+    """The roller's dice show kinds k0, k1, k2: the first case of D3 that applies (a-d)."""
+    seat = st[ROLLER]
+    at = HANDS + seat * K_MAX
+    k = ru[R_K]
+    for kind in range(k):
+        st[ROLL_COUNTS + kind] = 0
+    st[ROLL] = k0
+    st[ROLL + 1] = k1
+    st[ROLL + 2] = k2
+    st[ROLL_COUNTS + k0] += 1
+    st[ROLL_COUNTS + k1] += 1
+    st[ROLL_COUNTS + k2] += 1
+    st[CHANCE] = NO_CHANCE
+    st[ROLLER] = -1
+    llama = ru[R_LLAMA]
+    if k0 == llama and k1 == llama and k2 == llama:  # (a): the highest chip back, nothing else
+        st[POINTS + seat] -= highest_chip(st[POINTS + seat])
+        st[TO_MOVE] = next_in(st, ru, seat)
+    elif st[at + k0] or st[at + k1] or st[at + k2]:  # (b): a discard is owed
+        for kind in range(k):
+            st[CAPS + kind] = min(st[at + kind], st[ROLL_COUNTS + kind])
+        st[PENDING] = ANSWER_DISCARD
+        st[TO_MOVE] = seat
+    elif (st[ROW + k0] or st[ROW + k1] or st[ROW + k2]) and st[N_IN] > 1:  # (c): a take is owed
+        st[PENDING] = ANSWER_TAKE
+        st[TO_MOVE] = seat
+    else:  # (d): the whole row into the display, and the round ends
+        for kind in range(k):
+            st[at + kind] += st[ROW + kind]
+            st[ROW + kind] = 0
+        st[SIZES + seat] += st[ROW_SIZE]
+        st[ROW_SIZE] = 0
+        end_round(st, ru, BUST, seat)
+
+
+@njit(cache=True)
+def resolve_chance(st, ru):
+    """Resolve what chance has pending (a roll or a deal) with the game's generator."""
+    if st[CHANCE] == ROLL_DICE:
+        roll(st, ru)
+    elif st[CHANCE] == DEAL:
+        deal(st, ru)
+
+
+@njit(cache=True)
+def advance(st, ru):
+    """Resolve chance until a seat is to move or the game is over."""
+    while st[CHANCE] != NO_CHANCE:
+        resolve_chance(st, ru)
+
+
+# -- decisions --------------------------------------------------------------------------------
+
+@njit(cache=True)
+def legal_ids(st, ru, out):
+    """The legal action ids of the seat to move into out[0:count], in the core's order;
+    returns count (0 when nobody is to move)."""
+    if st[TO_MOVE] < 0:
+        return 0
+    pending = st[PENDING]
+    if pending == NO_ANSWER:  # D3: roll or quit
+        out[0] = ROLL_ID
+        out[1] = QUIT_ID_DICE
+        return 2
+    if pending == ANSWER_TAKE:  # D3c: a row card a die shows, in table order
+        count = 0
+        for kind in range(ru[R_K]):
+            if st[ROW + kind] and st[ROLL_COUNTS + kind]:
+                out[count] = TAKE_ID + kind
+                count += 1
+        return count
+    return discard_ids(st, ru, out)
+
+
+@njit(cache=True)
+def discard_ids(st, ru, out):
+    """D3b: every discard of 1 or more cards with at most CAPS + k of kind k, in id order (the
+    core's order: fewest cards first, then by codes). The caps add up to 3 at most, so there
+    are 7 discards at most."""
+    k = ru[R_K]
+    ways = 1
+    for kind in range(k):
+        ways *= st[CAPS + kind] + 1
+    count = 0
+    for w in range(1, ways):
+        # w in mixed radix (CAPS + k + 1 for kind k) -> the discard's counts in base 4
+        rest = w
+        code = 0
+        place = 1
+        for kind in range(k):
+            radix = st[CAPS + kind] + 1
+            code += (rest % radix) * place
+            rest //= radix
+            place *= 4
+        action = ru[R_DISCARD_ID + code]
+        i = count
+        while i > 0 and out[i - 1] > action:  # insertion, in id order
+            out[i] = out[i - 1]
+            i -= 1
+        out[i] = action
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def apply_action(st, ru, action):
+    """Apply the legal action id `action` of the seat to move (D3, D4)."""
+    seat = st[TO_MOVE]
+    if action == ROLL_ID:  # chance rolls the dice
+        st[CHANCE] = ROLL_DICE
+        st[ROLLER] = seat
+        st[TO_MOVE] = -1
+    elif action == QUIT_ID_DICE:
+        if quit_seat(st, ru, seat):
+            end_round(st, ru, ALL_QUIT, seat)
+    elif action < TAKE_ID + ru[R_K]:
+        take(st, ru, seat, action - TAKE_ID)
+    else:
+        discard(st, ru, seat, action)
+
+
+@njit(cache=True)
+def take(st, ru, seat, kind):
+    """D3c: the row card of `kind` into the seat's display; D4 if the row is then empty."""
+    st[ROW + kind] -= 1
+    st[ROW_SIZE] -= 1
+    st[HANDS + seat * K_MAX + kind] += 1
+    st[SIZES + seat] += 1
+    st[PENDING] = NO_ANSWER
+    if st[ROW_SIZE] == 0:
+        end_round(st, ru, ROW_EMPTY, seat)
+    else:
+        st[TO_MOVE] = next_in(st, ru, seat)
+
+
+@njit(cache=True)
+def discard(st, ru, seat, action):
+    """D3b: the discard `action` (an id) leaves the seat's display; D4 if it is then empty."""
+    at = HANDS + seat * K_MAX
+    counts = R_DISCARD_COUNTS + action * 7
+    n = 0
+    for kind in range(ru[R_K]):
+        c = ru[counts + kind]
+        st[at + kind] -= c
+        st[DISCARDS + kind] += c
+        n += c
+    st[SIZES + seat] -= n
+    st[PENDING] = NO_ANSWER
+    if st[SIZES + seat] == 0:
+        end_round(st, ru, EMPTY_HAND, seat)
+    else:
+        st[TO_MOVE] = next_in(st, ru, seat)
+
+
+# -- scoring ----------------------------------------------------------------------------------
+
+@njit(cache=True)
+def end_round(st, ru, ended_by, ender):
+    """D4/D5: C7 for every display (a quit one too), then C5 and C6."""
+    add_penalties(st, ru)
+    close_round(st, ru, ended_by, ender)
+
+
+# -- the state in the core's terms (engine.describe) ------------------------------------------
+
+def describe_dice(game, st) -> dict:
+    """The dice fields of an engine state (the displays are engine.describe's `hands`)."""
+    k = game.table.size
+
+    def kinds(at):
+        return [int(st[at + i]) for i in range(k)]
+
+    shown = None if st[ROLL] < 0 else tuple(int(st[ROLL + d]) for d in range(N_DICE))
+    return dict(
+        row=kinds(ROW), row_size=int(st[ROW_SIZE]), discards=kinds(DISCARDS), undealt=kinds(PILE), roll=shown,
+        roll_counts=kinds(ROLL_COUNTS), caps=kinds(CAPS), pending=PENDING_NAMES[int(st[PENDING])],
+        roller=int(st[ROLLER]),
+    )
+
+
+def describe_dice_core(state) -> dict:
+    """The same dict as describe_dice (and the displays as `hands`), from a core DiceState."""
+    index = state.game.table.index
+    return dict(
+        hands=[list(d) for d in state.displays], row=list(state.row), row_size=state.row_size,
+        discards=list(state.discards), undealt=list(state.undealt),
+        roll=None if state.roll is None else tuple(index[face] for face in state.roll),
+        roll_counts=list(state.roll_counts), caps=list(state.caps), pending=state.pending, roller=state.roller,
+    )
