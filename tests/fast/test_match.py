@@ -14,7 +14,7 @@ from lama.fast import kernel, layout as L, match, policies
 from lama.fast.rules import rules_of
 from lama.games import new_game
 
-CARD_GAMES = ("lama", "komarami", "kadabra")
+GAMES = ("lama", "komarami", "kadabra", "dice")
 H, R, E = policies.HEURISTIC, policies.RANDOM, policies.EASY
 
 
@@ -26,7 +26,7 @@ def mixed_seats(players, games):
     return [[(H, R, E)[(i + s) % 3] for s in range(players)] for i in range(games)]
 
 
-@pytest.mark.parametrize("game_id", CARD_GAMES)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_game_depends_on_its_seed_alone(game_id):
     game = new_game(game_id, 4)
     seeds = list(range(100, 140))
@@ -38,7 +38,7 @@ def test_a_game_depends_on_its_seed_alone(game_id):
 
 
 @pytest.mark.parametrize("players", range(2, 7))
-@pytest.mark.parametrize("game_id", CARD_GAMES)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_results_are_those_of_finished_games(game_id, players):
     game = new_game(game_id, players)
     batch = match.Batch(game, range(60), mixed_seats(players, 60)).play()
@@ -57,21 +57,23 @@ def rounds_dealt(game, seed, seats):
     gen = kernel.zeros(match.GEN_SIZE)
     legal = kernel.zeros(policies.LEGAL_SIZE)
     scratch = kernel.zeros(policies.SCRATCH_SIZE)
+    memo = kernel.float_zeros(policies.MEMO_SIZE)
     flat = kernel.array(seats + [0] * (L.N_MAX - len(seats)))
     match.start_game(ru, seed, st, gen)
     deals = []
     while not st[L.FINISHED]:
         dealing = st[L.CHANCE] == L.DEAL
-        match.step(ru, flat, 0, st, gen, legal, scratch)
+        match.step(ru, flat, 0, st, gen, legal, scratch, memo)
         if dealing:
             deals.append([int(v) for v in st[L.HANDS:L.HANDS + game.players * L.K_MAX]] + [int(st[L.TOP])])
     return deals
 
 
-def test_every_seating_meets_the_same_cards_in_every_round():
+@pytest.mark.parametrize("game_id", ("kadabra", "dice"))
+def test_every_seating_meets_the_same_cards_in_every_round(game_id):
     """The round's generator comes from the game's chance stream, not from what happened in
     earlier rounds, so however the seats play, round r deals the same cards."""
-    game = new_game("kadabra", 3)
+    game = new_game(game_id, 3)
     heuristic = rounds_dealt(game, 9, [H, H, H])
     chaotic = rounds_dealt(game, 9, [R, E, R])
     assert len(heuristic) >= 2 and len(chaotic) >= 2
@@ -103,10 +105,14 @@ def test_the_seed_mixer_is_the_reference_lowbias32():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_plain_python_plays_the_same_games():
     code = ("import json; from lama.fast import match; from lama.games import new_game\n"
-            "b = match.Batch(new_game('kadabra', 5), range(6), [[1, 0, 2, 1, 0]] * 6).play()\n"
-            "print(json.dumps([(b.points(i), b.winners(i), b.rounds(i), b.decisions(i)) for i in range(6)]))")
+            "out = []\n"
+            "for g in ('kadabra', 'dice'):\n"
+            "    b = match.Batch(new_game(g, 5), range(4), [[1, 0, 2, 1, 0]] * 4).play()\n"
+            "    out.append([(b.points(i), b.winners(i), b.rounds(i), b.decisions(i)) for i in range(4)])\n"
+            "print(json.dumps(out))")
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "LAMA_NUMBA": "0"},
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    batch = match.Batch(new_game("kadabra", 5), range(6), [[1, 0, 2, 1, 0]] * 6).play()
-    assert json.loads(done.stdout) == json.loads(json.dumps(results(batch, 6)))
+    compiled = [results(match.Batch(new_game(g, 5), range(4), [[1, 0, 2, 1, 0]] * 4).play(), 4)
+                for g in ("kadabra", "dice")]
+    assert json.loads(done.stdout) == json.loads(json.dumps(compiled))

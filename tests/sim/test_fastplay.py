@@ -31,7 +31,7 @@ def run(capsys, *argv):
     (("heuristic", "random"), "fast", None, True),
 ])
 def test_the_compiled_engine_plays_exactly_when_it_can(names, engine, needs, fast):
-    assert use_fast(engine, names, (), needs) is fast
+    assert use_fast(engine, names, needs) is fast
 
 
 @pytest.mark.parametrize("names,needs,fragment", [
@@ -40,7 +40,7 @@ def test_the_compiled_engine_plays_exactly_when_it_can(names, engine, needs, fas
 ])
 def test_engine_fast_says_why_it_cannot_be(names, needs, fragment):
     with pytest.raises(EngineError, match=fragment):
-        use_fast("fast", names, (), needs)
+        use_fast("fast", names, needs)
 
 
 # -- lama strength --------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ def test_the_fast_cell_has_the_core_cells_shape(capsys):
     assert code == 0 and "fast" in out and "95% CI" in out
 
 
-@pytest.mark.parametrize("game_id,players", [("lama", 4), ("kadabra", 3)])
+@pytest.mark.parametrize("game_id,players", [("lama", 4), ("kadabra", 3), ("dice", 3)])
 def test_heuristic_against_random_wins_as_often_on_both_engines(game_id, players):
     """A few hundred games on the core, ten times more in compiled code: the two 95% intervals
     of the heuristic's win rate overlap (and the compiled cell's holds the core's rate, or

@@ -43,7 +43,7 @@ else:
         return list(values)
 
     def float_array(values):
-        return [float(v) for v in values]
+        return [float_array(v) if isinstance(v, list) else float(v) for v in values]
 
 
 def zeros(n: int):

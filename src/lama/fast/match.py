@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import time
 
-from . import cards, layout as L, policies
-from .kernel import M32, array, next32, njit, prange
+from . import cards, dice, layout as L, policies
+from .kernel import M32, array, float_array, next32, njit, prange
 from .layout import CARDS, CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_FAMILY, R_N, RNG, ROUND, TO_MOVE, WINNERS
 from .rules import rules_of
 
@@ -65,15 +65,15 @@ def seed_stream(gen, at, seed, stream):
 
 
 @njit(cache=True)
-def play_game(ru, seed, seats, sat, out, oat, st, gen, legal, scratch):
+def play_game(ru, seed, seats, sat, out, oat, st, gen, legal, scratch, memo):
     """Play one whole game seeded `seed`, seat s played by policy seats[sat + s]; its results
-    into out[oat:oat + OUT_SIZE]. st, gen, legal and scratch are working memory."""
+    into out[oat:oat + OUT_SIZE]. st, gen, legal, scratch and memo are working memory."""
     n = ru[R_N]
     start_game(ru, seed, st, gen)
     for s in range(n):
         out[oat + OUT_DECISIONS + s] = 0
     while not st[FINISHED]:
-        seat = step(ru, seats, sat, st, gen, legal, scratch)
+        seat = step(ru, seats, sat, st, gen, legal, scratch, memo)
         if seat >= 0:
             out[oat + OUT_DECISIONS + seat] += 1
     for s in range(n):
@@ -88,11 +88,14 @@ def start_game(ru, seed, st, gen):
     seed_stream(gen, GEN_CHANCE, seed, 0)
     for s in range(ru[R_N]):
         seed_stream(gen, GEN_SEATS + 4 * s, seed, 1 + s)
-    cards.new_game(st, ru)
+    if ru[R_FAMILY] == CARDS:
+        cards.new_game(st, ru)
+    else:
+        dice.new_game(st, ru)
 
 
 @njit(cache=True)
-def step(ru, seats, sat, st, gen, legal, scratch):
+def step(ru, seats, sat, st, gen, legal, scratch, memo):
     """Resolve what chance has pending, or let the seat to move decide (policy seats[sat +
     seat]) and apply its action; returns that seat, or -1 for chance."""
     if st[CHANCE] == DEAL:  # a new round, a new generator for its chance (duplicate deals)
@@ -104,7 +107,7 @@ def step(ru, seats, sat, st, gen, legal, scratch):
         resolve_chance(st, ru)
         return -1
     seat = st[TO_MOVE]
-    action = policies.choose(st, ru, seats[sat + seat], gen, GEN_SEATS + 4 * seat, legal, scratch)
+    action = policies.choose(st, ru, seats[sat + seat], gen, GEN_SEATS + 4 * seat, legal, scratch, memo)
     apply_action(st, ru, action)
     return seat
 
@@ -113,30 +116,29 @@ def step(ru, seats, sat, st, gen, legal, scratch):
 def resolve_chance(st, ru):
     if ru[R_FAMILY] == CARDS:
         cards.resolve_chance(st, ru)
+    else:
+        dice.resolve_chance(st, ru)
 
 
 @njit(cache=True)
 def apply_action(st, ru, action):
     if ru[R_FAMILY] == CARDS:
         cards.apply_action(st, ru, action)
+    else:
+        dice.apply_action(st, ru, action)
 
 
 @njit(cache=True, parallel=True)
-def play_games(ru, seeds, seats, out, states, gens, legals, scratches):
+def play_games(ru, seeds, seats, out, states, gens, legals, scratches, memos):
     """Play game i = 0 .. len(seeds) - 1 seeded seeds[i], its seat s played by policy
     seats[i * N_MAX + s], results into out[i * OUT_SIZE:]; the games split into as many
     shares as `states` has rows, played on numba's threads (one row of working memory each)."""
     games = len(seeds)
     shares = len(states)
     for c in prange(shares):
-        st, gen, legal, scratch = states[c], gens[c], legals[c], scratches[c]
+        st, gen, legal, scratch, memo = states[c], gens[c], legals[c], scratches[c], memos[c]
         for i in range(games * c // shares, games * (c + 1) // shares):
-            play_game(ru, seeds[i], seats, i * N_MAX, out, i * OUT_SIZE, st, gen, legal, scratch)
-
-
-def plays(game) -> bool:
-    """Whether the compiled engine plays this game."""
-    return rules_of(game)[R_FAMILY] == CARDS
+            play_game(ru, seeds[i], seats, i * N_MAX, out, i * OUT_SIZE, st, gen, legal, scratch, memo)
 
 
 class Batch:
@@ -161,6 +163,7 @@ class Batch:
         out = array([0] * (games * OUT_SIZE))
         rows = [array([[0] * size for _ in range(shares)])  # working memory: a row per share
                 for size in (L.STATE_SIZE, GEN_SIZE, policies.LEGAL_SIZE, policies.SCRATCH_SIZE)]
+        rows.append(float_array([[0.0] * policies.MEMO_SIZE for _ in range(shares)]))
         seeds = array([s & (2 ** 63 - 1) for s in self.seeds])
         start = time.perf_counter()
         if games:

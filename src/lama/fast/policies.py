@@ -15,22 +15,29 @@ the driver owns.
 
 from __future__ import annotations
 
-from lama.bots import heuristic_cards as hc, heuristic_kadabra as hk
+from lama.bots import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
 
-from . import cards
+from . import cards, dice
+from .common import highest_chip
 from .kernel import below, njit
 from .layout import (
-    CARDS, HANDS, K_MAX, MAGIC, N_MAX, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_FAMILY, R_IS_LLAMA, R_K,
-    R_LLAMA, R_LLAMA_EACH, R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_SAME, R_SAME_N,
-    R_STAR, R_WIDTH, SIZES, STAGE_B, STAGE_W, TO_MOVE, TOP,
+    ANSWER_DISCARD, ANSWER_TAKE, CARDS, HANDS, K_MAX, MAGIC, N_IN, N_MAX, PENDING, PILE_SIZE, POINTS, QUIT,
+    QUIT_ID_DICE, R_CLASS_COUNTS, R_CLASS_WEIGHT, R_CLASSES, R_DISCARD_COUNTS, R_EFFECTS, R_FAMILY, R_IS_LLAMA, R_K,
+    R_LLAMA, R_LLAMA_EACH, R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_SAME, R_SAME_N, R_STAR,
+    R_WIDTH, ROLL_ID, ROW, SIZES, STAGE_B, STAGE_W, TAKE_ID, TO_MOVE, TOP,
 )
 
 RANDOM, HEURISTIC, EASY = 0, 1, 2
 POLICY_NAMES = ("random", "heuristic", "easy")
 EASY_ONE_IN = 3  # levels.EASY_BLUNDERS = 1/3: a random legal id one decision in three
 
-# a policy's working memory (the caller's: kernels never allocate): the hand, the run's copy
-SCRATCH_SIZE = 2 * K_MAX
+# dice's working memory: the display, the row, then what each level of the lookahead discarded
+DICE_K = 7
+DICE_ROW = DICE_K
+DICE_REMOVED = 2 * DICE_K
+# a policy's working memory (the caller's: kernels never allocate): the cards' hand and the
+# run's copy of it, or dice's
+SCRATCH_SIZE = max(2 * K_MAX, DICE_REMOVED + (max(hd.DEPTH, hd.DEPTH_HEADS_UP) + 1) * DICE_K)
 LEGAL_SIZE = K_MAX + 4 + N_MAX  # the most legal ids of a card game (dice fit too)
 
 # the heuristics' thresholds, taken from the Python bots so that there is one copy of each
@@ -41,31 +48,35 @@ STAR_EARLY, STAR_LATE, STAR_LATE_HAND = hk.STAR_EARLY, hk.STAR_LATE, hk.STAR_LAT
 
 
 @njit(cache=True)
-def choose(st, ru, policy, gen, at, legal, scratch):
+def choose(st, ru, policy, gen, at, legal, scratch, memo):
     """The action id `policy` picks for the seat to move (one must be), drawing any randomness
-    from the generator gen[at:at + 4]; legal and scratch are working memory."""
+    from the generator gen[at:at + 4]; legal, scratch and memo (floats, MEMO_SIZE, zeros to
+    begin with) are working memory."""
     count = legal_of(st, ru, legal)
     if policy == RANDOM or (policy == EASY and below(gen, at, EASY_ONE_IN) == 0):
         return legal[below(gen, at, count)]
-    return heuristic(st, ru, legal, count, scratch)
+    return heuristic(st, ru, legal, count, scratch, memo)
 
 
 @njit(cache=True)
 def legal_of(st, ru, legal):
     """The legal ids of the seat to move into legal[0:count]; returns count."""
-    return cards.legal_ids(st, ru, legal)
+    if ru[R_FAMILY] == CARDS:
+        return cards.legal_ids(st, ru, legal)
+    return dice.legal_ids(st, ru, legal)
 
 
 @njit(cache=True)
-def heuristic(st, ru, legal, count, scratch):
-    """The `heuristic` bot's action id, given the legal ids (the game's own heuristic)."""
+def heuristic(st, ru, legal, count, scratch, memo):
+    """The `heuristic` bot's action id, given the legal ids (the game's own heuristic); memo
+    keeps dice's lookahead values (see roll_cost)."""
     if count == 1:
         return legal[0]
     if ru[R_FAMILY] == CARDS:
         if ru[R_EFFECTS]:
             return heuristic_kadabra(st, ru, legal, count, scratch)
         return heuristic_cards(st, ru, legal, count, scratch)
-    return legal[0]
+    return heuristic_dice(st, ru, legal, count, scratch, memo)
 
 
 # -- shared by the card heuristics (heuristic_cards.py) -------------------------------------
@@ -282,7 +293,7 @@ def take_pays(st, ru, seat, scratch):
     if not playable:
         return False
     gain = stage_value(st) + (10 if st[MAGIC] == seat else 0)
-    cost = gain - cards.highest_chip(st[POINTS + seat] + gain)
+    cost = gain - highest_chip(st[POINTS + seat] + gain)
     return cost < ru[R_MASK_SUM + ru[R_MASK + card]]
 
 
@@ -401,6 +412,169 @@ def show_risk(st, ru, seat, scratch):
     if st[STAGE_W] + st[STAGE_B] < K_SHOW_NEAR or scratch[ru[R_LLAMA]] or st[MAGIC] == seat:
         return 0
     return stage_value(st)
+
+
+# -- dice: heuristic_dice.py -----------------------------------------------------------------
+
+@njit(cache=True)
+def heuristic_dice(st, ru, legal, count, scratch, memo):
+    """heuristic_dice.choose: the largest discard (then the lowest penalty left), the take that
+    adds least, or roll when the lookahead expects rolling to cost less than quitting now."""
+    seat = st[TO_MOVE]
+    own_hand(st, ru, seat, scratch)  # the display
+    if st[PENDING] == ANSWER_DISCARD:
+        return largest_discard(ru, legal, count, scratch)
+    if st[PENDING] == ANSWER_TAKE:
+        return cheapest_take(ru, legal, count, scratch)
+    for kind in range(ru[R_K]):
+        scratch[DICE_ROW + kind] = st[ROW + kind]
+    others = st[N_IN] - 1
+    depth = hd.DEPTH if others >= 2 else hd.DEPTH_HEADS_UP
+    cost = roll_value(ru, scratch, depth, depth, highest_chip(st[POINTS + seat]), others == 0, memo)
+    if cost < hand_penalty(scratch, ru, 0) - hd.MARGIN:
+        return ROLL_ID
+    return QUIT_ID_DICE
+
+
+@njit(cache=True)
+def largest_discard(ru, legal, count, display):
+    """The discard of the most cards, then the lowest penalty left; the first on a tie (D3b)."""
+    best = -1
+    b_cards, b_left = 0, 0
+    for i in range(count):
+        a = legal[i]
+        at = R_DISCARD_COUNTS + a * 7
+        n = 0
+        for kind in range(ru[R_K]):
+            n += ru[at + kind]
+            display[kind] -= ru[at + kind]
+        left = -hand_penalty(display, ru, 0)
+        for kind in range(ru[R_K]):
+            display[kind] += ru[at + kind]
+        if best < 0 or (n, left) > (b_cards, b_left):
+            best, b_cards, b_left = a, n, left
+    return best
+
+
+@njit(cache=True)
+def cheapest_take(ru, legal, count, display):
+    """The row card that adds the least penalty, the first in table order on a tie (D3c)."""
+    best = -1
+    b_cost = 0
+    for i in range(count):
+        kind = legal[i] - TAKE_ID
+        display[kind] += 1
+        cost = hand_penalty(display, ru, 0)
+        display[kind] -= 1
+        if best < 0 or cost < b_cost:
+            best, b_cost = legal[i], cost
+    return best
+
+
+@njit(cache=True)
+def roll_value(ru, w, depth, rolled, chip, last, memo):
+    """heuristic_dice._value: the points of the display w[0:7] (facing the row w[DICE_ROW:])
+    if the seat stops now or rolls on, `depth` more rolls at most, whichever is expected to
+    cost less; at depth == `rolled` what rolling once is expected to cost (heuristic_dice._roll).
+    Each roll is answered well (D3): three llamas give back a chip, a match discards all it
+    can (C5 if that empties the display), a miss takes the row card that leaves the least, a
+    bust (every miss for the last seat in: `last`) takes the whole row; over the distinct rolls
+    of the dice, weighted, in the Python heuristic's order, so that the sums round alike.
+    w is changed and put back; w[DICE_REMOVED + depth * 7:] holds what a level discarded.
+    (One function, recursing into itself only: numba cannot cache mutual recursion.)"""
+    stop = float(hand_penalty(w, ru, 0))
+    if depth == 0:
+        return stop
+    key = memo_key(ru, w, depth, chip, last)
+    slot = 2 * memo_slot(key)
+    if key >= 0 and memo[slot] == key:  # heuristic_dice._value's lru_cache
+        cost = memo[slot + 1]
+    else:  # heuristic_dice._roll: what rolling once is expected to cost
+        k = ru[R_K]
+        size = 0
+        for kind in range(k):
+            size += w[kind]
+        llama = ru[R_LLAMA]
+        total = 0.0
+        weights = 0
+        for c in range(ru[R_CLASSES]):
+            weight = ru[R_CLASS_WEIGHT + c]
+            shown = R_CLASS_COUNTS + c * 7
+            weights += weight
+            if ru[shown + llama] == 3:  # D3a: the display stays, the highest chip goes back
+                total += (roll_value(ru, w, depth - 1, rolled, chip, last, memo) - chip) * weight
+                continue
+            most = 0
+            for kind in range(k):
+                most += min(w[kind], ru[shown + kind])
+            if most:  # D3b: discard all it can (fewer cards never cost more)
+                if most == size:
+                    total -= chip * weight  # C5
+                    continue
+                removed = DICE_REMOVED + depth * DICE_K
+                for kind in range(k):
+                    w[removed + kind] = min(w[kind], ru[shown + kind])
+                    w[kind] -= w[removed + kind]
+                total += roll_value(ru, w, depth - 1, rolled, chip, last, memo) * weight
+                for kind in range(k):
+                    w[kind] += w[removed + kind]
+                continue
+            best = 0.0
+            takes = 0
+            if not last:  # D3c: the take that leaves the least (heuristic_dice._take)
+                for kind in range(k):
+                    if ru[shown + kind] and w[DICE_ROW + kind]:
+                        w[kind] += 1
+                        w[DICE_ROW + kind] -= 1
+                        row_size = 0
+                        for i in range(k):
+                            row_size += w[DICE_ROW + i]
+                        if row_size == 0:  # the row is empty: the round ends (D4)
+                            value = float(hand_penalty(w, ru, 0))
+                        else:
+                            value = roll_value(ru, w, depth - 1, rolled, chip, last, memo)
+                        w[kind] -= 1
+                        w[DICE_ROW + kind] += 1
+                        if takes == 0 or value < best:
+                            best = value
+                        takes += 1
+            if takes:
+                total += best * weight
+            else:  # D3d: the whole row
+                for kind in range(k):
+                    w[kind] += w[DICE_ROW + kind]
+                total += hand_penalty(w, ru, 0) * weight
+                for kind in range(k):
+                    w[kind] -= w[DICE_ROW + kind]
+        cost = total / weights
+        if key >= 0:
+            memo[slot] = key
+            memo[slot + 1] = cost
+    return cost if depth == rolled or cost < stop else stop
+
+
+# The lookahead's memo: what rolling costs for a display, row, depth, chip and last seat, the
+# Python heuristic's lru_cache as a hash table of MEMO_SLOTS (key, value) pairs of floats. A key
+# is exact below 2^53: 4 bits per display count, 1 per row card, 2 for the depth and the chip
+# (0, 1, 10), 1 for the last seat: 40 bits. Keys start at 1 (depth >= 1): 0.0 is an empty slot.
+MEMO_SLOTS = 1 << 16
+MEMO_SIZE = 2 * MEMO_SLOTS
+
+
+@njit(cache=True)
+def memo_key(ru, w, depth, chip, last):
+    """The memo's key of a lookahead (-1: none, its counts do not fit)."""
+    key = 0
+    for kind in range(ru[R_K]):
+        if w[kind] > 15 or w[DICE_ROW + kind] > 1:
+            return -1
+        key = key * 32 + w[kind] * 2 + w[DICE_ROW + kind]
+    return ((key * 4 + depth) * 4 + (2 if chip > 1 else chip)) * 2 + (1 if last else 0)
+
+
+@njit(cache=True)
+def memo_slot(key):
+    return (key ^ (key >> 14) ^ (key >> 29)) & (MEMO_SLOTS - 1)
 
 
 def policy_of(bot) -> int | None:

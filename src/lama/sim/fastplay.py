@@ -34,13 +34,11 @@ def compiled_ids(names) -> dict | None:
     return ids
 
 
-def use_fast(engine: str, names, games=(), needs_core: str | None = None) -> bool:
-    """Whether to play through the compiled engine: `engine` is auto, core or fast; `names`
-    the bots; `games` the Game objects to play; `needs_core` what asked for the Python
+def use_fast(engine: str, names, needs_core: str | None = None) -> bool:
+    """Whether to play through the compiled engine (it plays every game of the family):
+    `engine` is auto, core or fast; `names` the bots; `needs_core` what asked for the Python
     driver, if anything (a reason to show). EngineError when `fast` was asked for and cannot
     be."""
-    from lama.fast.match import plays
-
     if engine not in ENGINES:
         raise EngineError(f"unknown engine {engine!r} (known: {', '.join(ENGINES)})")
     if engine == "core":
@@ -49,8 +47,6 @@ def use_fast(engine: str, names, games=(), needs_core: str | None = None) -> boo
     why = None
     if missing:
         why = f"bot {missing[0]!r} has no compiled twin (compiled: {', '.join(POLICY_NAMES)}, and medium)"
-    elif any(not plays(g) for g in games):
-        why = f"{next(g.name for g in games if not plays(g))} has no compiled engine yet"
     elif needs_core:
         why = f"it cannot be used with {needs_core}"
     if engine == "fast" and why:

@@ -105,8 +105,7 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
     seed = seed or 0
     per_table = games or DEFAULT_GAMES
     all_plans = plans(game_ids, players, bots, per_table, seed, options)
-    fast = all(choose_engine(engine, {"bots": bots, "game": p.spec.game, "players": p.spec.players,
-                                      "options": options}, None, backend) for p in all_plans)
+    fast = choose_engine(engine, bots, None, backend)
     backend, chunk = backend_for(fast, backend, workers, address, chunk)
     results = [{} for _ in all_plans]
     try:

@@ -104,7 +104,7 @@ def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: in
     load_bot(bot), load_bot(vs)  # fail early on bad names
     game = new_game(game_id, players, options)
     start = time.perf_counter()
-    if use_fast(engine, (bot, vs), (game,)):
+    if use_fast(engine, (bot, vs)):
         cell = _fast_cell(game, bot, vs, games, seed, jobs, progress)
     else:
         cell = _core_cell(game_id, players, bot, vs, games, seed, options, jobs, progress)

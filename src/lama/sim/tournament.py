@@ -296,14 +296,13 @@ def print_table(result: dict) -> None:
 
 # -- the tournament -----------------------------------------------------------
 
-def choose_engine(engine: str, settings: dict, records: str | None, backend: str) -> bool:
+def choose_engine(engine: str, bots, records: str | None, backend: str) -> bool:
     """Whether the games go through the compiled engine (sim/fastplay.py); UsageError when
     --engine fast cannot be had."""
     needs_core = "--records (a record of every game)" if records else (
         f"--backend {backend}" if backend != "local" else None)
     try:
-        return use_fast(engine, settings["bots"], (new_game(settings["game"], settings["players"],
-                                                            settings["options"]),), needs_core)
+        return use_fast(engine, bots, needs_core)
     except EngineError as e:
         raise UsageError(str(e)) from None
 
@@ -348,7 +347,7 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
             raise UsageError(f"{store.dir} holds a tournament played with --engine {kept}: resume it with that "
                              f"engine (or without --engine)")
         engine = kept
-    fast = choose_engine(engine, settings, records, backend)
+    fast = choose_engine(engine, settings["bots"], records, backend)
     spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
     plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
     if len(plan.tasks) != settings["games"] and not as_json:
