@@ -273,7 +273,8 @@ def test_easy_is_random_about_one_decision_in_three():
     count = policies.legal_of(m.st, m.engine.rules, legal)
     assert count > 2
     gen = kernel.array(kernel.words_of(2))
-    picks = [int(policies.choose(m.st, m.engine.rules, policies.EASY, gen, 0, legal, scratch, MEMO)) for _ in range(3000)]
+    picks = [int(policies.choose(m.st, m.engine.rules, policies.EASY, gen, 0, legal, scratch, MEMO))
+             for _ in range(3000)]
     other = sum(p != best for p in picks) / len(picks)
     blunder_differs = (count - 1) / count / policies.EASY_ONE_IN
     assert abs(other - blunder_differs) < 0.04

@@ -5,7 +5,7 @@
     batch.play(threads=1)
     batch.points(i), batch.winners(i), batch.rounds(i), batch.decisions(i)
 
-Game i is a function of its seed alone, as a game of the Python driver (match/driver.py) is:
+Game i is a function of its seed alone, as a game of the Python driver (lama.match) is:
 each round's deal, draws and rolls come from a generator of their own, seeded from the game's
 seed and the round number, so every seating of a tournament's deal meets the same cards and
 the same draws; each seat's policy has its own generator, seeded from the seed and the seat.

@@ -8,9 +8,9 @@ played in compiled code (match.py: `lama strength`, `lama tournament`).
 - EASY: the `easy` level: a random legal id one decision in three, else the heuristic.
 
 A policy sees what its seat may see: its own hand, the public fields (points, hand sizes, who
-has quit, the top card, the pile's size, the stage, the magic chip), never another hand nor
-the pile's contents. Its randomness comes from its seat's own generator, gen[at:at + 4], which
-the driver owns.
+has quit, the top card, the pile's size, the stage, the magic chip; in dice the displays, the
+row and the roll), never another hand nor the pile's contents (dice: the undealt cards). Its
+randomness comes from its seat's own generator, gen[at:at + 4], which the driver owns.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def legal_of(st, ru, legal):
 @njit(cache=True)
 def heuristic(st, ru, legal, count, scratch, memo):
     """The `heuristic` bot's action id, given the legal ids (the game's own heuristic); memo
-    keeps dice's lookahead values (see roll_cost)."""
+    keeps dice's lookahead values (see roll_value)."""
     if count == 1:
         return legal[0]
     if ru[R_FAMILY] == CARDS:

@@ -143,6 +143,7 @@ def _fast_cell(game, bot, vs, games, seed, jobs, progress) -> dict:
 
     ids = compiled_ids((bot, vs))
     n = game.players
+    Batch(game, [seed], [[ids[bot]] * n]).play()  # untimed, as warm_up: numba compiles or loads its cache
     wins, sole = [], []
     decisions = all_decisions = 0
     seconds = 0.0

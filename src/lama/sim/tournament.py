@@ -342,11 +342,11 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
         raise UsageError(f"{store.dir} already holds a tournament: add --resume to continue it, "
                          f"or choose another directory")
     if resume and store is not None:
-        kept = store.read_settings().get("engine", "core")  # tournaments before the engines: core
-        if engine not in ("auto", kept):
-            raise UsageError(f"{store.dir} holds a tournament played with --engine {kept}: resume it with that "
-                             f"engine (or without --engine)")
-        engine = kept
+        started = store.read_settings().get("engine", "core")  # tournaments before the engines: core
+        if engine not in ("auto", started):
+            raise UsageError(f"{store.dir} holds a tournament played with --engine {started}: resume it with "
+                             f"that engine (or without --engine)")
+        engine = started
     fast = choose_engine(engine, settings["bots"], records, backend)
     spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
     plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
