@@ -26,9 +26,10 @@ import time
 
 from rich.table import Table
 
-from lama.bots import fastcards, load_bot
+from lama.bots import load_bot
 from lama.bots.determinize import determinize
 from lama.bots.rollout import playout
+from lama.fast import kernel
 from lama.games import new_game
 from lama.match import Match
 
@@ -66,7 +67,7 @@ _warm: set = set()
 
 
 def warm_up(bot, game) -> None:
-    """One untimed decision, once per process: a compiled search (bots/fastcards.py) is
+    """One untimed decision, once per process: a compiled search (bots/fastcards.py, lama.fast) is
     compiled or loaded from its disk cache on its first call, which is not thinking time."""
     if (id(bot), game.id) in _warm:
         return
@@ -236,5 +237,5 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
         found = search(view, rng, playouts, False, True)
         done = sum(stats[0] for _, stats in found)
         result["search_per_s"] = done / (time.perf_counter() - start)
-        result["search_compiled"] = fastcards.COMPILED
+        result["search_compiled"] = kernel.COMPILED
     return result
