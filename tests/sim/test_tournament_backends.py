@@ -90,7 +90,7 @@ def test_dask_at_an_address_plays_on_that_cluster(capsys):
                      cluster.scheduler_address])
     assert code == 0
     on_dask = capsys.readouterr().out
-    assert main([*ARGS, "--bots", "heuristic,random"]) == 0
+    assert main([*ARGS, "--bots", "heuristic,random", "--engine", "core"]) == 0
     assert numbers(on_dask) == numbers(capsys.readouterr().out)
 
 

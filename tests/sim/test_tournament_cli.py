@@ -63,8 +63,9 @@ def test_the_progress_bar_tells_the_time_left():
 
 
 def test_the_same_seed_gives_the_same_numbers_with_two_worker_processes(capsys):
-    _, one, _ = run(capsys, *BASE, "--bots", "heuristic,random", "--json")
-    _, two, _ = run(capsys, *BASE, "--bots", "heuristic,random", "--json", "--workers", "2", "--chunk", "2")
+    core = ["--engine", "core"]  # the Python driver's worker processes (compiled bots would play in threads)
+    _, one, _ = run(capsys, *BASE, "--bots", "heuristic,random", "--json", *core)
+    _, two, _ = run(capsys, *BASE, "--bots", "heuristic,random", "--json", "--workers", "2", "--chunk", "2", *core)
     assert numbers(json.loads(one)) == numbers(json.loads(two))
     assert json.loads(two)["workers"] == 2
 
@@ -178,7 +179,7 @@ def test_a_bot_that_cannot_be_loaded_in_a_worker_is_reported(capsys, monkeypatch
         raise ImportError(f"no module for {name}")
 
     monkeypatch.setattr(worker, "load_bot", broken)  # as on a cluster worker without the bot's module
-    code, out, err = run(capsys, *BASE, "--bots", "heuristic,random", "--json")
+    code, out, err = run(capsys, *BASE, "--bots", "heuristic,random", "--json", "--engine", "core")
     assert code == 1 and json.loads(out)["errors"][0]["kind"] == "setup_error"
     assert "could not be set up: ImportError" in err
 
@@ -305,7 +306,8 @@ def test_a_decision_longer_than_the_timeout_is_that_games_failure(capsys, bot, w
 
 
 def test_the_timeout_leaves_fast_bots_alone(capsys):
-    code, out, _ = run(capsys, *BASE, "--bots", "heuristic,random", "--json", "--decision-timeout", "30")
+    code, out, _ = run(capsys, *BASE, "--bots", "heuristic,random", "--json", "--decision-timeout", "30",
+                       "--engine", "core")
     assert code == 0 and json.loads(out)["games_failed"] == 0
     import signal
 

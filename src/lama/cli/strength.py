@@ -9,6 +9,7 @@ from rich.console import Console
 
 from lama.bots import UnknownBot
 from lama.games import GAMES
+from lama.sim.fastplay import ENGINES, EngineError
 from lama.sim.strength import STANDARD_PAIRS, run_table, strength_table
 
 from .types import positive
@@ -28,6 +29,10 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=positive, default=2000, help="games per cell (default 2000)")
     p.add_argument("--seed", type=int, default=0, help="game g of a cell uses seed + g (default 0)")
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--engine", choices=ENGINES, default="auto",
+                   help="auto (default): play in compiled code when both bots have compiled twins "
+                        "(random, heuristic, medium, easy), else through the rules core; core or "
+                        "fast: force one (--jobs: threads with fast)")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_strength)
@@ -52,8 +57,9 @@ def cmd_strength(args) -> int:
             print(f"{label}: {done}/{total} games", file=sys.stderr, flush=True)
 
     try:
-        cells = run_table(games_ids, args.players, pairs, args.games, args.seed, args.jobs, progress)
-    except UnknownBot as e:
+        cells = run_table(games_ids, args.players, pairs, args.games, args.seed, args.jobs, progress,
+                          engine=args.engine)
+    except (UnknownBot, EngineError) as e:
         print(f"lama strength: {e}", file=sys.stderr)
         return 2
     if args.json:

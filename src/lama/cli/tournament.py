@@ -6,6 +6,7 @@ import sys
 
 from lama.games import GAMES
 from lama.sim.backends import BACKENDS, BackendError
+from lama.sim.fastplay import ENGINES
 from lama.sim.report import run_report
 from lama.sim.schedule import SEATINGS
 from lama.sim.store import StoreError
@@ -17,7 +18,7 @@ from .types import bot_names, positive, seconds, workers
 def add_arguments(p) -> None:
     p.description = ("Play many games between bots. Every deal is played once per seating of its "
                      "table (seats rotated), so every bot meets the same cards in every seat.")
-    p.epilog = ("Numbers are identical for a given seed whatever the backend and the workers "
+    p.epilog = ("Numbers are identical for a given seed and engine whatever the backend and the workers "
                 "(timings aside). Win share: a tie for the fewest points shares the win; 95% "
                 "intervals are normal intervals on standard errors clustered by deal.")
     p.add_argument("--game", choices=list(GAMES), help="the game (default lama; --report: all)")
@@ -39,6 +40,11 @@ def add_arguments(p) -> None:
                    help="local processes (default) or Dask distributed")
     p.add_argument("--address", metavar="tcp://HOST:PORT",
                    help="the Dask scheduler to use (default: start a local cluster on 127.0.0.1)")
+    p.add_argument("--engine", choices=ENGINES, default="auto",
+                   help="auto (default): play in compiled code when every bot has a compiled twin "
+                        "(random, heuristic, medium, easy) and neither --records nor --backend dask "
+                        "is given, else through the rules core; core or fast: force one (--workers: "
+                        "threads with fast)")
     p.add_argument("--chunk", type=positive, metavar="GAMES",
                    help="games per unit of work sent to a worker (default: chosen from the size)")
     p.add_argument("--json", action="store_true", help="print one JSON object, no table or progress")
@@ -82,7 +88,8 @@ def _run(args) -> int:
                          "no alarm can stop a bot)")
     where = {"backend": args.backend, "workers": args.workers, "address": args.address, "chunk": args.chunk,
              "on_error": args.on_error,
-             "decision_timeout": args.decision_timeout, "as_json": args.json, "plot": args.plot}
+             "decision_timeout": args.decision_timeout, "as_json": args.json, "plot": args.plot,
+             "engine": args.engine}
     if args.report:
         if args.resume or args.out or args.records:
             raise UsageError("--report keeps no games: it takes no --resume, --out or --records")

@@ -24,6 +24,8 @@ if os.environ.get("LAMA_NUMBA", "1") != "0":
         pass
 
 if COMPILED:
+    from numba import prange  # a loop whose passes run on numba's threads (njit(parallel=True))
+
     def array(values):
         return numpy.array(values, dtype=numpy.int64)
 
@@ -35,11 +37,13 @@ else:
             return args[0]
         return lambda f: f
 
+    prange = range
+
     def array(values):
         return list(values)
 
     def float_array(values):
-        return [float(v) for v in values]
+        return [float_array(v) if isinstance(v, list) else float(v) for v in values]
 
 
 def zeros(n: int):

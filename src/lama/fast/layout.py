@@ -115,6 +115,9 @@ R_FACES = _field(18)  # dice: R_FACES + die * 6 + i, the kind of face i
 R_DISCARD_COUNTS = _field(128 * 7)  # dice: + id * 7 + k, cards of kind k a discard id lets go
 R_DISCARD_ID = _field(4 ** 7)  # dice: a discard's counts in base 4 -> its action id (-1: none)
 R_ROW = _field(K_MAX)  # dice: cards of each kind in the full llama row (D1)
+R_CLASSES = _field()  # dice: the distinct rolls of the dice (lama.games.dice_odds.roll_classes)...
+R_CLASS_COUNTS = _field(84 * 7)  # ... + c * 7 + k: dice of roll c showing kind k (84: 3 of 7 kinds)
+R_CLASS_WEIGHT = _field(84)  # ... + c: how many of the 216 rolls show what roll c shows
 RULES_SIZE = _next
 del _next
 

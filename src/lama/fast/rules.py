@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lama.core.game import CardGame
+from lama.games.dice_odds import roll_classes
 
 from . import layout as L
 from .kernel import array
@@ -65,13 +66,19 @@ def _rules_list(game) -> list[int]:
 
 
 def _dice_rules(game, r: list[int]) -> None:
-    """The llama row, the dice's faces and the discard ids (D1, D3b)."""
+    """The llama row, the dice's faces and their distinct rolls, and the discard ids (D1, D3b)."""
     table = game.table
     for kind, count in enumerate(game.row):
         r[L.R_ROW + kind] = count
     for die, faces in enumerate(game.dice):
         for i, face in enumerate(faces):
             r[L.R_FACES + die * 6 + i] = table.index[face]
+    classes = roll_classes(tuple(tuple(die) for die in game.dice))  # in the heuristic's order
+    r[L.R_CLASSES] = len(classes)
+    for c, (counts, weight) in enumerate(classes):
+        r[L.R_CLASS_WEIGHT + c] = weight
+        for kind, count in enumerate(counts):
+            r[L.R_CLASS_COUNTS + c * 7 + kind] = count
     for code in range(4 ** 7):
         r[L.R_DISCARD_ID + code] = -1
     for action_id, action in enumerate(game.all_actions()):

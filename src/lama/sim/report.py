@@ -17,10 +17,9 @@ from lama.core.game import MAX_PLAYERS, MIN_PLAYERS
 from lama.games import GAMES, new_game
 
 from . import stats
-from .backends import make_backend
 from .schedule import GameSpec, Plan
 from .summary import summarize
-from .tournament import UsageError, play, show
+from .tournament import UsageError, backend_for, choose_engine, play, show
 
 DEFAULT_BOTS = ["heuristic", "random"]
 DEFAULT_GAMES = 120  # whole deals at every table size from 2 to 6
@@ -82,7 +81,7 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
                target: int | None = None, seed: int | None = None, games: int | None = None,
                backend: str = "local", workers: int | None = None, address: str | None = None,
                chunk: int | None = None, on_error: str = "stop", decision_timeout: float | None = None,
-               as_json: bool = False, plot: str | None = None) -> int:
+               as_json: bool = False, plot: str | None = None, engine: str = "auto") -> int:
     """Play the luck-versus-skill tables and print the report (`as_json`: one JSON object);
     return the exit code of `lama tournament --report`. `game`, `players`: one game or table
     size (default: all); `games`: per table (default DEFAULT_GAMES).
@@ -106,8 +105,8 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
     seed = seed or 0
     per_table = games or DEFAULT_GAMES
     all_plans = plans(game_ids, players, bots, per_table, seed, options)
-
-    backend = make_backend(backend, workers or (None if backend == "dask" else 1), address)
+    fast = choose_engine(engine, bots, None, backend)
+    backend, chunk = backend_for(fast, backend, workers, address, chunk)
     results = [{} for _ in all_plans]
     try:
         outcome = play(list(zip(all_plans, results)), backend, None, None, on_error, chunk, as_json,
@@ -117,7 +116,7 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
     report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
               "rows": [row(p, r) for p, r in zip(all_plans, results)],
               "complete": all(len(r) == len(p.tasks) for p, r in zip(all_plans, results)),
-              "elapsed_s": outcome["elapsed_s"]}
+              "elapsed_s": outcome["elapsed_s"], "engine": "fast" if fast else "core"}
     show(report, print_report, "plot_report", as_json=as_json, plot=plot)
     if outcome["backend_error"]:
         print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)

@@ -10,6 +10,11 @@ share of sole wins is reported too). The 95% interval is Wilson's score interval
 bot's thinking time per decision (mean and max, on one core per worker) is measured
 around its calls only, after one untimed warm-up decision per process (`warm_up`).
 A benchmark, not a test: nothing here asserts anything.
+
+When both bots have compiled twins (random, heuristic, medium, easy) the cell is played in
+compiled code (sim/fastplay.py, lama.fast.match; `engine` says which): the same seats and
+seeds, games of the same distribution but not the same games (other generators), and the
+time per decision is the whole batch's (rules included) over its decisions.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from lama.bots.rollout import playout
 from lama.fast import kernel
 from lama.games import new_game
 from lama.match import Match
+
+from .fastplay import FAST_CHUNK, compiled_ids, use_fast
 
 Z95 = 1.959964
 
@@ -92,9 +99,22 @@ def play_one(task) -> dict:
 
 
 def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: int = 0,
-             options: dict | None = None, jobs: int = 1, progress=None) -> dict:
-    """Play one cell; `progress(done, games)` is called as games finish."""
-    load_bot(bot), load_bot(vs), new_game(game_id, players, options)  # fail early on bad names
+             options: dict | None = None, jobs: int = 1, progress=None, engine: str = "auto") -> dict:
+    """Play one cell; `progress(done, games)` is called as games finish. `engine`: auto, core or
+    fast (sim/fastplay.py): through the compiled engine when both bots have compiled twins."""
+    load_bot(bot), load_bot(vs)  # fail early on bad names
+    game = new_game(game_id, players, options)
+    start = time.perf_counter()
+    if use_fast(engine, (bot, vs)):
+        cell = _fast_cell(game, bot, vs, games, seed, jobs, progress)
+    else:
+        cell = _core_cell(game_id, players, bot, vs, games, seed, options, jobs, progress)
+    cell["elapsed_s"] = time.perf_counter() - start
+    return {"game": game_id, "players": players, "bot": bot, "vs": vs, "games": games, "seed": seed} | cell
+
+
+def _core_cell(game_id, players, bot, vs, games, seed, options, jobs, progress) -> dict:
+    """The cell through the rules core and the Python bots (match/driver.py)."""
     tasks = [(game_id, players, options or {}, bot, vs, seed, g) for g in range(games)]
     results = []
     if jobs > 1:
@@ -108,18 +128,52 @@ def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: in
             results.append(play_one(task))
             if progress:
                 progress(len(results), games)
-    wins = sum(r["win"] for r in results)
     decisions = sum(r["decisions"] for r in results)
-    low, high = wilson(wins, games)
-    return {
-        "game": game_id, "players": players, "bot": bot, "vs": vs, "games": games, "seed": seed,
-        "wins": wins, "win_rate": wins / games, "low": low, "high": high,
-        "sole_win_rate": sum(r["sole"] for r in results) / games,
-        "fair_share": 1 / players,
-        "decisions": decisions,
+    return _tally(games, players, [r["win"] for r in results], [r["sole"] for r in results], decisions) | {
         "mean_seconds_per_decision": sum(r["seconds"] for r in results) / decisions if decisions else 0.0,
         "max_seconds_per_decision": max((r["max_seconds"] for r in results), default=0.0),
+        "engine": "core",
     }
+
+
+def _fast_cell(game, bot, vs, games, seed, jobs, progress) -> dict:
+    """The cell in compiled code (lama.fast.match), game g seeded seed + g with the bot in seat
+    g mod players, as on the core. A batch is timed as a whole: the time per decision is the
+    batch's (rules included) over all its decisions, and no single decision's is known."""
+    from lama.fast.match import Batch
+
+    ids = compiled_ids((bot, vs))
+    n = game.players
+    Batch(game, [seed], [[ids[bot]] * n]).play()  # untimed, as warm_up: numba compiles or loads its cache
+    wins, sole = [], []
+    decisions = all_decisions = 0
+    seconds = 0.0
+    for first in range(0, games, FAST_CHUNK):
+        count = min(FAST_CHUNK, games - first)
+        seats = [[ids[bot] if s == g % n else ids[vs] for s in range(n)] for g in range(first, first + count)]
+        batch = Batch(game, [seed + g for g in range(first, first + count)], seats).play(jobs)
+        for i in range(count):
+            seat = (first + i) % n
+            winners = batch.winners(i)
+            wins.append(seat in winners)
+            sole.append(winners == (seat,))
+            decisions += batch.decisions(i)[seat]
+            all_decisions += sum(batch.decisions(i))
+        seconds += batch.elapsed
+        if progress:
+            progress(first + count, games)
+    return _tally(games, n, wins, sole, decisions) | {
+        "mean_seconds_per_decision": seconds / all_decisions if all_decisions else 0.0,
+        "max_seconds_per_decision": None,
+        "engine": "fast",
+    }
+
+
+def _tally(games: int, players: int, wins: list, sole: list, decisions: int) -> dict:
+    won = sum(wins)
+    low, high = wilson(won, games)
+    return {"wins": won, "win_rate": won / games, "low": low, "high": high,
+            "sole_win_rate": sum(sole) / games, "fair_share": 1 / players, "decisions": decisions}
 
 
 # The cells of the issue's table: the heuristic against random seats, the strongest bot
@@ -127,7 +181,8 @@ def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: in
 STANDARD_PAIRS = (("medium", "random"), ("hard", "medium"))
 
 
-def run_table(games_ids, player_counts, pairs, games: int, seed: int = 0, jobs: int = 1, progress=None) -> list[dict]:
+def run_table(games_ids, player_counts, pairs, games: int, seed: int = 0, jobs: int = 1, progress=None,
+              engine: str = "auto") -> list[dict]:
     """Every cell of games x player counts x (bot, vs) pairs."""
     cells = []
     for game_id in games_ids:
@@ -135,7 +190,8 @@ def run_table(games_ids, player_counts, pairs, games: int, seed: int = 0, jobs: 
             for bot, vs in pairs:
                 label = f"{game_id} {players}p {bot} vs {vs}"
                 report = (lambda done, total, label=label: progress(label, done, total)) if progress else None
-                cells.append(run_cell(game_id, players, bot, vs, games, seed, jobs=jobs, progress=report))
+                cells.append(run_cell(game_id, players, bot, vs, games, seed, jobs=jobs, progress=report,
+                                      engine=engine))
     return cells
 
 
@@ -144,13 +200,14 @@ def strength_table(cells: list[dict]):
     table = Table(title="Strength (seats rotated; 95% Wilson intervals)", title_justify="left")
     for name, justify in (("game", "left"), ("n", "right"), ("bot", "left"), ("vs", "left"),
                           ("games", "right"), ("wins", "right"), ("95% CI", "right"),
-                          ("fair", "right"), ("s/dec", "right"), ("max s", "right")):
+                          ("fair", "right"), ("s/dec", "right"), ("max s", "right"), ("engine", "left")):
         table.add_column(name, justify=justify, no_wrap=True)
     for c in cells:
         table.add_row(
             c["game"], str(c["players"]), c["bot"], c["vs"], str(c["games"]), f"{c['win_rate']:.1%}",
             f"{c['low']:.1%}–{c['high']:.1%}", f"{c['fair_share']:.0%}",
-            f"{c['mean_seconds_per_decision']:.3f}", f"{c['max_seconds_per_decision']:.2f}",
+            f"{c['mean_seconds_per_decision']:.3f}",
+            "-" if c["max_seconds_per_decision"] is None else f"{c['max_seconds_per_decision']:.2f}", c["engine"],
         )
     return table
 

@@ -1,9 +1,10 @@
 """`lama tournament`: many games between bots, with duplicate deals, on any backend.
 
 The games are decided by the plan (schedule.py), played by a backend
-(backends.py), kept in an output directory as they finish (store.py) and
-summed up in the plan's order (summary.py): the same seed gives the same
-numbers whatever the backend and the number of workers (all but the timings).
+(backends.py; or in compiled code, fastplay.py, when every bot has a compiled
+twin), kept in an output directory as they finish (store.py) and summed up in
+the plan's order (summary.py): the same seed gives the same numbers whatever
+the backend and the number of workers (all but the timings), on one engine.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from lama.bots import UnknownBot, load_bot
 from lama.games import new_game
 
 from .backends import BackendError, make_backend
+from .fastplay import FAST_CHUNK, EngineError, FastBackend, use_fast
 from .schedule import GameSpec, Plan, check_bots
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
@@ -280,9 +282,10 @@ def print_table(result: dict) -> None:
     console.print("[dim]± half of a 95% interval: normal, on standard errors clustered by deal (the seatings "
                   "of a deal share its cards); for Elo a bootstrap over deals. Ties share the win. Elo: "
                   "Bradley-Terry fit over every pair of seats at a table (fewer points wins).[/dim]")
+    threads = " thread(s)" if result["engine"] == "fast" else " worker(s)"
     console.print(f"{result['games_played_now']} games played in {result['elapsed_s']:.1f} s "
-                  f"({result['games_per_s']:.1f} games/s) on {result['workers']} worker(s), "
-                  f"backend {result['backend']}")
+                  f"({result['games_per_s']:.1f} games/s) on {result['workers']}{threads}, "
+                  f"backend {result['backend']}, engine {result['engine']}")
     if result["games_failed"]:
         console.print(f"[red]{result['games_failed']} game(s) failed; their deals are left out "
                       f"(--json lists them with their seeds)[/red]")
@@ -293,15 +296,37 @@ def print_table(result: dict) -> None:
 
 # -- the tournament -----------------------------------------------------------
 
+def choose_engine(engine: str, bots, records: str | None, backend: str) -> bool:
+    """Whether the games go through the compiled engine (sim/fastplay.py); UsageError when
+    --engine fast cannot be had."""
+    needs_core = "--records (a record of every game)" if records else (
+        f"--backend {backend}" if backend != "local" else None)
+    try:
+        return use_fast(engine, bots, needs_core)
+    except EngineError as e:
+        raise UsageError(str(e)) from None
+
+
+def backend_for(fast: bool, name: str, workers: int | None, address: str | None, chunk: int | None):
+    """The backend that plays the games and the games per unit of work: compiled batches in
+    this process (on `workers` threads), or the named backend of the Python driver."""
+    if fast:
+        return FastBackend(workers or 1), chunk or FAST_CHUNK
+    return make_backend(name, workers or (None if name == "dask" else 1), address), chunk
+
+
 def run_tournament(*, game: str | None = None, players: int | None = None, bots: list[str] | None = None,
                    games: int | None = None, seed: int | None = None, target: int | None = None,
                    seatings: str | None = None, backend: str = "local", workers: int | None = None,
                    address: str | None = None, chunk: int | None = None, records: str | None = None,
                    out: str | None = None, resume: bool = False, on_error: str = "stop",
-                   decision_timeout: float | None = None, as_json: bool = False, plot: str | None = None) -> int:
+                   decision_timeout: float | None = None, as_json: bool = False, plot: str | None = None,
+                   engine: str = "auto") -> int:
     """Play a tournament and print its results (`as_json`: one JSON object, no table or
     progress); return the exit code of `lama tournament`. A setting left None takes its
-    default (DEFAULTS), or with `resume` the value kept in `out` (or `records`).
+    default (DEFAULTS), or with `resume` the value kept in `out` (or `records`). `engine`:
+    auto, core or fast (sim/fastplay.py); a resumed tournament goes on with the engine it was
+    started with, so that every deal's games come from one engine.
 
     Raises UsageError, StoreError or BackendError when the run cannot start."""
     given = {"game": game, "players": players, "bots": bots, "seed": seed, "seatings": seatings,
@@ -316,6 +341,13 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
     if store is not None and not resume and store.exists():
         raise UsageError(f"{store.dir} already holds a tournament: add --resume to continue it, "
                          f"or choose another directory")
+    if resume and store is not None:
+        started = store.read_settings().get("engine", "core")  # tournaments before the engines: core
+        if engine not in ("auto", started):
+            raise UsageError(f"{store.dir} holds a tournament played with --engine {started}: resume it with "
+                             f"that engine (or without --engine)")
+        engine = started
+    fast = choose_engine(engine, settings["bots"], records, backend)
     spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
     plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
     if len(plan.tasks) != settings["games"] and not as_json:
@@ -333,10 +365,11 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
                                          f"{key[1]} was not played by this plan's bots")
                     results[key] = kept
         store.write_settings({k: settings[k] for k in SETTINGS} | {"games": settings["games"]}
-                             | ({"records": str(Path(records).resolve())} if records else {}))
+                             | ({"records": str(Path(records).resolve())} if records else {})
+                             | {"engine": "fast" if fast else "core"})
 
     backend_name = backend
-    backend = make_backend(backend_name, workers or (None if backend_name == "dask" else 1), address)
+    backend, chunk = backend_for(fast, backend_name, workers, address, chunk)
     try:
         outcome = play([(plan, results)], backend, store, records, on_error, chunk, as_json, decision_timeout)
     finally:
@@ -346,7 +379,8 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
 
     result = summarize(plan, results)
     result.update(
-        backend=backend_name, workers=backend.workers, games_played_now=outcome["played"],
+        engine="fast" if fast else "core", backend=backend_name, workers=backend.workers,
+        games_played_now=outcome["played"],
         elapsed_s=outcome["elapsed_s"],
         games_per_s=outcome["played"] / outcome["elapsed_s"] if outcome["elapsed_s"] > 0 else 0.0,
         interrupted=outcome["interrupted"], stopped_on_error=outcome["stopped_on_error"],
