@@ -109,12 +109,14 @@ def test_self_play_is_the_aec_environment_game_by_game(monkeypatch, game_id, pla
     assert ends >= STEPS // 200 and rounds >= ends
 
 
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
 @pytest.mark.parametrize("game_id,players,seat", [("lama", 4, 0), ("komarami", 3, 2), ("kadabra", 4, 1),
                                                   ("dice", 3, 1), ("kadabra", 2, 0)])
-def test_the_vector_env_is_the_gymnasium_environment_game_by_game(monkeypatch, game_id, players, seat):
+def test_the_vector_env_is_the_gymnasium_environment_game_by_game(monkeypatch, game_id, players, seat, opponents):
     b, seed = 3, 5
     options = {"target": 15}
-    venv = LamaVectorEnv(game_id, b, players=players, seat=seat, options=options, reward="points")
+    venv = LamaVectorEnv(game_id, b, players=players, seat=seat, options=options, reward="points",
+                         opponents=opponents)
     obs, infos = venv.reset(seed=seed)
     game = venv.game
     chances = {i: KernelChance(row_words(seed, i)[0], game) for i in range(b)}
@@ -127,8 +129,8 @@ def test_the_vector_env_is_the_gymnasium_environment_game_by_game(monkeypatch, g
     envs = []
     for i in range(b):
         gen = KernelRandom(row_words(seed, i)[1])
-        envs.append(LamaGymEnv(game_id, players, opponents=random_opponent(gen), seat=seat, options=options,
-                               reward="points"))
+        bot = random_opponent(gen) if opponents == "random" else opponents  # the heuristic draws nothing
+        envs.append(LamaGymEnv(game_id, players, opponents=bot, seat=seat, options=options, reward="points"))
     singles = [env.reset(seed=i) for i, env in enumerate(envs)]
     quit_id = envs[0].codec.quit_id
     rng = random.Random(seed)
@@ -241,7 +243,7 @@ def test_the_same_games_in_plain_python():
     env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_VECTOR_STEPS": "200"}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
-         "-k", "game_by_game and (lama or dice)"],
+         "-k", "game_by_game and (lama or dice) and not heuristic"],
         env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "8 passed" in done.stdout, done.stdout[-2000:]
@@ -260,6 +262,6 @@ def test_bench_env_vector_reports_both_environments_with_their_spread(capsys):
         r = result[key]
         assert 0 < r["steps_per_s_min"] <= r["steps_per_s"] <= r["steps_per_s_max"]
         assert r["loop_steps_per_s"] <= r["steps_per_s_max"]
-    assert main(["bench-env", "--vector", "--num-envs", "4", "--steps", "8"]) == 0
+    assert main(["bench-env", "--vector", "--num-envs", "4", "--steps", "8", "--opponents", "heuristic"]) == 0
     out = capsys.readouterr().out
-    assert "SelfPlay" in out and "LamaVectorEnv" in out and "agent steps/s" in out
+    assert "SelfPlay" in out and "LamaVectorEnv (one seat vs heuristic)" in out and "agent steps/s" in out

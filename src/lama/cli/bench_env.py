@@ -25,6 +25,8 @@ def add_arguments(p) -> None:
     p.add_argument("--vector", action="store_true",
                    help="the compiled vector environments instead (SelfPlay and LamaVectorEnv, lama.envs.vector)")
     p.add_argument("--num-envs", type=positive, default=1024, help="--vector: games stepped at once (default 1024)")
+    p.add_argument("--opponents", choices=("random", "heuristic", "easy"), default="random",
+                   help="--vector: the compiled opponents of the one-seat environment (default random)")
     p.set_defaults(func=cmd_bench_env)
 
 
@@ -41,7 +43,7 @@ def cmd_bench_env(args) -> int:
     options = {"target": args.target} if args.target is not None else None
     if args.vector:
         result = bench_vector(args.game, args.players, args.num_envs, args.steps or 1_000_000, seed=args.seed,
-                              repeat=args.repeat, options=options)
+                              repeat=args.repeat, options=options, opponents=args.opponents)
         print(json.dumps(result) if args.json else vector_text(result))
         return 0
     result = bench_env(args.game, args.players, args.steps or 100_000, seed=args.seed, repeat=args.repeat,

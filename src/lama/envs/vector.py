@@ -43,7 +43,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from lama.fast import batch, layout as L
+from lama.fast import batch, layout as L, policies
 from lama.fast.kernel import words_of
 from lama.fast.observe import observation_size
 from lama.fast.rules import rules_of
@@ -53,7 +53,8 @@ from .aec import IllegalActionError, check_illegal
 from .observation import Encoder
 from .rewards import REWARDS, check_reward
 
-OPPONENTS = {"random": batch.RANDOM}  # the compiled policies an opponent may play
+# the compiled policies an opponent may play (lama.fast.policies: twins of the bots of that name)
+OPPONENTS = {name: policy for policy, name in enumerate(policies.POLICY_NAMES)}
 
 
 def row_words(seed: int, row: int) -> tuple[list[int], list[int]]:
@@ -88,7 +89,7 @@ class _Batch:
         self.start = np.zeros((b, L.N_MAX), dtype=np.int64)  # points at each row's last deal
         self.obs = np.zeros((b, self.size), dtype=np.float32)
         self.masks = np.zeros((b, self.num_actions), dtype=np.int8)
-        self.ids = np.zeros(max(self.num_actions, 16), dtype=np.int64)  # working memory
+        self.ids = np.zeros(max(self.num_actions, policies.LEGAL_SIZE), dtype=np.int64)  # working memory
         self.terminated = np.zeros(b, dtype=np.bool_)
         self.last_seed = None
 
@@ -182,9 +183,10 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
     """`gymnasium.make_vec("lama/Lama-v0", num_envs=B, players=4, opponents="random", seat=0)`:
     B games of one learning seat against compiled opponents. See the module docstring.
 
-    `opponents`: a compiled policy for every other seat ("random"), or a list, one per other
-    seat in seat order. `seat`: the learning seat. `reward`, `illegal`, `illegal_reward` as in
-    the single environment. `copy` (default True): return copies of the observations and
+    `opponents`: a compiled policy for every other seat ("random", "heuristic" or "easy", the
+    twins of those bots, lama.fast.policies), or a list, one per other seat in seat order.
+    `seat`: the learning seat. `reward`, `illegal`, `illegal_reward` as in the single
+    environment. `copy` (default True): return copies of the observations and
     masks (False: read-only views of the buffers, rewritten by the next step).
     `infos["action_mask"]` (and `action_masks()`) is 1 at the learning seat's legal ids.
     """
@@ -210,9 +212,9 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         if unknown:
             raise ValueError(f"compiled opponents are {', '.join(map(repr, OPPONENTS))}, not {unknown[0]!r}")
         self.opponents = names
-        self.policies = np.zeros(L.N_MAX, dtype=np.int64)
+        self.seat_policies = np.zeros(L.N_MAX, dtype=np.int64)
         for other, name in zip([s for s in range(players) if s != seat], names):
-            self.policies[other] = OPPONENTS[name]
+            self.seat_policies[other] = OPPONENTS[name]
         self.encoder = b.encoder
         self.single_observation_space = spaces.Box(b.encoder.low, b.encoder.high, dtype=np.float32)
         self.single_action_space = spaces.Discrete(b.num_actions)
@@ -220,7 +222,9 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.rewards = np.zeros(num_envs, dtype=np.float64)
         self.final_obs = np.zeros((num_envs, b.size), dtype=np.float32)
-        self._seat_rewards = np.zeros(batch.SEAT_REWARDS, dtype=np.float64)
+        self._seat_rewards = np.zeros(batch.SEAT_REWARDS, dtype=np.float64)  # the opponents' working memory:
+        self._scratch = np.zeros(policies.SCRATCH_SIZE, dtype=np.int64)
+        self._memo = np.zeros(policies.MEMO_SIZE, dtype=np.float64)  # dice's lookahead values, kept
         self._no_truncation = np.zeros(num_envs, dtype=np.bool_)
         self._ready = False
 
@@ -232,8 +236,8 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
             seed = int(self.np_random.integers(2**63))
         b = self._b
         b.seed(seed)
-        batch.one_seat_reset(b.states, b.rules, self.seat, self.policies, b.gens, b.start, b.obs, b.masks, b.ids,
-                             self._seat_rewards)
+        batch.one_seat_reset(b.states, b.rules, self.seat, self.seat_policies, b.gens, b.start, b.obs, b.masks, b.ids,
+                             self._seat_rewards, self._scratch, self._memo)
         self._ready = True
         return self._give(b.obs), {"action_mask": self._give(b.masks)}
 
@@ -241,9 +245,9 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         if not self._ready:
             raise RuntimeError("call reset() before step()")
         b = self._b
-        batch.one_seat_step(b.states, b.rules, b.actions(actions), self.seat, self.policies, b.gens, b.reward_kind,
+        batch.one_seat_step(b.states, b.rules, b.actions(actions), self.seat, self.seat_policies, b.gens, b.reward_kind,
                             b.illegal_reward, b.start, b.obs, b.masks, self.rewards, b.terminated, self.final_obs,
-                            b.ids, self._seat_rewards)
+                            b.ids, self._seat_rewards, self._scratch, self._memo)
         infos = {"action_mask": self._give(b.masks)}
         if b.terminated.any():
             final = np.full(self.num_envs, None, dtype=object)

@@ -13,13 +13,12 @@ environments' illegal="lose").
 
 from __future__ import annotations
 
-from . import cards, dice
-from .kernel import below, njit
+from . import cards, dice, policies
+from .kernel import njit
 from .layout import CARDS, CHANCE, DEAL, FINISHED, NO_CHANCE, N_MAX, POINTS, R_ACTIONS, R_FAMILY, R_N, TO_MOVE, WINNERS
-from .observe import legal_ids, legal_mask, observe
+from .observe import legal_mask, observe
 
 WIN, POINTS_REWARD = 0, 1  # lama.envs.rewards.REWARDS, in order
-RANDOM = 0  # an opponent's policy: uniform over the legal ids (bots/random_bot.py)
 
 
 # -- one game, whatever its family -------------------------------------------------------------
@@ -158,42 +157,37 @@ def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs,
 # -- one learning seat against compiled opponents ---------------------------------------------
 
 @njit(cache=True)
-def opponent_action(st, ru, policy, gen, ids):
-    """The action id the opponent to move picks with `policy` (its randomness from gen)."""
-    count = legal_ids(st, ru, ids)
-    return ids[below(gen, 0, count)]
-
-
-@njit(cache=True)
-def play_opponents(st, ru, learner, policies, gen, reward_kind, start, rewards, ids):
+def play_opponents(st, ru, learner, seat_policies, gen, reward_kind, start, rewards, ids, scratch, memo):
     """The opponents move (chance resolved) until the learning seat is to move or the game
-    is over; the rounds they end are scored into rewards."""
+    is over, each with its compiled policy (lama.fast.policies; their randomness from gen);
+    the rounds they end are scored into rewards."""
     while not st[FINISHED]:
         seat = st[TO_MOVE]
         if seat == learner:
             return
-        apply_action(st, ru, opponent_action(st, ru, policies[seat], gen, ids))
+        apply_action(st, ru, policies.choose(st, ru, seat_policies[seat], gen, 0, ids, scratch, memo))
         settle(st, ru, reward_kind, start, rewards)
 
 
 @njit(cache=True)
-def one_seat_reset(states, ru, learner, policies, gens, start, obs, masks, ids, rewards):
+def one_seat_reset(states, ru, learner, seat_policies, gens, start, obs, masks, ids, rewards, scratch, memo):
     """Every row a new game, played by the opponents up to the learning seat's first move."""
     for i in range(len(states)):
         st = states[i]
         restart(st, ru, start[i])
-        play_opponents(st, ru, learner, policies, gens[i], WIN, start[i], rewards, ids)
+        play_opponents(st, ru, learner, seat_policies, gens[i], WIN, start[i], rewards, ids, scratch, memo)
         observe(st, ru, learner, obs[i])
         legal_mask(st, ru, ids, masks[i])
 
 
 @njit(cache=True)
-def one_seat_step(states, ru, actions, learner, policies, gens, reward_kind, illegal_reward, start, obs, masks,
-                  rewards, terminated, final_obs, ids, seat_rewards):
+def one_seat_step(states, ru, actions, learner, seat_policies, gens, reward_kind, illegal_reward, start, obs, masks,
+                  rewards, terminated, final_obs, ids, seat_rewards, scratch, memo):
     """The learning seat plays actions[i] in row i, then the opponents until its next move;
     rewards[i] is what the learning seat got. A game that ended (terminated[i]) leaves the
     learning seat's last observation in final_obs[i] and is replaced by a new one at once
-    (obs and masks are the new game's); seat_rewards is working memory (N_MAX floats)."""
+    (obs and masks are the new game's). seat_policies[s]: seat s's policy; seat_rewards (N_MAX
+    floats), scratch and memo (policies.SCRATCH_SIZE, MEMO_SIZE) are working memory."""
     n = ru[R_N]
     for i in range(len(states)):
         st = states[i]
@@ -203,7 +197,8 @@ def one_seat_step(states, ru, actions, learner, policies, gens, reward_kind, ill
         if is_legal(ru, masks[i], action):
             apply_action(st, ru, action)
             settle(st, ru, reward_kind, start[i], seat_rewards)
-            play_opponents(st, ru, learner, policies, gens[i], reward_kind, start[i], seat_rewards, ids)
+            play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], seat_rewards, ids, scratch,
+                           memo)
             rewards[i] = seat_rewards[learner]
             ended = st[FINISHED] != 0
         else:
@@ -213,7 +208,8 @@ def one_seat_step(states, ru, actions, learner, policies, gens, reward_kind, ill
         if ended:
             observe(st, ru, learner, final_obs[i])
             restart(st, ru, start[i])
-            play_opponents(st, ru, learner, policies, gens[i], reward_kind, start[i], seat_rewards, ids)
+            play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], seat_rewards, ids, scratch,
+                           memo)
         observe(st, ru, learner, obs[i])
         legal_mask(st, ru, ids, masks[i])
 
