@@ -13,9 +13,10 @@ engine (lama.fast), one compiled call per step, for training at millions of step
 `SelfPlay` is the batched twin of the PettingZoo environment: in every game the seat to move
 acts (`seat[i]`), and the observation is that seat's. `LamaVectorEnv` (registered as the
 `vector_entry_point` of the Gymnasium ids) is the batched twin of the single Gymnasium
-environment: one learning seat (`seat`) against compiled opponents. Observations are exactly
-the single environments' (lama.envs.observation: the compiled kernel lama.fast.observe is held
-equal to `Encoder.encode(view)` by the tests), masks are 1 at the legal action ids, rewards are
+environment: one learning seat (`seat`) against compiled opponents (lama.fast.policies: the
+twins of the random, heuristic and easy bots). Observations are exactly the single
+environments' (lama.envs.observation: the compiled kernel lama.fast.observe is held equal to
+`Encoder.encode(view)` by the tests), masks are 1 at the legal action ids, rewards are
 lama.envs.rewards' ("win" or "points").
 
 Auto-reset (Gymnasium's SAME_STEP mode): when game i ends in a step, `terminated[i]` is True,
@@ -134,7 +135,9 @@ class SelfPlay:
     to move in game i (`seat[i]`). See the module docstring.
 
     `reset(seed)` returns (obs, mask, seat): obs (B, size) float32, the observation of the seat
-    to move; mask (B, A) int8, 1 at its legal action ids; seat (B,) int64. `step(actions)`
+    to move; mask (B, A) int8, 1 at its legal action ids; seat (B,) int64 (`seed`, if given, is
+    the first reset's when that is given none; later resets without one take a fresh seed,
+    told by `.seed`). `step(actions)`
     returns (obs, mask, seat, rewards, terminated), rewards (B, players) float64 for every seat
     (win: at a game's end; points: at every round's end), terminated (B,) bool. The arrays are
     read-only views of the environment's own buffers, rewritten by the next step: copy what
