@@ -166,30 +166,34 @@ def legal_ids(st, ru, out):
 @njit(cache=True, inline="always")
 def discard_ids(st, ru, out):
     """D3b: every discard of 1 or more cards with at most CAPS + k of kind k, in id order (the
-    core's order: fewest cards first, then by codes). The caps add up to 3 at most, so there
-    are 7 discards at most."""
-    k = ru[R_K]
-    ways = 1
-    for kind in range(k):
-        ways *= st[CAPS + kind] + 1
+    core's order: fewest cards first, then by codes). The caps add up to 3 at most (one die
+    each), so at most three kinds have one and there are 7 discards at most."""
+    # the kinds with a cap, as (4 ** kind, cap): a discard's counts in base 4 is its code
+    place_a = place_b = place_c = 0
+    cap_a = cap_b = cap_c = 0
+    found = 0
+    for kind in range(ru[R_K]):
+        cap = st[CAPS + kind]
+        if cap:
+            if found == 0:
+                place_a, cap_a = 1 << 2 * kind, cap
+            elif found == 1:
+                place_b, cap_b = 1 << 2 * kind, cap
+            else:
+                place_c, cap_c = 1 << 2 * kind, cap
+            found += 1
     count = 0
-    for w in range(1, ways):
-        # w in mixed radix (CAPS + k + 1 for kind k) -> the discard's counts in base 4
-        rest = w
-        code = 0
-        place = 1
-        for kind in range(k):
-            radix = st[CAPS + kind] + 1
-            code += (rest % radix) * place
-            rest //= radix
-            place *= 4
-        action = ru[R_DISCARD_ID + code]
-        i = count
-        while i > 0 and out[i - 1] > action:  # insertion, in id order
-            out[i] = out[i - 1]
-            i -= 1
-        out[i] = action
-        count += 1
+    for a in range(cap_a + 1):
+        for b in range(cap_b + 1):
+            for c in range(cap_c + 1):
+                if a + b + c:
+                    action = ru[R_DISCARD_ID + a * place_a + b * place_b + c * place_c]
+                    i = count
+                    while i > 0 and out[i - 1] > action:  # insertion, in id order
+                        out[i] = out[i - 1]
+                        i -= 1
+                    out[i] = action
+                    count += 1
     return count
 
 
