@@ -121,15 +121,15 @@ def legal_ids(st, ru, out):
     one = ru[R_ONE]
     for i in range(ru[R_PLAY_N + top]):
         kind = ru[R_PLAY_ON + top * K_MAX + i]
-        if st[at + kind]:
-            if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC] == seat):  # K4
+        if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC] == seat):  # K4
+            if st[at + kind]:
                 for t in range(ru[R_N]):
                     if t != seat and not st[QUIT + t]:
                         out[count] = k + 4 + t
                         count += 1
-            else:
-                out[count] = kind
-                count += 1
+        else:  # without a branch on the hand, which chance makes unpredictable
+            out[count] = kind
+            count += 1 if st[at + kind] else 0
     if st[PILE_SIZE] and st[N_IN] > 1:
         out[count] = k
         count += 1

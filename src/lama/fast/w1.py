@@ -36,24 +36,37 @@ def w1_game(st, ru, drv, out):
     """One whole W1 game on the state `st` (its generator seeded from drv); the decisions made."""
     for i in range(4):
         st[RNG + i] = next32(drv, 0) | 1
-    decisions = 0
     if ru[R_FAMILY] == CARDS:
-        quit_id = ru[R_K] + 1
-        cards.new_game(st, ru)
+        return w1_cards(st, ru, drv, out)
+    return w1_dice(st, ru, drv, out)
+
+
+@njit(cache=True)
+def w1_cards(st, ru, drv, out):
+    """W1 on a card game (each family's loop on its own: the compiled loop stays small)."""
+    quit_id = ru[R_K] + 1
+    decisions = 0
+    cards.new_game(st, ru)
+    cards.advance(st, ru)
+    while not st[FINISHED]:
+        count = cards.legal_ids(st, ru, out)
+        cards.apply_action(st, ru, w1_choice(out, count, quit_id, drv))
         cards.advance(st, ru)
-        while not st[FINISHED]:
-            count = cards.legal_ids(st, ru, out)
-            cards.apply_action(st, ru, w1_choice(out, count, quit_id, drv))
-            cards.advance(st, ru)
-            decisions += 1
-    else:
-        dice.new_game(st, ru)
+        decisions += 1
+    return decisions
+
+
+@njit(cache=True)
+def w1_dice(st, ru, drv, out):
+    """W1 on dice."""
+    decisions = 0
+    dice.new_game(st, ru)
+    dice.advance(st, ru)
+    while not st[FINISHED]:
+        count = dice.legal_ids(st, ru, out)
+        dice.apply_action(st, ru, w1_choice(out, count, QUIT_ID_DICE, drv))
         dice.advance(st, ru)
-        while not st[FINISHED]:
-            count = dice.legal_ids(st, ru, out)
-            dice.apply_action(st, ru, w1_choice(out, count, QUIT_ID_DICE, drv))
-            dice.advance(st, ru)
-            decisions += 1
+        decisions += 1
     return decisions
 
 
