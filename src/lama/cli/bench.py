@@ -43,4 +43,4 @@ def _engine_name(engine: str) -> str:
     if engine == "core":
         return "the rules core"
     from lama.fast.kernel import COMPILED
-    return "the compiled engine" if COMPILED else "the compiled engine as plain Python (numba is not installed)"
+    return "the compiled engine" if COMPILED else "the compiled engine as plain Python (without numba)"

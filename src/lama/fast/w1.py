@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from . import cards, dice
-from .kernel import array, next32, njit, words_of, zeros
+from .kernel import array, below, next32, njit, words_of, zeros
 from .layout import CARDS, FINISHED, QUIT_ID_DICE, R_FAMILY, R_K, RNG, STATE_SIZE
 from .rules import rules_of
 
@@ -25,7 +25,7 @@ def w1_choice(out, count, quit_id, drv):
             skip = i
     if others == 0:
         return quit_id
-    i = (next32(drv, 0) * others) >> 32
+    i = below(drv, 0, others)
     if i >= skip:
         i += 1
     return out[i]
