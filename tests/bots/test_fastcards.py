@@ -1,4 +1,4 @@
-"""The compiled rollout search for the card games (bots/fastcards.py)."""
+"""The compiled rollout search for the card games (bots/fastcards.py), on the engine (lama.fast)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 
 from helpers import random_position
 from lama.bots import fastcards
-from lama.bots.fastcards import KernelRandom, Tables, _array, _float_array, action_code
-from lama.bots.rollout import core_playout, evaluate_actions, fast_action, round_values
+from lama.bots.rollout import evaluate_actions, fast_action, playout, round_values
 from lama.bots.values import temperatures
+from lama.fast import layout as L
+from lama.fast.kernel import KernelRandom, array, float_array, zeros
+from lama.fast.rules import rules_of
+from lama.fast.views import card_state_from_view
 from lama.games import GAMES as ALL_GAMES
 from lama.games import new_game
 
@@ -25,25 +28,22 @@ GAMES = tuple(g for g, cls in ALL_GAMES.items() if cls.compiled_search == "lama.
 
 
 def _kernel_playout(state, action, words):
-    """The kernel's playout and scoring from a core state: (points, value of the seat to move)."""
-    table = state.game.table
-    t = Tables(state.game, _array)
-    n, k, me = state.n, table.size, state.to_move
-    hands = _array([c for hand in state.hands for c in hand])
-    points = _array(state.points)
-    kadabra = state.game.id == "kadabra"
-    chips = _array([state.magic, state.stage_whites, state.stage_blacks] if kadabra else [-1, 0, 0])
-    empty, ender = fastcards._playout(
-        action_code(table, action), me, hands, _array(state.sizes), _array(state.pile),
-        _array([int(q) for q in state.quit]), points, chips, n, k, state.top, state.pile_size, state.n_in,
-        _array(words), _array([0] * k), *t.arrays, *t.scalars,
-    )
-    if chips[0] >= 0:  # K11, as evaluate_cards does it
-        points[chips[0]] += 10
-    temps = _float_array(temperatures(state.game.id, n))
-    value = fastcards._score(me, empty, ender, hands, points, n, k, state.game.target, temps, *t.arrays[4:7],
-                             t.llama_each)
-    return list(points), value
+    """The search's playout and value from a core state, on the engine: (points, value of the
+    seat to move)."""
+    game, me = state.game, state.to_move
+    ru = rules_of(game)
+    st = zeros(L.STATE_SIZE)
+    card_state_from_view(state.view(me), game, st)
+    for s, hand in enumerate(state.hands):  # the cards the seat cannot see
+        for kind, count in enumerate(hand):
+            st[L.HANDS + s * L.K_MAX + kind] = count
+    for kind, count in enumerate(state.pile):
+        st[L.PILE + kind] = count
+    for i, word in enumerate(words):
+        st[L.RNG + i] = word
+    fastcards._playout(st, ru, game.action_id(action), zeros(L.K_MAX))
+    value = fastcards.round_value(st, ru, me, float_array(temperatures(game.id, state.n)))
+    return [int(st[L.POINTS + s]) for s in range(state.n)], value
 
 
 @settings(max_examples=80, deadline=None)
@@ -75,43 +75,42 @@ def _same_round_end(state, pick, words):
     points, value = _kernel_playout(state, action, words)
     core = state.clone()
     core.apply(action)
-    core_playout(core, KernelRandom(words))
+    playout(core, KernelRandom(words))
     assert points == core.points
     assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
 
 
-def test_kernel_generator_is_uniform_on_small_ranges():
-    r = _array([1, 2, 3, 4])
-    for n in (2, 3, 7):
-        counts = Counter(fastcards._below(r, n) for _ in range(7000))
-        assert set(counts) == set(range(n))
-        chi2 = sum((c - 7000 / n) ** 2 / (7000 / n) for c in counts.values())
-        assert chi2 < 25  # far beyond the 0.999 quantile for 6 degrees of freedom (22.5)
+def _deal(r, world, me, pool, slot_seat, slot_mask, deck, bound=None):
+    """fastcards._deal of `pool` (kinds 0, 1, 2: lama's 1, 2 and 3) in the state `world` of a
+    game of lama with as many seats as `world` has hands; returns (hands, pile) of kinds 0-2."""
+    n = sum(1 for s in range(L.N_MAX) if world[L.SIZES + s])
+    fastcards._deal(r, world, rules_of(new_game("lama", n)), me, array(pool), array(slot_seat), array(slot_mask),
+                    array(bound or [-1] * n), deck)
+    hands = [[int(world[L.HANDS + s * L.K_MAX + kind]) for kind in range(3)] for s in range(n)]
+    return hands, [int(world[L.PILE + kind]) for kind in range(3)]
 
 
-def _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile, bound=None):
-    """fastcards._deal on kinds valued 1, 2, 3, ... (no llama)."""
-    mask_sum = Tables(new_game("lama", 2), _array).arrays[6]
-    fastcards._deal(r, me, n, k, hand, pool, slot_seat, slot_mask, _array(bound or [-1] * n), deck, world_hands,
-                    world_pile, _array([0] * n), _array([0] * n), _array([0] * k),
-                    _array([1 << (v + 1) for v in range(k)]), mask_sum, 0)
+def _world(hand, sizes):
+    """A state with `hand` (counts of kinds 0-2) for seat 0 and the hand sizes `sizes`."""
+    world = zeros(L.STATE_SIZE)
+    for kind, count in enumerate(hand):
+        world[L.HANDS + kind] = count
+    for s, size in enumerate(sizes):
+        world[L.SIZES + s] = size
+    return world
 
 
 def test_kernel_deal_is_uniform_and_consistent():
     """Seat 1 gets 2 of the unseen cards {a, a, b, c}; the rest is the pile. Each of the 4 pairs of
     kinds (aa, ab, ac, bc) has a known probability (of the 6 pairs of physical cards)."""
-    k, n, me = 3, 2, 0
-    pool, hand = _array([0, 0, 1, 2]), _array([0, 1, 0])
-    deck, world_hands, world_pile = _array([0] * 4), _array([0] * (n * k)), _array([0] * k)
-    r = _array([9, 8, 7, 6])
+    world, deck, r = _world([0, 1, 0], [1, 2]), zeros(4), array([9, 8, 7, 6])
     seen = Counter()
     trials = 6000
     for _ in range(trials):
-        _deal(r, me, n, k, hand, pool, _array([1, 1]), _array([0, 0]), deck, world_hands, world_pile)
-        theirs = tuple(world_hands[k:2 * k])
-        assert tuple(world_hands[:k]) == (0, 1, 0)
-        assert [a + b for a, b in zip(theirs, world_pile)] == [2, 1, 1]
-        seen[theirs] += 1
+        (mine, theirs), pile = _deal(r, world, 0, [0, 0, 1, 2], [1, 1], [0, 0], deck)
+        assert mine == [0, 1, 0]
+        assert [a + b for a, b in zip(theirs, pile)] == [2, 1, 1]
+        seen[tuple(theirs)] += 1
     expected = {(2, 0, 0): 1 / 6, (1, 1, 0): 2 / 6, (1, 0, 1): 2 / 6, (0, 1, 1): 1 / 6}
     assert set(seen) == set(expected)
     chi2 = sum((seen[h] - trials * p) ** 2 / (trials * p) for h, p in expected.items())
@@ -204,32 +203,24 @@ def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_c
 
 
 def test_a_deal_meets_the_masks_when_it_can():
-    k, n, me = 3, 3, 0
-    pool, hand = _array([0, 0, 1, 2, 2]), _array([0, 1, 0])
-    deck, world_hands, world_pile = _array([0] * 5), _array([0] * (n * k)), _array([0] * k)
-    r = _array([5, 6, 7, 8])
+    world, deck, r = _world([0, 1, 0], [1, 2, 1]), zeros(5), array([5, 6, 7, 8])
+    pool = [0, 0, 1, 2, 2]
     # seat 1: one card that is not a 0 and not a 2 (so the 1), one free; seat 2: one card, not a 1
-    slot_seat, slot_mask = _array([1, 2, 1]), _array([0b101, 0b010, 0])
     for _ in range(500):
-        _deal(r, me, n, k, hand, pool, slot_seat, slot_mask, deck, world_hands, world_pile)
-        assert world_hands[k + 1] >= 1 and world_hands[2 * k + 1] == 0
-        assert sum(world_hands[k:2 * k]) == 2 and sum(world_hands[2 * k:]) == 1 and sum(world_pile) == 2
+        (_, one, two), pile = _deal(r, world, 0, pool, [1, 2, 1], [0b101, 0b010, 0], deck)
+        assert one[1] >= 1 and two[1] == 0
+        assert sum(one) == 2 and sum(two) == 1 and sum(pile) == 2
     # masks nothing can meet (seat 2 may hold no kind at all): the deal ignores them
-    _deal(r, me, n, k, hand, pool, _array([2]), _array([0b111]), deck, world_hands, world_pile)
-    assert sum(world_hands[2 * k:]) == 1 and sum(world_pile) == 4
+    (_, one, two), pile = _deal(r, world, 0, pool, [2], [0b111], deck)
+    assert sum(one) == 0 and sum(two) == 1 and sum(pile) == 4
 
 
 def test_a_deal_keeps_a_quit_seats_penalty_within_its_bound():
     """Seat 1 (three cards) quit with a penalty of at most 3: only 1 1 2, 1 2 2 or 3 3 3 fit."""
-    k, n, me = 3, 2, 0
-    pool, hand = _array([0, 0, 1, 1, 2, 2, 2]), _array([0, 0, 1])
-    deck, world_hands, world_pile = _array([0] * 7), _array([0] * (n * k)), _array([0] * k)
-    r = _array([3, 1, 4, 1])
+    world, deck, r = _world([0, 0, 1], [1, 3]), zeros(7), array([3, 1, 4, 1])
     seen = set()
     for _ in range(300):
-        _deal(r, me, n, k, hand, pool, _array([1, 1, 1]), _array([0, 0, 0]), deck, world_hands, world_pile,
-              bound=[-1, 3])
-        theirs = list(world_hands[k:2 * k])
+        (_, theirs), _ = _deal(r, world, 0, [0, 0, 1, 1, 2, 2, 2], [1, 1, 1], [0, 0, 0], deck, bound=[-1, 3])
         assert theirs in ([2, 1, 0], [1, 2, 0], [0, 0, 3]), theirs
         seen.add(tuple(theirs))
     assert len(seen) == 3

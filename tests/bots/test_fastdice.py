@@ -14,9 +14,13 @@ from hypothesis import strategies as st
 
 from helpers import random_position
 from lama.bots import fastdice, heuristic_dice
-from lama.bots.fastcards import KernelRandom, Tables, _array, _float_array, _score
-from lama.bots.rollout import core_playout, evaluate_actions, round_values
+from lama.bots.fastcards import round_value
+from lama.bots.rollout import evaluate_actions, playout, round_values
 from lama.bots.values import temperatures
+from lama.fast import layout as L
+from lama.fast.kernel import KernelRandom, float_array, zeros
+from lama.fast.rules import rules_of
+from lama.fast.views import dice_state_from_view
 from lama.games import new_game
 
 
@@ -25,20 +29,19 @@ def heuristic_policy(state, rng):
 
 
 def _kernel_playout(state, action, words, depth, heads_up):
-    """The kernel's playout and scoring from a core state: (points, value of the seat to move)."""
+    """The search's playout and value from a core state, on the engine: (points, value of the
+    seat to move)."""
     game, n, me = state.game, state.n, state.to_move
-    llama, masks, mask_sum = Tables(game, _array).arrays[4:7]
+    ru = rules_of(game)
+    st = zeros(L.STATE_SIZE)
+    dice_state_from_view(state.view(me), game, st)
+    for i, word in enumerate(words):
+        st[L.RNG + i] = word
     dice = fastdice.DiceTables(game.dice)
-    displays = _array([c for d in state.displays for c in d])
-    points = _array(state.points)
-    ended, ender = fastdice._playout(
-        fastdice.action_code(action), me, displays, _array(state.sizes), _array(state.row),
-        _array([int(q) for q in state.quit]), points, n, state.n_in, _array(words), dice.faces, depth, heads_up,
-        dice.cls, dice.weight, dice.three, _array([0] * 7 * (max(depth, heads_up) + 1)), llama, masks, mask_sum,
-    )
-    value = _score(me, ended == fastdice.EMPTY, ender, displays, points, n, 7, game.target,
-                   _float_array(temperatures("dice", n)), llama, masks, mask_sum, 0)
-    return list(points), value
+    fastdice._playout(st, ru, game.action_id(action), depth, heads_up, dice.cls, dice.weight, dice.three,
+                      zeros(7 * (max(depth, heads_up) + 1)))
+    value = round_value(st, ru, me, float_array(temperatures(game.id, n)))
+    return [int(st[L.POINTS + s]) for s in range(n)], value
 
 
 @pytest.mark.parametrize("depth", [heuristic_dice.DEPTH, 1])
@@ -59,7 +62,7 @@ def test_kernel_playout_plays_like_the_heuristic_through_the_core(depth, players
     core.apply(action)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(heuristic_dice, "DEPTH", depth)
-        core_playout(core, KernelRandom(words), heuristic_policy)
+        playout(core, KernelRandom(words), heuristic_policy)
     assert points == core.points
     assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
 
@@ -67,7 +70,7 @@ def test_kernel_playout_plays_like_the_heuristic_through_the_core(depth, players
 def test_the_kernels_roll_cost_is_the_heuristics():
     """_value at depth == rolled is heuristic_dice.roll_cost, on displays and rows of every kind."""
     game = new_game("dice", 4)
-    llama, masks, mask_sum = Tables(game, _array).arrays[4:7]
+    ru = rules_of(game)
     dice = fastdice.DiceTables(game.dice)
     rng = random.Random(5)
     for _ in range(60):
@@ -75,8 +78,12 @@ def test_the_kernels_roll_cost_is_the_heuristics():
         row = [rng.randrange(2) for _ in range(7)]
         points, last, depth = rng.randrange(30), rng.random() < 0.3, rng.choice((1, 2))
         chip = 10 if points >= 10 else min(points, 1)
-        kernel = fastdice._value(_array(display), 0, _array(row), depth, depth, chip, last, dice.cls, dice.weight,
-                                 dice.three, _array([0] * 21), llama, masks, mask_sum)
+        st = zeros(L.STATE_SIZE)
+        for kind in range(7):
+            st[L.HANDS + 2 * L.K_MAX + kind], st[L.ROW + kind] = display[kind], row[kind]
+        before = list(st)
+        kernel = fastdice._value(st, ru, 2, depth, depth, chip, last, dice.cls, dice.weight, dice.three, zeros(21))
+        assert list(st) == before  # the display and the row are put back
         expected = heuristic_dice.roll_cost(display, row, game.dice, points, last, depth)
         assert kernel == pytest.approx(expected, rel=1e-12)
 

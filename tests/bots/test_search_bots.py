@@ -12,13 +12,12 @@ from helpers import card_state, random_position
 from lama.bots import BOTS, load_bot
 from lama.bots.ismcts import IsmctsBot, search
 from lama.bots.rollout import (
-    Estimate, RolloutBot, best_of, core_playout, evaluate_actions, fast_action, lean_playout, round_values,
+    Estimate, RolloutBot, best_of, evaluate_actions, fast_action, playout, round_values,
 )
 from lama.core import DRAW, QUIT, play
 from lama.games import GAMES, new_game
 from lama.match import Match
 
-LEAN_GAMES = tuple(g for g, cls in GAMES.items() if cls.hook("lean_playout") is not None)
 SMALL = {"rollout": RolloutBot(samples=24), "ismcts": IsmctsBot(iterations=24)}
 
 
@@ -41,13 +40,6 @@ def _consistent(state):
     return state
 
 
-def _fields(state) -> dict:
-    """The state's fields but the game and the public move log (a playout keeps no log: no
-    one views it)."""
-    names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ()) if n not in ("game", "moves")]
-    return {n: getattr(state, n) for n in names}
-
-
 # -- the fast playout ---------------------------------------------------------------------
 
 @settings(max_examples=30, deadline=None)
@@ -60,32 +52,8 @@ def test_fast_action_is_legal_and_a_playout_ends_the_round(game_id, players, see
     rng = random.Random(seed)
     assert fast_action(state, rng) in state.legal_actions()
     round_ = state.round
-    core_playout(state, rng)
+    playout(state, rng)
     assert state.finished or (state.chance == "deal" and state.history[-1].round == round_)
-
-
-@settings(max_examples=60, deadline=None)
-@given(game_id=st.sampled_from(LEAN_GAMES), players=st.integers(2, 6), seed=st.integers(0, 10**6),
-       steps=st.integers(0, 120))
-def test_lean_playout_follows_the_rules_exactly_like_the_core(game_id, players, seed, steps):
-    """Differential: the same position and the same generator give the same end state."""
-    state = random_position(game_id, players, seed, steps)
-    if state.finished:
-        return
-    core, lean = state.clone(), state.clone()
-    core_playout(core, random.Random(seed))
-    lean_playout(lean, random.Random(seed))
-    assert _fields(lean) == _fields(core)
-
-
-def test_lean_playout_resolves_a_pending_draw_first():
-    state = card_state("lama", hands=[["2", "5"], ["4", "6"]], top="3")
-    state.apply(DRAW)
-    assert state.chance == "draw"
-    core, lean = state.clone(), state.clone()
-    core_playout(core, random.Random(7))
-    lean_playout(lean, random.Random(7))
-    assert _fields(lean) == _fields(core)
 
 
 def test_round_values_share_a_win_and_prefer_fewer_points():
@@ -197,7 +165,7 @@ def test_a_whole_game_with_every_level_is_legal_and_reproducible(game_id):
     assert first.record.data == again.record.data
 
 
-def test_bench_rollouts_reports_core_lean_and_compiled_search_rates(capsys):
+def test_bench_rollouts_reports_core_and_compiled_search_rates(capsys):
     import json
 
     from lama.cli import main
@@ -205,8 +173,7 @@ def test_bench_rollouts_reports_core_lean_and_compiled_search_rates(capsys):
     assert main(["bench-rollouts", "--game", "lama", "--game", "dice", "--players", "3", "--playouts", "20",
                  "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
-    assert [(r["game"], "lean_per_s" in r, "search_per_s" in r) for r in rows] == [
-        ("lama", True, True), ("dice", False, True)]
+    assert [(r["game"], "search_per_s" in r) for r in rows] == [("lama", True), ("dice", True)]
     assert all(r["core_per_s"] > 0 and r["search_per_s"] > 0 for r in rows)
 
 

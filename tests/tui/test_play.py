@@ -148,12 +148,12 @@ def test_exit_command_leaves(terminal):
 
 
 def test_without_numba_the_game_says_the_search_is_slow_and_how_to_speed_it_up(terminal, monkeypatch):
-    from lama.bots import fastcards
+    from lama.fast import kernel
 
     t = terminal(lambda t: "exit")
     assert main(["play", "--seed", "2", "--record", "game.json"]) == 0
     assert "numba is not installed" not in t.finish()
-    monkeypatch.setattr(fastcards, "COMPILED", False)
+    monkeypatch.setattr(kernel, "COMPILED", False)
     t = terminal(lambda t: "exit")
     assert main(["play", "--seed", "2", "--record", "game.json", "--force"]) == 0
     out = t.finish()

@@ -197,21 +197,9 @@ def fast_dice_action(state, actions, rng):
 # -- playouts and values ------------------------------------------------------------------
 
 def playout(state, rng, policy=fast_action) -> None:
-    """Play `state` on to the end of its round (or of the game), in place.
-
-    With the default policy in a game that has a lean loop (`Game.lean_playout`: lama and
-    komarami) this runs it; it makes the same choices with the same random numbers as the
-    core path (a differential test holds it to that) in about a third of the time.
-    """
-    if policy is fast_action:
-        lean = state.game.hook("lean_playout")
-        if lean is not None:
-            return lean(state, rng)
-    core_playout(state, rng, policy)
-
-
-def core_playout(state, rng, policy=fast_action) -> None:
-    """The playout through the rules core's public interface (any game, any policy)."""
+    """Play `state` on to the end of its round (or of the game), in place, through the rules
+    core's public interface (any game, any policy). The compiled search (lama.fast) is the
+    fast path; there is no third copy of the rules."""
     while not state.finished:
         if state.to_move is None:
             if state.chance == "deal":
@@ -219,69 +207,6 @@ def core_playout(state, rng, policy=fast_action) -> None:
             state.apply_chance(state.sample_chance(rng))
         else:
             state.apply(policy(state, rng))
-
-
-def lean_playout(state, rng) -> None:
-    """`core_playout` with `fast_action` for lama and komarami (L3, L4), on bare counts.
-
-    Turn mechanics only: the round's scoring and the game end are the core's own
-    (`end_round`). It consumes the generator exactly as the core path does.
-    """
-    while state.to_move is None:  # a pending draw: let the core resolve it
-        if state.finished or state.chance == "deal":
-            return
-        state.apply_chance(state.sample_chance(rng))
-    table = state.game.table
-    playable_on = table.playable_on
-    hands, sizes, pile, quit = state.hands, state.sizes, state.pile, state.quit
-    n = state.n
-    n_in = state.n_in
-    pile_size = state.pile_size
-    top = state.top
-    seat = state.to_move
-    randrange = rng.randrange
-    while True:
-        hand = hands[seat]
-        plays = [k for k in playable_on[top] if hand[k]]
-        if plays:  # fast_action's play (quit is legal too, so it is never the only action)
-            k = plays[0] if len(plays) == 1 else best_play_kind(table, hand, plays)
-            hand[k] -= 1
-            sizes[seat] -= 1
-            state.discards[k] += 1
-            top = k
-            if not sizes[seat]:
-                ended_by = "empty_hand"
-                break
-        else:
-            draw = pile_size and n_in > 1
-            if draw:
-                state.pile_size = pile_size
-                draw = not should_quit(state, seat)
-            if draw:  # CardState.sample_chance, then _resolve_draw
-                r = randrange(pile_size)
-                for kind, count in enumerate(pile):
-                    if r < count:
-                        break
-                    r -= count
-                pile[kind] -= 1
-                pile_size -= 1
-                hand[kind] += 1
-                sizes[seat] += 1
-            else:  # quit
-                quit[seat] = True
-                n_in -= 1
-                if not n_in:
-                    ended_by = "all_quit"
-                    break
-        nxt = (seat + 1) % n  # C1
-        while quit[nxt]:
-            nxt = (nxt + 1) % n
-        seat = nxt
-    state.n_in = n_in
-    state.pile_size = pile_size
-    state.top = top
-    state.chance = None
-    state.end_round(ended_by, seat, [])
 
 
 def round_values(state) -> list[float]:

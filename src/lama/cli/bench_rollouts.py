@@ -27,9 +27,9 @@ def cmd_bench_rollouts(args) -> int:
         return 0
     print("playouts per second to the end of the round, from a round's first decision, one core:")
     for r in rows:
-        lean = f", lean {r['lean_per_s']:,.0f}/s" if "lean_per_s" in r else ""
+        search = ""
         if "search_per_s" in r:
             how = "compiled" if r["search_compiled"] else "not compiled: numba is not installed"
-            lean += f", hard's search {r['search_per_s']:,.0f}/s ({how})"
-        print(f"  {r['game']:<9} {r['players']} players: core {r['core_per_s']:,.0f}/s{lean}")
+            search = f", hard's search {r['search_per_s']:,.0f}/s ({how})"
+        print(f"  {r['game']:<9} {r['players']} players: core {r['core_per_s']:,.0f}/s{search}")
     return 0

@@ -58,8 +58,7 @@ class Game:
       `record_moves` (lama.record: an object whose `apply(state, move)` applies one record
       move), `heuristic` (lama.bots: `choose(view, rng) -> action`), `determinizer`
       (lama.bots: `build(view) -> (rng -> State)`), `rollout_policy` (lama.bots: the playouts'
-      quick policy, `policy(state, actions, rng) -> action`), `lean_playout` (lama.bots: a
-      faster playout with that policy, or None), `compiled_search` (lama.bots:
+      quick policy, `policy(state, actions, rng) -> action`), `compiled_search` (lama.bots:
       `search(view, rng, samples, halving, infer)`, or None).
     - `hard_samples`: the `hard` bot's playouts per decision in this game.
     """
@@ -78,7 +77,6 @@ class Game:
     heuristic: str | None = None
     determinizer: str | None = None
     rollout_policy: str | None = None
-    lean_playout: str | None = None
     compiled_search: str | None = None
     hard_samples = 3000
 

@@ -21,9 +21,10 @@ import time
 
 from rich.table import Table
 
-from lama.bots import fastcards, load_bot
+from lama.bots import load_bot
 from lama.bots.determinize import determinize
-from lama.bots.rollout import core_playout
+from lama.bots.rollout import playout
+from lama.fast import kernel
 from lama.games import new_game
 from lama.match import Match
 
@@ -59,7 +60,7 @@ _warm: set = set()
 
 
 def warm_up(bot, game) -> None:
-    """One untimed decision, once per process: a compiled search (bots/fastcards.py) is
+    """One untimed decision, once per process: a compiled search (bots/fastcards.py, lama.fast) is
     compiled or loaded from its disk cache on its first call, which is not thinking time."""
     if (id(bot), game.id) in _warm:
         return
@@ -157,8 +158,8 @@ def strength_table(cells: list[dict]):
 # -- playouts per second (the search bots' hot path) -----------------------------------------
 
 def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0) -> dict:
-    """Playouts per second from the first decision of a round, through the core and (where
-    there is one) the lean loop, each on the same determinized deals, one core."""
+    """Playouts per second from the first decision of a round, through the core (on the same
+    determinized deals) and through the hard bot's compiled search, one core."""
     rng = random.Random(seed)
     game = new_game(game_id, players)
     state = game.new_initial_state()
@@ -167,16 +168,11 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
     view = state.view(state.to_move)
     worlds = [determinize(view, rng) for _ in range(playouts)]
     result = {"game": game_id, "players": players, "playouts": playouts}
-    loops = {"core": core_playout}
-    if game.hook("lean_playout") is not None:
-        loops["lean"] = game.hook("lean_playout")
-    for name, loop in loops.items():
-        copies = [w.clone() for w in worlds]
-        play_rng = random.Random(seed)
-        start = time.perf_counter()
-        for w in copies:
-            loop(w, play_rng)
-        result[f"{name}_per_s"] = playouts / (time.perf_counter() - start)
+    play_rng = random.Random(seed)
+    start = time.perf_counter()
+    for w in worlds:
+        playout(w, play_rng)
+    result["core_per_s"] = playouts / (time.perf_counter() - start)
     search = game.hook("compiled_search")
     if search:  # the hard bot's compiled search, dealing included (after a warm-up)
         search(view, rng, 10, False, True)
@@ -184,5 +180,5 @@ def rollout_rate(game_id: str, players: int, playouts: int = 2000, seed: int = 0
         found = search(view, rng, playouts, False, True)
         done = sum(stats[0] for _, stats in found)
         result["search_per_s"] = done / (time.perf_counter() - start)
-        result["search_compiled"] = fastcards.COMPILED
+        result["search_compiled"] = kernel.COMPILED
     return result

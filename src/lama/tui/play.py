@@ -30,7 +30,7 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
     """Play `game` at this terminal: `humans` are the seats people play, `bots` maps every other
     seat to its bot, `names` has every seat's name. Saves the record to `record` (default: a new
     GAME-DATE-TIME.record.json here); returns the exit code of `lama play`."""
-    from lama.bots.fastcards import COMPILED
+    from lama.fast.kernel import COMPILED
     from lama.match import Table, new_seed
 
     from .session import Leave, TerminalGame
