@@ -1,11 +1,11 @@
-"""`lama bench`: the rules core's speed (workload W1)."""
+"""`lama bench`: the rules core's speed (workload W1), or the compiled engine's (--engine fast)."""
 
 from __future__ import annotations
 
 import json
 
 from lama.games import GAMES, new_game
-from lama.sim.bench import bench
+from lama.sim.bench import ENGINES, bench
 
 from .types import positive
 
@@ -17,20 +17,30 @@ def add_arguments(p) -> None:
     p.add_argument("--repeat", type=positive, default=1, help="runs; the median is reported (default 1)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--target", type=int)
+    p.add_argument("--engine", choices=ENGINES, default="core",
+                   help="core: the rules core (default); fast: the compiled engine (lama.fast, numba)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench)
 
 
 def cmd_bench(args) -> int:
     game = new_game(args.game, args.players, {"target": args.target} if args.target is not None else {})
-    result = bench(game, args.games, seed=args.seed, repeat=args.repeat)
+    result = bench(game, args.games, seed=args.seed, repeat=args.repeat, engine=args.engine)
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"W1 on {args.game} with {args.players} players, {args.games} games x {args.repeat} run(s), one core:")
+        print(f"W1 on {args.game} with {args.players} players, {args.games} games x {args.repeat} run(s), one core, "
+              f"{_engine_name(args.engine)}:")
         print(f"  {result['decisions_per_s']:,.0f} decisions/s, {result['games_per_s']:,.1f} games/s, "
               f"{result['decisions_per_game']:.1f} decisions/game")
         if args.repeat > 1:
             print(f"  spread of decisions/s over {args.repeat} runs: min {result['decisions_per_s_min']:,.0f}, "
                   f"max {result['decisions_per_s_max']:,.0f}, stdev {result['decisions_per_s_stdev']:,.0f}")
     return 0
+
+
+def _engine_name(engine: str) -> str:
+    if engine == "core":
+        return "the rules core"
+    from lama.fast.kernel import COMPILED
+    return "the compiled engine" if COMPILED else "the compiled engine as plain Python (without numba)"

@@ -56,7 +56,7 @@ def deal(st, ru):
 
 # -- chance -----------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_draw(st, ru, kind):
     """The pending draw (L3, or K5's forced draw) brings a card of `kind` to the drawer."""
     seat = st[DRAWER]
@@ -73,7 +73,7 @@ def apply_draw(st, ru, kind):
         st[TO_MOVE] = next_in(st, ru, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resolve_chance(st, ru):
     """Resolve what chance has pending (a deal or a draw) with the game's generator."""
     if st[CHANCE] == DRAW:
@@ -82,7 +82,7 @@ def resolve_chance(st, ru):
         deal(st, ru)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance(st, ru):
     """Resolve chance until a seat is to move or the game is over."""
     while st[CHANCE] != NO_CHANCE:
@@ -91,13 +91,13 @@ def advance(st, ru):
 
 # -- turns ------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def show(st):
     """K9: a magic show is running."""
     return st[STAGE_W] + st[STAGE_B] >= SHOW_CHIPS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_ids(st, ru, out):
     """The legal action ids of the seat to move into out[0:count], in the core's order;
     returns count (0 when nobody is to move)."""
@@ -121,15 +121,15 @@ def legal_ids(st, ru, out):
     one = ru[R_ONE]
     for i in range(ru[R_PLAY_N + top]):
         kind = ru[R_PLAY_ON + top * K_MAX + i]
-        if st[at + kind]:
-            if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC] == seat):  # K4
+        if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC] == seat):  # K4
+            if st[at + kind]:
                 for t in range(ru[R_N]):
                     if t != seat and not st[QUIT + t]:
                         out[count] = k + 4 + t
                         count += 1
-            else:
-                out[count] = kind
-                count += 1
+        else:  # without a branch on the hand, which chance makes unpredictable
+            out[count] = kind
+            count += 1 if st[at + kind] else 0
     if st[PILE_SIZE] and st[N_IN] > 1:
         out[count] = k
         count += 1
@@ -140,7 +140,7 @@ def legal_ids(st, ru, out):
     return count + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_action(st, ru, action):
     """Apply the legal action id `action` of the seat to move (L3, K4-K10)."""
     seat = st[TO_MOVE]
@@ -187,7 +187,7 @@ def apply_action(st, ru, action):
         st[STAGE_B] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_effect(st, ru, seat, kind, give):
     """K4, K6, K8: what a played card does (`give`: the receiver of a 1's chip, -1 none)."""
     p = st[POINTS + seat]

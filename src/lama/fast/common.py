@@ -53,7 +53,7 @@ def deal_begin(st, ru):
         st[MOVES + i] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_card(st, seat, kind):
     """The deal gives a card of `kind` from the pile to `seat`."""
     st[PILE + kind] -= 1
@@ -61,7 +61,7 @@ def deal_card(st, seat, kind):
     st[HANDS + seat * K_MAX + kind] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_card(st, ru):
     """A card drawn uniformly from the pile by the game's generator (its kind; the pile is
     left as it is), as the core's shuffle or draw gives one."""
@@ -97,17 +97,21 @@ def start_round(st, ru):
 
 # -- turns ------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_in(st, ru, seat):
     """C1: the next seat after `seat` that has not quit (one must still be in)."""
     n = ru[R_N]
-    s = (seat + 1) % n
+    s = seat + 1
+    if s == n:  # a compare, not a division: this is on every turn
+        s = 0
     while st[QUIT + s]:
-        s = (s + 1) % n
+        s += 1
+        if s == n:
+            s = 0
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def quit_seat(st, ru, seat):
     """L3, D3: the seat quits; returns True when that was the last seat in (L4, D4)."""
     st[QUIT + seat] = 1
@@ -138,7 +142,7 @@ def penalty(st, ru, seat):
     return ru[R_MASK_SUM + mask] + 10 * llamas
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def highest_chip(points):
     """C3: the value of the highest chip held (10, 1, or 0 for none)."""
     return 10 if points >= 10 else (1 if points >= 1 else 0)

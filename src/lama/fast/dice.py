@@ -77,7 +77,7 @@ def apply_deal_codes(st, ru, game, deal) -> None:
 
 # -- the roll (D3) ----------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def roll(st, ru):
     """The pending roll by the game's generator: a face of each die in turn, as the core's
     sample_chance chooses them."""
@@ -87,7 +87,7 @@ def roll(st, ru):
     apply_roll(st, ru, k0, k1, k2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_roll(st, ru, k0, k1, k2):
     """The roller's dice show kinds k0, k1, k2: the first case of D3 that applies (a-d)."""
     seat = st[ROLLER]
@@ -124,7 +124,7 @@ def apply_roll(st, ru, k0, k1, k2):
         end_round(st, ru, BUST, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resolve_chance(st, ru):
     """Resolve what chance has pending (a roll or a deal) with the game's generator."""
     if st[CHANCE] == ROLL_DICE:
@@ -133,7 +133,7 @@ def resolve_chance(st, ru):
         deal(st, ru)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance(st, ru):
     """Resolve chance until a seat is to move or the game is over."""
     while st[CHANCE] != NO_CHANCE:
@@ -142,7 +142,7 @@ def advance(st, ru):
 
 # -- decisions --------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_ids(st, ru, out):
     """The legal action ids of the seat to move into out[0:count], in the core's order;
     returns count (0 when nobody is to move)."""
@@ -163,37 +163,41 @@ def legal_ids(st, ru, out):
     return discard_ids(st, ru, out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard_ids(st, ru, out):
     """D3b: every discard of 1 or more cards with at most CAPS + k of kind k, in id order (the
-    core's order: fewest cards first, then by codes). The caps add up to 3 at most, so there
-    are 7 discards at most."""
-    k = ru[R_K]
-    ways = 1
-    for kind in range(k):
-        ways *= st[CAPS + kind] + 1
+    core's order: fewest cards first, then by codes). The caps add up to 3 at most (one die
+    each), so at most three kinds have one and there are 7 discards at most."""
+    # the kinds with a cap, as (4 ** kind, cap): a discard's counts in base 4 is its code
+    place_a = place_b = place_c = 0
+    cap_a = cap_b = cap_c = 0
+    found = 0
+    for kind in range(ru[R_K]):
+        cap = st[CAPS + kind]
+        if cap:
+            if found == 0:
+                place_a, cap_a = 1 << 2 * kind, cap
+            elif found == 1:
+                place_b, cap_b = 1 << 2 * kind, cap
+            else:
+                place_c, cap_c = 1 << 2 * kind, cap
+            found += 1
     count = 0
-    for w in range(1, ways):
-        # w in mixed radix (CAPS + k + 1 for kind k) -> the discard's counts in base 4
-        rest = w
-        code = 0
-        place = 1
-        for kind in range(k):
-            radix = st[CAPS + kind] + 1
-            code += (rest % radix) * place
-            rest //= radix
-            place *= 4
-        action = ru[R_DISCARD_ID + code]
-        i = count
-        while i > 0 and out[i - 1] > action:  # insertion, in id order
-            out[i] = out[i - 1]
-            i -= 1
-        out[i] = action
-        count += 1
+    for a in range(cap_a + 1):
+        for b in range(cap_b + 1):
+            for c in range(cap_c + 1):
+                if a + b + c:
+                    action = ru[R_DISCARD_ID + a * place_a + b * place_b + c * place_c]
+                    i = count
+                    while i > 0 and out[i - 1] > action:  # insertion, in id order
+                        out[i] = out[i - 1]
+                        i -= 1
+                    out[i] = action
+                    count += 1
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_action(st, ru, action):
     """Apply the legal action id `action` of the seat to move (D3, D4)."""
     seat = st[TO_MOVE]
@@ -210,7 +214,7 @@ def apply_action(st, ru, action):
         discard(st, ru, seat, action)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take(st, ru, seat, kind):
     """D3c: the row card of `kind` into the seat's display; D4 if the row is then empty."""
     st[ROW + kind] -= 1
@@ -224,7 +228,7 @@ def take(st, ru, seat, kind):
         st[TO_MOVE] = next_in(st, ru, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard(st, ru, seat, action):
     """D3b: the discard `action` (an id) leaves the seat's display; D4 if it is then empty."""
     at = HANDS + seat * K_MAX

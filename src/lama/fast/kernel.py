@@ -6,7 +6,9 @@ numpy int64 arrays. Without it, or with the environment variable LAMA_NUMBA=0, t
 functions run as plain Python on lists (faster than numpy arrays there) and give exactly the
 same results, because every random number comes from the generator below (xoshiro128**, in
 32-bit steps that Python and numba compute alike). Kernels therefore never allocate: the
-caller passes every array they work in.
+caller passes every array they work in. The small kernels of every decision (legal actions,
+applying one, chance, turn order) say inline="always": a call from kernel to kernel costs about
+as much as their work, and inlined they compile into the caller's loop.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ COMPILED = False
 if os.environ.get("LAMA_NUMBA", "1") != "0":
     try:
         import numpy
-        from numba import njit
+        from numba import njit as _numba_njit
 
         COMPILED = True
     except ImportError:
@@ -25,6 +27,14 @@ if os.environ.get("LAMA_NUMBA", "1") != "0":
 
 if COMPILED:
     from numba import prange  # a loop whose passes run on numba's threads (njit(parallel=True))
+
+    def njit(*args, **kwargs):
+        """numba's njit without its reference counting (NRT): kernels never allocate, and the
+        counts cost an atomic increment and decrement of every array passed at every call of a
+        kernel by a kernel (W1 ran at 0.6 of its speed with them). A kernel that must allocate
+        says _nrt=True."""
+        kwargs.setdefault("_nrt", False)
+        return _numba_njit(*args, **kwargs)
 
     def array(values):
         return numpy.array(values, dtype=numpy.int64)
