@@ -38,8 +38,8 @@ def compare(engine, encoder, st, state, out, ids, mask, where):
         O.observe(st, engine.rules, seat, out)
         expected = encoder.encode(state.view(seat))
         if not np.array_equal(out, expected):
-            bad = [(name, list(out[s.slice]), list(expected[s.slice]))
-                   for s in encoder.segments for name in [s.name] if not np.array_equal(out[s.slice], expected[s.slice])]
+            bad = [(s.name, list(out[s.slice]), list(expected[s.slice]))
+                   for s in encoder.segments if not np.array_equal(out[s.slice], expected[s.slice])]
             raise AssertionError((where, seat, bad))
     count = O.legal_mask(st, engine.rules, ids, mask)
     core_mask = state.legal_actions_mask() if state.to_move is not None else [0] * len(mask)

@@ -72,5 +72,6 @@ def vector_text(result: dict) -> str:
         r = result[key]
         lines.append(f"  {name}: {r['steps_per_s']:,.0f} agent steps/s "
                      f"({r['steps_per_s_min']:,.0f}-{r['steps_per_s_max']:,.0f}); with the policy's argmax "
-                     f"{r['loop_steps_per_s']:,.0f} ({r['loop_steps_per_s_min']:,.0f}-{r['loop_steps_per_s_max']:,.0f})")
+                     f"{r['loop_steps_per_s']:,.0f} "
+                     f"({r['loop_steps_per_s_min']:,.0f}-{r['loop_steps_per_s_max']:,.0f})")
     return "\n".join(lines)
