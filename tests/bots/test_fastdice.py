@@ -18,7 +18,8 @@ from lama.bots.fastcards import round_value
 from lama.bots.rollout import evaluate_actions, playout, round_values
 from lama.bots.values import temperatures
 from lama.fast import layout as L
-from lama.fast.kernel import KernelRandom, float_array, zeros
+from lama.fast import policies
+from lama.fast.kernel import KernelRandom, float_array, float_zeros, zeros
 from lama.fast.rules import rules_of
 from lama.fast.views import dice_state_from_view
 from lama.games import new_game
@@ -37,9 +38,9 @@ def _kernel_playout(state, action, words, depth, heads_up):
     dice_state_from_view(state.view(me), game, st)
     for i, word in enumerate(words):
         st[L.RNG + i] = word
-    dice = fastdice.DiceTables(game.dice)
-    fastdice._playout(st, ru, game.action_id(action), depth, heads_up, dice.cls, dice.weight, dice.three,
-                      zeros(7 * (max(depth, heads_up) + 1)))
+    fastdice._playout(st, ru, game.action_id(action), depth, heads_up,
+                      zeros(policies.DICE_REMOVED + policies.DICE_K * (max(depth, heads_up) + 1)),
+                      float_zeros(policies.MEMO_SIZE))
     value = round_value(st, ru, me, float_array(temperatures(game.id, n)))
     return [int(st[L.POINTS + s]) for s in range(n)], value
 
@@ -65,27 +66,6 @@ def test_kernel_playout_plays_like_the_heuristic_through_the_core(depth, players
         playout(core, KernelRandom(words), heuristic_policy)
     assert points == core.points
     assert value == pytest.approx(round_values(core)[state.to_move], rel=1e-12)
-
-
-def test_the_kernels_roll_cost_is_the_heuristics():
-    """_value at depth == rolled is heuristic_dice.roll_cost, on displays and rows of every kind."""
-    game = new_game("dice", 4)
-    ru = rules_of(game)
-    dice = fastdice.DiceTables(game.dice)
-    rng = random.Random(5)
-    for _ in range(60):
-        display = [rng.randrange(3) for _ in range(7)]
-        row = [rng.randrange(2) for _ in range(7)]
-        points, last, depth = rng.randrange(30), rng.random() < 0.3, rng.choice((1, 2))
-        chip = 10 if points >= 10 else min(points, 1)
-        st = zeros(L.STATE_SIZE)
-        for kind in range(7):
-            st[L.HANDS + 2 * L.K_MAX + kind], st[L.ROW + kind] = display[kind], row[kind]
-        before = list(st)
-        kernel = fastdice._value(st, ru, 2, depth, depth, chip, last, dice.cls, dice.weight, dice.three, zeros(21))
-        assert list(st) == before  # the display and the row are put back
-        expected = heuristic_dice.roll_cost(display, row, game.dice, points, last, depth)
-        assert kernel == pytest.approx(expected, rel=1e-12)
 
 
 def _view(players=4, seed=3, steps=10):

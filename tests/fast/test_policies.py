@@ -13,6 +13,7 @@ import pytest
 from lama.bots import load_bot
 from lama.fast import kernel, layout as L, policies
 from lama.fast.engine import Engine
+from lama.fast.rules import rules_of
 from lama.games import new_game
 
 CARD_GAMES = ("lama", "komarami", "kadabra")
@@ -245,6 +246,33 @@ def test_the_compiled_dice_heuristic_on_displays_with_pairs():
     assert {"roll", "quit", "discard", "take"} <= kinds, kinds
 
 
+def test_the_dice_lookahead_is_the_heuristics_roll_cost():
+    """roll_value at depth == rolled is heuristic_dice.roll_cost, on displays and rows of every
+    kind, to the last bit whether its memo is fresh or kept from the positions before (the
+    search's playouts keep it), and the display and the row are put back."""
+    from lama.bots import heuristic_dice
+
+    game = new_game("dice", 4)
+    ru = rules_of(game)
+    rng = random.Random(5)
+    kept = kernel.float_zeros(policies.MEMO_SIZE)
+    for _ in range(80):
+        display = [rng.randrange(3) for _ in range(7)]
+        row = [rng.randrange(2) for _ in range(7)]
+        points, last, depth = rng.randrange(30), rng.random() < 0.3, rng.choice((1, 2, 3))
+        chip = 10 if points >= 10 else min(points, 1)
+        w = kernel.zeros(policies.DICE_REMOVED + 4 * policies.DICE_K)  # depth 3
+        for kind in range(7):
+            w[kind], w[policies.DICE_ROW + kind] = display[kind], row[kind]
+        before = list(w[:policies.DICE_REMOVED])
+        fresh = policies.roll_value(ru, w, depth, depth, chip, last, kernel.float_zeros(policies.MEMO_SIZE))
+        assert list(w[:policies.DICE_REMOVED]) == before
+        assert policies.roll_value(ru, w, depth, depth, chip, last, kept) == fresh
+        assert policies.roll_value(ru, w, depth, depth, chip, last, kept) == fresh  # now from the memo
+        expected = heuristic_dice.roll_cost(display, row, game.dice, points, last, depth)
+        assert fresh == pytest.approx(expected, rel=1e-12)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_random_policy_picks_every_legal_id_and_nothing_else(game_id):
     gen = kernel.array(kernel.words_of(11))
@@ -289,4 +317,4 @@ def test_the_same_policies_as_plain_python():
          "-k", "not plain_python and not last_card and not pairs"],  # those two: compiled only, for time
         env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "26 passed" in done.stdout, done.stdout[-2000:]
+    assert "27 passed" in done.stdout, done.stdout[-2000:]

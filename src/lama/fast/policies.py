@@ -420,20 +420,31 @@ def show_risk(st, ru, seat, scratch):
 def heuristic_dice(st, ru, legal, count, scratch, memo):
     """heuristic_dice.choose: the largest discard (then the lowest penalty left), the take that
     adds least, or roll when the lookahead expects rolling to cost less than quitting now."""
+    if st[PENDING] == ANSWER_DISCARD or st[PENDING] == ANSWER_TAKE:
+        own_hand(st, ru, st[TO_MOVE], scratch)  # the display
+        if st[PENDING] == ANSWER_DISCARD:
+            return largest_discard(ru, legal, count, scratch)
+        return cheapest_take(ru, legal, count, scratch)
+    if dice_rolls(st, ru, hd.DEPTH, hd.DEPTH_HEADS_UP, scratch, memo):
+        return ROLL_ID
+    return QUIT_ID_DICE
+
+
+@njit(cache=True)
+def dice_rolls(st, ru, depth, heads_up, scratch, memo):
+    """heuristic_dice.choose before a roll, for the seat to move: roll when rolling is expected
+    to cost less than quitting now by more than MARGIN, looking `depth` rolls ahead (`heads_up`
+    with one other seat in at most). scratch (DICE_REMOVED + (depth + 1) * DICE_K at least) and
+    memo are roll_value's; the seat's display is in scratch[0:7] after it. fastdice's playouts
+    decide with it too, at their own depth."""
     seat = st[TO_MOVE]
     own_hand(st, ru, seat, scratch)  # the display
-    if st[PENDING] == ANSWER_DISCARD:
-        return largest_discard(ru, legal, count, scratch)
-    if st[PENDING] == ANSWER_TAKE:
-        return cheapest_take(ru, legal, count, scratch)
     for kind in range(ru[R_K]):
         scratch[DICE_ROW + kind] = st[ROW + kind]
     others = st[N_IN] - 1
-    depth = hd.DEPTH if others >= 2 else hd.DEPTH_HEADS_UP
+    depth = depth if others >= 2 else heads_up
     cost = roll_value(ru, scratch, depth, depth, highest_chip(st[POINTS + seat]), others == 0, memo)
-    if cost < hand_penalty(scratch, ru, 0) - hd.MARGIN:
-        return ROLL_ID
-    return QUIT_ID_DICE
+    return cost < hand_penalty(scratch, ru, 0) - hd.MARGIN
 
 
 @njit(cache=True)
@@ -555,15 +566,19 @@ def roll_value(ru, w, depth, rolled, chip, last, memo):
 
 # The lookahead's memo: what rolling costs for a display, row, depth, chip and last seat, the
 # Python heuristic's lru_cache as a hash table of MEMO_SLOTS (key, value) pairs of floats. A key
-# is exact below 2^53: 4 bits per display count, 1 per row card, 2 for the depth and the chip
-# (0, 1, 10), 1 for the last seat: 40 bits. Keys start at 1 (depth >= 1): 0.0 is an empty slot.
+# is exact below 2^53: 4 bits per display count, 1 per row card, 2 for the depth (1-3: deeper
+# lookaheads, which only a search may ask for, go unremembered) and the chip (0, 1, 10), 1 for the
+# last seat: 40 bits. Keys start at 1 (depth >= 1): 0.0 is an empty slot. The cost kept is the
+# mean over the rolls, before the comparison with stopping, so it does not depend on `rolled`.
 MEMO_SLOTS = 1 << 16
 MEMO_SIZE = 2 * MEMO_SLOTS
 
 
 @njit(cache=True)
 def memo_key(ru, w, depth, chip, last):
-    """The memo's key of a lookahead (-1: none, its counts do not fit)."""
+    """The memo's key of a lookahead (-1: none, its counts or depth do not fit)."""
+    if depth > 3:
+        return -1
     key = 0
     for kind in range(ru[R_K]):
         if w[kind] > 15 or w[DICE_ROW + kind] > 1:
