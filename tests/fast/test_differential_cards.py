@@ -16,7 +16,7 @@ from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
 
 CARD_GAMES = ("lama", "komarami", "kadabra")
-GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "120"))
+GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "200"))
 
 
 def core_chance_to_engine(engine, st, state, outcome):

@@ -17,7 +17,7 @@ from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
 
 GAME = "dice"
-GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "120"))
+GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "200"))
 QUIT_CHANCES = (0.02, 0.1, 0.3)  # of quitting when roll or quit is the choice: most games are long
 # other dice (option `dice`): three llamas, busts and empty displays come often
 ODD_DICE = [["1", "1", "L", "L", "L", "L"], ["2", "6", "L", "L", "L", "L"], ["L", "6", "6", "3", "L", "L"]]
