@@ -53,7 +53,8 @@ class ActionCodec:
         self.id_of = {a: i for i, a in enumerate(self.actions)}
         # the same by identity (self.actions keeps the objects alive): no dataclass hashing
         self._id_of_ident = {id(a): i for i, a in enumerate(self.actions)}
-        self._legal: dict[tuple, tuple] = {}  # identities -> (ids, the action objects)
+        # identities of a legal set -> its entry: (ids, mask, action objects, the ids as a set)
+        self._legal: dict[tuple, tuple] = {}
         self._masks: dict[tuple, np.ndarray] = {}
         self.quit_id = next((i for i, a in enumerate(self.actions) if a.kind == "quit"), None)
 
@@ -64,19 +65,23 @@ class ActionCodec:
     def legal(self, state) -> tuple[tuple[int, ...], np.ndarray, tuple]:
         """(the legal ids, their mask, the action objects); the mask is shared: copy it before
         handing it out."""
+        return self.entry(state)[:3]
+
+    def entry(self, state) -> tuple[tuple[int, ...], np.ndarray, tuple, frozenset]:
+        """`legal(state)` and the legal ids as a frozenset (for a quick membership test)."""
         legal = state.legal_actions()
         hit = self._legal.get(tuple(map(id, legal)))
         return hit if hit is not None else self.remember(legal)
 
-    def remember(self, legal: list) -> tuple[tuple[int, ...], np.ndarray, tuple]:
-        """The entry of a legal set not seen yet (`legal()` without the cache hit; the
+    def remember(self, legal: list) -> tuple[tuple[int, ...], np.ndarray, tuple, frozenset]:
+        """The entry of a legal set not seen yet (`entry()` without the cache hit; the
         environments' inner loop looks the cache, `_legal`, up itself)."""
         key = (*map(id, legal),)
         by_ident, id_of = self._id_of_ident, self.id_of
         ids = tuple([by_ident[k] if k in by_ident else id_of[a] for k, a in zip(key, legal)])
         mask = np.zeros(self.n, dtype=np.int8)
         mask[list(ids)] = 1
-        hit = (ids, mask, tuple(legal))
+        hit = (ids, mask, tuple(legal), frozenset(ids))
         if len(self._legal) < CACHE_LIMIT:
             self._legal[key] = hit
         return hit
@@ -205,7 +210,7 @@ class LamaAECEnv(AECEnv):
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.codec.legal(state)
+            legal = self._legal = self.codec.entry(state)
         return {"observation": obs, "action_mask": legal[1].copy()}
 
     def last(self, observe: bool = True):
@@ -234,8 +239,12 @@ class LamaAECEnv(AECEnv):
                     EnvLogger.error_step_before_reset()
                 self._was_dead_step(action)
                 return
-            legal = self._legal = self.codec.legal(self.game_state)
-        if action not in legal[0]:  # (None is in no legal set)
+            legal = self._legal = self.codec.entry(self.game_state)
+        try:
+            ok = action in legal[3]  # (None is in no legal set)
+        except TypeError:  # an unhashable action: compared by value, one legal id at a time
+            ok = action in legal[0]
+        if not ok:
             self._illegal(self.agent_selection, action, legal[0])
             return
         if self._rewarded:

@@ -538,8 +538,9 @@ class Mirror:
                     return refresh()
                 for s, action, _top in moves[int(values[moves_from:moves_to].sum()):]:
                     mv[moves_at[s] + move_feature[action]] += 1
-            # kadabra's forced draw shows while it is pending (after a play) and ends with the draw
-            if kadabra and (forced_drawn or state.chance == "draw" or mirror._forced_seat is not None):
+            # kadabra's forced draw shows while it is pending (state.forced: after a play) and ends
+            # with the draw
+            if kadabra and (forced_drawn or state.forced or mirror._forced_seat is not None):
                 forced, was = state.forced_draw, mirror._forced_seat
                 if forced != was:
                     if was is not None:
