@@ -79,19 +79,23 @@ class ActionCodec:
         key = (*map(id, legal),)
         by_ident, id_of = self._id_of_ident, self.id_of
         ids = tuple([by_ident[k] if k in by_ident else id_of[a] for k, a in zip(key, legal)])
-        mask = np.zeros(self.n, dtype=np.int8)
-        mask[list(ids)] = 1
-        hit = (ids, mask, tuple(legal), frozenset(ids))
+        hit = (ids, self._new_mask(ids), tuple(legal), frozenset(ids))
         if len(self._legal) < CACHE_LIMIT:
             self._legal[key] = hit
         return hit
+
+    def _new_mask(self, ids) -> np.ndarray:
+        """An int8 array, 1 at `ids` (written as bytes: quicker than numpy's own indexing)."""
+        mask = bytearray(self.n)
+        for i in ids:
+            mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def mask(self, ids: tuple[int, ...]) -> np.ndarray:
         """A new int8 array, 1 at `ids` (masks are cached by their ids, and copied out)."""
         mask = self._masks.get(ids)
         if mask is None:
-            mask = np.zeros(self.n, dtype=np.int8)
-            mask[list(ids)] = 1
+            mask = self._new_mask(ids)
             if len(self._masks) < CACHE_LIMIT:
                 self._masks[ids] = mask
         return mask.copy()
