@@ -465,6 +465,33 @@ class Mirror:
         kadabra = enc.kadabra
         forced_at = at.get("forced_draw")
 
+        def all_points():
+            for s, p in enumerate(mirror.state.points):
+                mv[points_at[s]] = p if p < cap else cap
+
+        def forced_draw():  # kadabra: the forced_draw entry (K5), after a play or a forced draw
+            forced, was = mirror.state.forced_draw, mirror._forced_seat
+            if forced != was:
+                if was is not None:
+                    mv[forced_at + was] = 0
+                if forced is not None:
+                    mv[forced_at + forced] = 1
+                mirror._forced_seat = forced
+
+        def round_scored(e):  # the round is over: the points, and in kadabra the chips (K11)
+            all_points()
+            if kadabra:
+                magic_chip()
+                forced_draw()
+
+        def nothing(e):
+            return None
+
+        # what a round's end changes until the next deal (which reads everything again): the
+        # points (C5's returned chip and K11's magic chip among them)
+        handlers.update(RoundScored=round_scored, ChipReturned=nothing, MagicChipScored=nothing,
+                        GameOver=nothing)
+
         if kadabra:
             stage_at, show_at, magic_at = at["stage"], at["show"], at["magic_chip"]
 
@@ -504,7 +531,6 @@ class Mirror:
             if not mirror.ok:
                 return refresh()
             state = mirror.state
-            forced_drawn = False  # kadabra: a forced draw (K5) was resolved
             for e in events:
                 cls = type(e)
                 if cls is CardPlayed:
@@ -518,12 +544,15 @@ class Mirror:
                         mv[top_at[top]] = 1
                         mirror._top = top
                     mv[discard_at[top]] = state.discards[top]
+                    if kadabra and state.forced:  # K5: a rectangle, the next seat draws first
+                        forced_draw()
                 elif cls is CardDrawn:
                     drawer, kind = e.seat, kind_of[e.card]
                     mv[hand_at[drawer][kind]] = state.hands[drawer][kind]
                     mv[size_at[drawer]] = state.sizes[drawer]
                     mv[pile] = state.pile_size
-                    forced_drawn = e.forced
+                    if e.forced:  # the forced draw is done
+                        forced_draw()
                 else:
                     handler = by_type.get(cls)
                     if handler is None:
@@ -538,16 +567,6 @@ class Mirror:
                     return refresh()
                 for s, action, _top in moves[int(values[moves_from:moves_to].sum()):]:
                     mv[moves_at[s] + move_feature[action]] += 1
-            # kadabra's forced draw shows while it is pending (state.forced: after a play) and ends
-            # with the draw
-            if kadabra and (forced_drawn or state.forced or mirror._forced_seat is not None):
-                forced, was = state.forced_draw, mirror._forced_seat
-                if forced != was:
-                    if was is not None:
-                        mv[forced_at + was] = 0
-                    if forced is not None:
-                        mv[forced_at + forced] = 1
-                    mirror._forced_seat = forced
             return None
 
         return update
