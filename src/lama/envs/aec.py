@@ -11,6 +11,7 @@ core's; nothing is re-implemented here.
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 from gymnasium import logger, spaces
@@ -341,6 +342,10 @@ class _AgentIter:
 
     def __iter__(self):
         env = self.env
+        if self.max_iter > sys.maxsize:  # the default, 2**63: without a bound (a range that long
+            while env.agents:  # counts in Python integers, a tenth of a step's time)
+                yield env.agent_selection
+            return
         for _ in range(self.max_iter):
             if not env.agents:
                 return
