@@ -342,8 +342,8 @@ class _AgentIter:
 
     def __iter__(self):
         env = self.env
-        if self.max_iter > sys.maxsize:  # the default, 2**63: without a bound (a range that long
-            while env.agents:  # counts in Python integers, a tenth of a step's time)
+        if self.max_iter > sys.maxsize:  # the default, 2**63: no bound (a range that long counts
+            while env.agents:  # in Python integers, some 50 ns a step)
                 yield env.agent_selection
             return
         for _ in range(self.max_iter):
