@@ -11,6 +11,7 @@ core's; nothing is re-implemented here.
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 from gymnasium import logger, spaces
@@ -53,7 +54,8 @@ class ActionCodec:
         self.id_of = {a: i for i, a in enumerate(self.actions)}
         # the same by identity (self.actions keeps the objects alive): no dataclass hashing
         self._id_of_ident = {id(a): i for i, a in enumerate(self.actions)}
-        self._legal: dict[tuple, tuple] = {}  # identities -> (ids, the action objects)
+        # identities of a legal set -> its entry: (ids, mask, action objects, the ids as a set)
+        self._legal: dict[tuple, tuple] = {}
         self._masks: dict[tuple, np.ndarray] = {}
         self.quit_id = next((i for i, a in enumerate(self.actions) if a.kind == "quit"), None)
 
@@ -64,29 +66,37 @@ class ActionCodec:
     def legal(self, state) -> tuple[tuple[int, ...], np.ndarray, tuple]:
         """(the legal ids, their mask, the action objects); the mask is shared: copy it before
         handing it out."""
+        return self.entry(state)[:3]
+
+    def entry(self, state) -> tuple[tuple[int, ...], np.ndarray, tuple, frozenset]:
+        """`legal(state)` and the legal ids as a frozenset (for a quick membership test)."""
         legal = state.legal_actions()
         hit = self._legal.get(tuple(map(id, legal)))
         return hit if hit is not None else self.remember(legal)
 
-    def remember(self, legal: list) -> tuple[tuple[int, ...], np.ndarray, tuple]:
-        """The entry of a legal set not seen yet (`legal()` without the cache hit; the
+    def remember(self, legal: list) -> tuple[tuple[int, ...], np.ndarray, tuple, frozenset]:
+        """The entry of a legal set not seen yet (`entry()` without the cache hit; the
         environments' inner loop looks the cache, `_legal`, up itself)."""
         key = (*map(id, legal),)
         by_ident, id_of = self._id_of_ident, self.id_of
         ids = tuple([by_ident[k] if k in by_ident else id_of[a] for k, a in zip(key, legal)])
-        mask = np.zeros(self.n, dtype=np.int8)
-        mask[list(ids)] = 1
-        hit = (ids, mask, tuple(legal))
+        hit = (ids, self._new_mask(ids), tuple(legal), frozenset(ids))
         if len(self._legal) < CACHE_LIMIT:
             self._legal[key] = hit
         return hit
+
+    def _new_mask(self, ids) -> np.ndarray:
+        """An int8 array, 1 at `ids` (written as bytes: quicker than numpy's own indexing)."""
+        mask = bytearray(self.n)
+        for i in ids:
+            mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def mask(self, ids: tuple[int, ...]) -> np.ndarray:
         """A new int8 array, 1 at `ids` (masks are cached by their ids, and copied out)."""
         mask = self._masks.get(ids)
         if mask is None:
-            mask = np.zeros(self.n, dtype=np.int8)
-            mask[list(ids)] = 1
+            mask = self._new_mask(ids)
             if len(self._masks) < CACHE_LIMIT:
                 self._masks[ids] = mask
         return mask.copy()
@@ -132,9 +142,15 @@ class LamaAECEnv(AECEnv):
         self.game_state = None
         self.game_seed = None  # the seed of the game being played (a Table with it deals the same)
         self._seeds = None
-        self._legal = None  # (legal ids, mask, actions) of the seat to move, once asked for
+        self._legal = None  # (legal ids, mask, actions) of the seat to move, once asked for;
+        # always None once the game is over (step() looks at _over only then)
         self._over = True  # the game is over (or not started): every step retires an agent
         self._no_mask = np.zeros(self.codec.n, dtype=np.int8)
+        # the inner loop's tables: each agent's permutation of the mirror's values (the agent
+        # to move is always possible_agents[state.to_move]), and whether last() may take the
+        # fast path (a game under way whose observations the mirror keeps)
+        self._perm_of = dict(zip(self.possible_agents, self._perm))
+        self._fast = False
 
     # -- spaces --------------------------------------------------------------------------------
     def observation_space(self, agent):
@@ -149,11 +165,13 @@ class LamaAECEnv(AECEnv):
         the same game for the same actions); without one the next game's seed comes from the
         generator of the last seeded reset, or is fresh."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds = seed  # random.Random(seed), made when an unseeded reset needs it
             self.game_seed = seed
         else:
             if self._seeds is None:
                 self._seeds = random.Random(new_seed())
+            elif not isinstance(self._seeds, random.Random):
+                self._seeds = random.Random(self._seeds)
             self.game_seed = self._seeds.getrandbits(64)
         self.game_state = self.game.new_initial_state()
         self._chance = None
@@ -170,6 +188,7 @@ class LamaAECEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._rewarded = False
         self._over = self.game_state.finished
+        self._fast = not self._over and self.mirror.ok
         self.agent_selection = self.possible_agents[self.game_state.to_move]
 
     def _run_chance(self) -> list:
@@ -183,12 +202,6 @@ class LamaAECEnv(AECEnv):
         return events
 
     # -- observe -----------------------------------------------------------------------------------
-    def _legal_ids(self) -> tuple[int, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self.codec.legal(self.game_state)
-        return legal[0]
-
     def observe(self, agent):
         """`{"observation": the seat's vector (lama.envs.observation), "action_mask": int8, 1 at the
         legal action ids}`; the mask is all 0 except for the agent to move."""
@@ -202,26 +215,21 @@ class LamaAECEnv(AECEnv):
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.codec.legal(state)
+            legal = self._legal = self.codec.entry(state)
         return {"observation": obs, "action_mask": legal[1].copy()}
 
     def last(self, observe: bool = True):
         agent = self.agent_selection
-        if not observe:
-            obs = None
-        elif self._over or self.game_state is None:
-            obs = self.observe(agent)
-        else:  # the agent to move: observe() and ActionCodec.legal() inline, for the inner loop
-            state = self.game_state
+        if self._fast and observe:  # the agent to move: observe() and ActionCodec.legal() inline
             legal = self._legal
             if legal is None:
-                actions = state.legal_actions()
+                actions = self.game_state.legal_actions()
                 legal = self._legal = self._legal_cache.get((*map(id, actions),)) or self.codec.remember(actions)
-            obs = {"observation": self._values[self._perm[state.to_move]] if self.mirror.ok
-                   else self.mirror.observe(state.to_move),
-                   "action_mask": legal[1].copy()}
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
-                self.infos[agent])
+            return ({"observation": self._values[self._perm_of[agent]], "action_mask": legal[1].copy()},
+                    self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                    self.infos[agent])
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63):
         """The agent to act, until every agent is done (or `max_iter` agents)."""
@@ -229,37 +237,44 @@ class LamaAECEnv(AECEnv):
 
     # -- step --------------------------------------------------------------------------------------
     def step(self, action) -> None:
-        if self._over:
-            if self.game_state is None:
-                EnvLogger.error_step_before_reset()
-            self._was_dead_step(action)
-            return
-        agent = self.agent_selection
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self.codec.legal(self.game_state)
-        if action is None or action not in legal[0]:
-            self._illegal(agent, action, legal[0])
+        if legal is None:  # not asked for yet, or the game is over (or not started)
+            if self._over:
+                if self.game_state is None:
+                    EnvLogger.error_step_before_reset()
+                self._was_dead_step(action)
+                return
+            legal = self._legal = self.codec.entry(self.game_state)
+        try:
+            ok = action in legal[3]  # (None is in no legal set)
+        except TypeError:  # an unhashable action: compared by value, one legal id at a time
+            ok = action in legal[0]
+        if not ok:
+            self._illegal(self.agent_selection, action, legal[0])
             return
-        state = self.game_state
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
-        self._cumulative_rewards[agent] = 0.0
-        move = self._actions[action]
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        state = self.game_state
         seat = state.to_move
-        events = state.apply(move)
+        events = state.apply(self._actions[action])
         self._legal = None
+        if state.to_move is not None:  # the common case: the next seat moves
+            self._update(events, seat, action)
+            self.agent_selection = self.possible_agents[state.to_move]
+            return
+        chance = state.chance
+        if chance == "draw" or chance == "roll":  # the common case, inline: one card drawn, one roll
+            events += state.apply_chance(state.sample_chance(self._chance))
         if state.to_move is None:
-            if state.chance == "draw":  # the common case, inline: one drawn card
-                events += state.apply_chance(state.sample_chance(self._chance))
-            if state.to_move is None:
-                events += self._run_chance()
+            events += self._run_chance()
         self._update(events, seat, action)
-        if len(state.history) != self._rounds:
+        if len(state.history) != self._rounds:  # a round ends only when no seat is to move
             self._round_over()
         if state.finished:
             self._over = True
+            self._fast = False
             self.terminations = dict.fromkeys(self.agents, True)
             if self.reward_kind == "win":
                 self._reward(win_rewards(state.winners, self.game.players))
@@ -290,12 +305,13 @@ class LamaAECEnv(AECEnv):
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
         self._over = True
+        self._fast = False
         self.terminations = dict.fromkeys(self.agents, True)
         self.rewards[agent] = self.illegal_reward
         self._accumulate_rewards()
         self._rewarded = True
         self.infos[agent] = {"illegal_action": action, "legal_ids": sorted(legal)}
-        self._legal = ((), self._no_mask, ())
+        self._legal = None  # (always, once the game is over)
 
     # -- render ------------------------------------------------------------------------------------
     def render(self):
@@ -326,6 +342,10 @@ class _AgentIter:
 
     def __iter__(self):
         env = self.env
+        if self.max_iter > sys.maxsize:  # the default, 2**63: no bound (a range that long counts
+            while env.agents:  # in Python integers, some 50 ns a step)
+                yield env.agent_selection
+            return
         for _ in range(self.max_iter):
             if not env.agents:
                 return

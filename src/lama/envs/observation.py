@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lama.core.events import CardDrawn, CardPlayed
+from lama.core.events import CardDrawn, CardPlayed, CardsDiscarded, DiceRolled, RowCardTaken
 
 POINTS_CAP = 3  # points above this many times the target read as that many
 BYTE = 255  # every other entry is a count from 0 to 255 (decks hold at most 200 cards)
@@ -379,41 +379,13 @@ class Mirror:
         self.state = None
         self.ok = False  # the values hold the state (False: a game the fast path does not know)
         self.perm = encoder._perm
-        at = encoder.seat_start
-        self._at = at
-        self._handlers = {
-            "SeatQuit": self._seat_quit, "DiceRolled": self._dice_rolled,
-            "CardsDiscarded": self._cards_discarded, "RowCardTaken": self._row_card_taken,
-        }
-        if encoder.kadabra:
-            self._handlers.update(ChipGiven=self._chip_given, ChipStaged=self._chip_staged,
-                                  StageTaken=self._chip_staged, MagicChipTaken=self._magic_moved,
-                                  Skipped=self._magic_moved)
-        if encoder.dice_game:
-            self._handlers["ChipReturned"] = self._points_changed
-        self._by_type: dict = {}
-        # the fields update() reads on every move, looked up once
-        n, k = encoder.players, encoder.K
-        self._n, self._k, self._f = n, k, encoder.F
-        self._dice, self._kadabra = encoder.dice_game, encoder.kadabra
-        self._kind_of = encoder.kind_of
-        self._cap = encoder._points_cap
-        self._pile = at.get("pile_size")
-        self._forced = at.get("forced_draw")
-        self._hand_of = [at["hand"] + s * k for s in range(n)] if "hand" in at else []
-        self._display_of = [at["displays"] + s * k for s in range(n)] if "displays" in at else []
-        self._moves_of = [at["moves"] + s * self._f for s in range(n)] if "moves" in at else []
-        self._top_at, self._sizes_at, self._discards_at = at.get("top"), at["hand_sizes"], at["discard_pile"]
-        self._row_at, self._roll_at = at.get("row"), at.get("roll")
-        # move counter index by the identity of the core's action objects (kept alive here, so
-        # an identity is never reused); any other action object is looked up by value
-        self._feature_of_id = {i: encoder.move_feature.get(encoder.game.action_of(i))
-                               for i in range(encoder.game.num_distinct_actions())}
-        self._points_at, self._quit_at = at["points"], at["quit"]
-        self._stage_at, self._show_at, self._magic_at = at.get("stage"), at.get("show"), at.get("magic_chip")
-        self._top = 0  # the kind whose entry is set in `top` (any, before the deal)
-        self._forced_seat = None
-        self._roll_set: tuple[int, ...] = ()  # the entries set in `roll`
+        self._dice = encoder.dice_game
+        self._roll_at = encoder.seat_start.get("roll")
+        self._top = -1  # the kind whose entry is set in `top` (-1: none, before the deal)
+        self._forced_seat = None  # kadabra: the seat whose entry is set in `forced_draw`
+        self._magic = 0  # kadabra: the entry set in `magic_chip` (0: the centre)
+        self._roll_set: tuple[int, ...] = ()  # dice: the entries set in `roll`
+        self._moves_list = None  # card games: the state's move list the counters were read from
         self.update = self._update = self._updater()  # the fast path (see update())
 
     def reset(self, state) -> None:
@@ -435,9 +407,8 @@ class Mirror:
             r = self._roll_at
             self._roll_set = tuple(r + i for i, v in enumerate(enc._roll(state.roll)) if v)
         else:
-            self._moves_seen = len(state.moves)
             self._moves_list = state.moves
-            self._top = max(state.top, 0)
+            self._top = state.top
             self._forced_seat = getattr(state, "forced_draw", None)
             self._magic = getattr(state, "magic", -1) + 1
 
@@ -446,158 +417,222 @@ class Mirror:
 
         `seat` and `action_id`, if given, are the one move made since the last update (the
         action `game.action_of(action_id)`); without them the new moves are found in the
-        state. The common events (a card played or drawn) are written inline: this runs on
-        every step of the environments' inner loop, so an instance's `update` is a closure
-        over the positions it writes (`_updater`), which this method only calls."""
+        state. The common events are written inline: this runs on every step of the
+        environments' inner loop, so an instance's `update` is a closure over the positions it
+        writes (`_updater`), which this method only calls."""
         return self._update(events, seat, action_id)
 
     def _updater(self):
-        """update(), as a closure: its tables are local names, not attribute look-ups."""
-        mv, hand_of, sizes_at, top_at, discards_at = (self.mv, self._hand_of, self._sizes_at, self._top_at,
-                                                      self._discards_at)
-        pile, kind_of, moves_of = self._pile, self._kind_of, self._moves_of
-        # counter_at[seat][action id]: the entry a move counts in (None: an action without a counter)
-        counter_at = [[None if f is None else at + f for _i, f in sorted(self._feature_of_id.items())]
-                      for at in moves_of]
-        dice, kadabra, forced_at = self._dice, self._kadabra, self._forced
-        handlers, by_type, unknown = self._handlers, self._by_type, self._unknown
-        refresh, mirror = self.refresh, self
+        """update(), as a closure: its tables (the position of every entry it writes, by seat
+        and kind) are local names, not attribute look-ups; the rarer events go to handlers
+        found by the event's class name, and an event without one makes it read everything."""
+        enc, mv, mirror = self.enc, self.mv, self
+        n, k = enc.players, enc.K
+        at = enc.seat_start
+        refresh = self.refresh
+        cap = enc._points_cap
+        kind_of = enc.kind_of
+        seats, kinds = range(n), range(k)
+        size_at = [at["hand_sizes"] + s for s in seats]
+        points_at = [at["points"] + s for s in seats]
+        quit_at = [at["quit"] + s for s in seats]
+        discard_at = [at["discard_pile"] + i for i in kinds]
+
+        def seat_quit(e):
+            mv[quit_at[e.seat]] = 1
+
+        def unknown(e):
+            return False
+
+        handlers = {"SeatQuit": seat_quit}  # by the event's class name
+        by_type: dict = {}  # event class -> its handler (unknown: read everything)
+
+        if enc.dice_game:
+            return self._dice_updater(mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers,
+                                      by_type, unknown)
+
+        # the card games
+        hand_at = [[at["hand"] + s * k + i for i in kinds] for s in seats]
+        top_at = [at["top"] + i for i in kinds]
+        pile = at["pile_size"]
+        f = enc.F
+        move_feature = enc.move_feature
+        moves_at = [at["moves"] + s * f for s in seats]
+        values, moves_from, moves_to = self.values, at["moves"], at["moves"] + n * f
+        # counter_at[seat][action id]: the entry a move counts in (None: an action without one)
+        features = [move_feature.get(enc.game.action_of(i)) for i in range(enc.game.num_distinct_actions())]
+        counter_at = [[None if ft is None else base + ft for ft in features] for base in moves_at]
+        kadabra = enc.kadabra
+        forced_at = at.get("forced_draw")
+
+        def all_points():
+            for s, p in enumerate(mirror.state.points):
+                mv[points_at[s]] = p if p < cap else cap
+
+        def forced_draw():  # kadabra: the forced_draw entry (K5), after a play or a forced draw
+            forced, was = mirror.state.forced_draw, mirror._forced_seat
+            if forced != was:
+                if was is not None:
+                    mv[forced_at + was] = 0
+                if forced is not None:
+                    mv[forced_at + forced] = 1
+                mirror._forced_seat = forced
+
+        def round_scored(e):  # the round is over: the points, and in kadabra the chips (K11)
+            all_points()
+            if kadabra:
+                magic_chip()
+                forced_draw()
+
+        def nothing(e):
+            return None
+
+        # what a round's end changes until the next deal (which reads everything again): the
+        # points (C5's returned chip and K11's magic chip among them)
+        handlers.update(RoundScored=round_scored, ChipReturned=nothing, MagicChipScored=nothing,
+                        GameOver=nothing)
+
+        if kadabra:
+            stage_at, show_at, magic_at = at["stage"], at["show"], at["magic_chip"]
+
+            def magic_chip():
+                m = mirror.state.magic + 1  # 0: the centre
+                was = mirror._magic
+                if m != was:
+                    mv[magic_at + was] = 0
+                    mv[magic_at + m] = 1
+                    mirror._magic = m
+
+            def chip_given(e):
+                points, giver, to = mirror.state.points, e.seat, e.to
+                p = points[giver]
+                mv[points_at[giver]] = p if p < cap else cap
+                p = points[to]
+                mv[points_at[to]] = p if p < cap else cap
+                if e.chip == "magic":
+                    magic_chip()
+
+            def chip_staged(e):  # ChipStaged, StageTaken: the seat's points and the stage
+                state, seat = mirror.state, e.seat
+                p = state.points[seat]
+                mv[points_at[seat]] = p if p < cap else cap
+                w, b = state.stage_whites, state.stage_blacks
+                mv[stage_at] = w if w < BYTE else BYTE
+                mv[stage_at + 1] = b if b < BYTE else BYTE
+                mv[show_at] = 1 if state.show else 0
+
+            def magic_moved(e):
+                magic_chip()
+
+            handlers.update(ChipGiven=chip_given, ChipStaged=chip_staged, StageTaken=chip_staged,
+                            MagicChipTaken=magic_moved, Skipped=magic_moved)
 
         def update(events, seat=None, action_id=None):
             if not mirror.ok:
                 return refresh()
             state = mirror.state
-            forced_drawn = False  # kadabra: a forced draw (K5) was resolved
             for e in events:
                 cls = type(e)
                 if cls is CardPlayed:
                     player, top = e.seat, state.top  # the played card is the top card now
-                    mv[hand_of[player] + top] = state.hands[player][top]
-                    mv[sizes_at + player] = state.sizes[player]
-                    mv[top_at + mirror._top] = 0
-                    mv[top_at + top] = 1
-                    mirror._top = top
-                    mv[discards_at + top] = state.discards[top]
+                    mv[hand_at[player][top]] = state.hands[player][top]
+                    mv[size_at[player]] = state.sizes[player]
+                    was = mirror._top
+                    if top != was:
+                        if was >= 0:
+                            mv[top_at[was]] = 0
+                        mv[top_at[top]] = 1
+                        mirror._top = top
+                    mv[discard_at[top]] = state.discards[top]
+                    if kadabra and state.forced:  # K5: a rectangle, the next seat draws first
+                        forced_draw()
                 elif cls is CardDrawn:
                     drawer, kind = e.seat, kind_of[e.card]
-                    mv[hand_of[drawer] + kind] = state.hands[drawer][kind]
-                    mv[sizes_at + drawer] = state.sizes[drawer]
+                    mv[hand_at[drawer][kind]] = state.hands[drawer][kind]
+                    mv[size_at[drawer]] = state.sizes[drawer]
                     mv[pile] = state.pile_size
-                    forced_drawn = e.forced
+                    if e.forced:  # the forced draw is done
+                        forced_draw()
                 else:
                     handler = by_type.get(cls)
                     if handler is None:
                         handler = by_type[cls] = handlers.get(cls.__name__, unknown)
                     if handler(e) is False:
                         return refresh()
-            if dice:
-                return None
             if seat is not None:  # the move just made: one more in its seat's counters
                 mv[counter_at[seat][action_id]] += 1
-                mirror._moves_seen += 1
-            else:
+            else:  # the moves not counted yet (every move counts once: the counters sum to those counted)
                 moves = state.moves
                 if moves is not mirror._moves_list:
                     return refresh()
-                seen = mirror._moves_seen
-                if len(moves) > seen:
-                    feature = mirror.enc.move_feature
-                    for s, action, _top in moves[seen:]:
-                        mv[moves_of[s] + feature[action]] += 1
-                    mirror._moves_seen = len(moves)
-            # kadabra's forced draw shows while it is pending (after a play) and ends with the draw
-            if kadabra and (forced_drawn or state.chance == "draw" or mirror._forced_seat is not None):
-                forced, was = state.forced_draw, mirror._forced_seat
-                if forced != was:
-                    if was is not None:
-                        mv[forced_at + was] = 0
-                    if forced is not None:
-                        mv[forced_at + forced] = 1
-                    mirror._forced_seat = forced
+                for s, action, _top in moves[int(values[moves_from:moves_to].sum()):]:
+                    mv[moves_at[s] + move_feature[action]] += 1
             return None
 
         return update
 
-    @staticmethod
-    def _unknown(e) -> bool:
-        return False
+    def _dice_updater(self, mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers, by_type, unknown):
+        """update() for dice (see _updater): the roll, discards and row cards inline."""
+        mirror, refresh = self, self.refresh
+        display_at = [[at["displays"] + s * k + i for i in range(k)] for s in range(n)]
+        row_at = [at["row"] + i for i in range(k)]
+        roll_at = at["roll"]
+        roll_entries: dict = {}  # a roll -> the entries it sets in `roll`
+        kinds_of: dict = {}  # discarded cards -> their kinds, each once
+
+        def points_changed(e):  # ChipReturned (D3a): every seat's points
+            for s, p in enumerate(mirror.state.points):
+                mv[points_at[s]] = p if p < cap else cap
+
+        handlers["ChipReturned"] = points_changed
+
+        def update(events, seat=None, action_id=None):
+            if not mirror.ok:
+                return refresh()
+            state = mirror.state
+            for e in events:
+                cls = type(e)
+                if cls is DiceRolled:
+                    roll = state.roll or ()  # (None: a new round was dealt since)
+                    entries = roll_entries.get(roll)
+                    if entries is None:
+                        entries = roll_entries[roll] = tuple(roll_at + i * k + kind_of[face]
+                                                             for i, face in enumerate(roll))
+                    was = mirror._roll_set
+                    if entries != was:
+                        for i in was:
+                            mv[i] = 0
+                        for i in entries:
+                            mv[i] = 1
+                        mirror._roll_set = entries
+                elif cls is CardsDiscarded:
+                    s = e.seat
+                    cards = e.cards
+                    kinds = kinds_of.get(cards)
+                    if kinds is None:
+                        kinds = kinds_of[cards] = tuple(sorted({kind_of[c] for c in cards}))
+                    display, discards, at_s = state.displays[s], state.discards, display_at[s]
+                    for kind in kinds:
+                        mv[at_s[kind]] = display[kind]
+                        mv[discard_at[kind]] = discards[kind]
+                    mv[size_at[s]] = state.sizes[s]
+                elif cls is RowCardTaken:
+                    s, kind = e.seat, kind_of[e.card]
+                    mv[display_at[s][kind]] = state.displays[s][kind]
+                    mv[row_at[kind]] = state.row[kind]
+                    mv[size_at[s]] = state.sizes[s]
+                else:
+                    handler = by_type.get(cls)
+                    if handler is None:
+                        handler = by_type[cls] = handlers.get(cls.__name__, unknown)
+                    if handler(e) is False:
+                        return refresh()
+            return None
+
+        return update
 
     def observe(self, seat: int) -> np.ndarray:
         """The vector of `seat` (Encoder.encode of its view)."""
         if not self.ok:
             return self.enc.encode(self.state.view(seat))
         return self.values[self.perm[seat]]
-
-    # -- what the other events touch -----------------------------------------------------------
-    def _seat_quit(self, e) -> None:
-        self.mv[self._quit_at + e.seat] = 1
-
-    def _points_changed(self, e=None) -> None:
-        p, cap, mv = self._points_at, self._cap, self.mv
-        for s, points in enumerate(self.state.points):
-            mv[p + s] = points if points < cap else cap
-
-    # kadabra: each chip event names the seats whose points it moved (lama.games.kadabra)
-    def _points_of(self, *seats) -> None:
-        p, cap, mv, points = self._points_at, self._cap, self.mv, self.state.points
-        for s in seats:
-            mv[p + s] = points[s] if points[s] < cap else cap
-
-    def _magic_chip(self) -> None:
-        m = self.state.magic + 1  # 0: the centre
-        if m != self._magic:
-            at = self._magic_at
-            self.mv[at + self._magic] = 0
-            self.mv[at + m] = 1
-            self._magic = m
-
-    def _stage(self) -> None:
-        state, mv, s = self.state, self.mv, self._stage_at
-        w, b = state.stage_whites, state.stage_blacks
-        mv[s] = w if w < BYTE else BYTE
-        mv[s + 1] = b if b < BYTE else BYTE
-        mv[self._show_at] = 1 if state.show else 0
-
-    def _chip_given(self, e) -> None:
-        p, cap, mv, points = self._points_at, self._cap, self.mv, self.state.points
-        giver, to = e.seat, e.to
-        mv[p + giver] = points[giver] if points[giver] < cap else cap
-        mv[p + to] = points[to] if points[to] < cap else cap
-        if e.chip == "magic":
-            self._magic_chip()
-
-    def _chip_staged(self, e) -> None:
-        seat, points, cap = e.seat, self.state.points, self._cap
-        self.mv[self._points_at + seat] = points[seat] if points[seat] < cap else cap
-        self._stage()
-
-    def _magic_moved(self, e) -> None:
-        self._magic_chip()
-
-    def _dice_rolled(self, e) -> None:
-        mv = self.mv
-        for i in self._roll_set:
-            mv[i] = 0
-        r, k, kind_of = self._roll_at, self._k, self._kind_of
-        roll = self.state.roll or ()  # (None: a new round was dealt since)
-        self._roll_set = tuple(r + i * k + kind_of[face] for i, face in enumerate(roll))
-        for i in self._roll_set:
-            mv[i] = 1
-
-    def _display_kind(self, seat: int, kind: int) -> None:
-        self.mv[self._display_of[seat] + kind] = self.state.displays[seat][kind]
-
-    def _cards_discarded(self, e) -> None:
-        state, mv, seat = self.state, self.mv, e.seat
-        for card in set(e.cards):
-            kind = self._kind_of[card]
-            self._display_kind(seat, kind)
-            mv[self._discards_at + kind] = state.discards[kind]
-        mv[self._sizes_at + seat] = state.sizes[seat]
-
-    def _row_card_taken(self, e) -> None:
-        state, mv, seat = self.state, self.mv, e.seat
-        kind = self._kind_of[e.card]
-        self._display_kind(seat, kind)
-        mv[self._row_at + kind] = state.row[kind]
-        mv[self._sizes_at + seat] = state.sizes[seat]
