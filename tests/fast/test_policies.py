@@ -57,7 +57,7 @@ MEMO = kernel.float_zeros(policies.MEMO_SIZE)  # kept from position to position,
 
 
 def compiled_heuristic(rules, st, legal, scratch):
-    count = policies.legal_of(st, rules, legal)
+    count = policies.legal_ids(st, rules, legal)
     return int(policies.heuristic(st, rules, legal, count, scratch, MEMO))
 
 
@@ -298,7 +298,7 @@ def test_easy_is_random_about_one_decision_in_three():
     legal = kernel.zeros(policies.LEGAL_SIZE)
     scratch = kernel.zeros(policies.SCRATCH_SIZE)
     best = compiled_heuristic(m.engine.rules, m.st, legal, scratch)
-    count = policies.legal_of(m.st, m.engine.rules, legal)
+    count = policies.legal_ids(m.st, m.engine.rules, legal)
     assert count > 2
     gen = kernel.array(kernel.words_of(2))
     picks = [int(policies.choose(m.st, m.engine.rules, policies.EASY, gen, 0, legal, scratch, MEMO))

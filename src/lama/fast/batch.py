@@ -13,46 +13,16 @@ environments' illegal="lose").
 
 from __future__ import annotations
 
-from . import cards, dice, policies
+from . import policies
+from .family import advance, apply_action, new_game, resolve_chance
 from .kernel import njit
-from .layout import CARDS, CHANCE, DEAL, FINISHED, NO_CHANCE, N_MAX, POINTS, R_ACTIONS, R_FAMILY, R_N, TO_MOVE, WINNERS
+from .layout import CHANCE, DEAL, FINISHED, NO_CHANCE, N_MAX, POINTS, R_ACTIONS, R_N, TO_MOVE, WINNERS
 from .observe import legal_mask, observe
 
 WIN, POINTS_REWARD = 0, 1  # lama.envs.rewards.REWARDS, in order
 
 
 # -- one game, whatever its family -------------------------------------------------------------
-
-@njit(cache=True)
-def new_game(st, ru):
-    if ru[R_FAMILY] == CARDS:
-        cards.new_game(st, ru)
-    else:
-        dice.new_game(st, ru)
-
-
-@njit(cache=True)
-def apply_action(st, ru, action):
-    if ru[R_FAMILY] == CARDS:
-        cards.apply_action(st, ru, action)
-    else:
-        dice.apply_action(st, ru, action)
-
-
-@njit(cache=True)
-def advance(st, ru):
-    if ru[R_FAMILY] == CARDS:
-        cards.advance(st, ru)
-    else:
-        dice.advance(st, ru)
-
-
-@njit(cache=True)
-def resolve_chance(st, ru):
-    if ru[R_FAMILY] == CARDS:
-        cards.resolve_chance(st, ru)
-    else:
-        dice.resolve_chance(st, ru)
 
 
 # -- rewards (lama.envs.rewards) ---------------------------------------------------------------

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import time
 
-from . import cards, dice, layout as L, policies
+from . import layout as L, policies
+from .family import apply_action, new_game, resolve_chance
 from .kernel import M32, array, float_array, next32, njit, prange
-from .layout import CARDS, CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_FAMILY, R_N, RNG, ROUND, TO_MOVE, WINNERS
+from .layout import CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_N, RNG, ROUND, TO_MOVE, WINNERS
 from .rules import rules_of
 
 # a game's results: per seat its final points and its decisions; the winners (a bit per
@@ -88,10 +89,7 @@ def start_game(ru, seed, st, gen):
     seed_stream(gen, GEN_CHANCE, seed, 0)
     for s in range(ru[R_N]):
         seed_stream(gen, GEN_SEATS + 4 * s, seed, 1 + s)
-    if ru[R_FAMILY] == CARDS:
-        cards.new_game(st, ru)
-    else:
-        dice.new_game(st, ru)
+    new_game(st, ru)
 
 
 @njit(cache=True)
@@ -110,22 +108,6 @@ def step(ru, seats, sat, st, gen, legal, scratch, memo):
     action = policies.choose(st, ru, seats[sat + seat], gen, GEN_SEATS + 4 * seat, legal, scratch, memo)
     apply_action(st, ru, action)
     return seat
-
-
-@njit(cache=True)
-def resolve_chance(st, ru):
-    if ru[R_FAMILY] == CARDS:
-        cards.resolve_chance(st, ru)
-    else:
-        dice.resolve_chance(st, ru)
-
-
-@njit(cache=True)
-def apply_action(st, ru, action):
-    if ru[R_FAMILY] == CARDS:
-        cards.apply_action(st, ru, action)
-    else:
-        dice.apply_action(st, ru, action)
 
 
 @njit(cache=True, parallel=True)

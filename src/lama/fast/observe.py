@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from lama.games.kadabra import SHOW_CHIPS
 
-from . import cards, dice
 from .dice import N_DICE, N_FACES
+from .family import legal_ids
 from .kernel import njit
 from .layout import (
     CARDS, CHANCE, DISCARDS, DRAW, DRAWER, FORCED, HANDS, K_MAX, MAGIC, MOVE_STRIDE, MOVES, PILE_SIZE, POINTS,
@@ -158,9 +158,3 @@ def legal_mask(st, ru, ids, mask):
     return count
 
 
-@njit(cache=True)
-def legal_ids(st, ru, ids):
-    """The legal ids of the seat to move, in the core's order (the game's own kernel)."""
-    if ru[R_FAMILY] == CARDS:
-        return cards.legal_ids(st, ru, ids)
-    return dice.legal_ids(st, ru, ids)

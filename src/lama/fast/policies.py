@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from lama.bots import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
 
-from . import cards, dice
 from .common import highest_chip
+from .family import legal_ids
 from .kernel import below, njit
 from .layout import (
     ANSWER_DISCARD, ANSWER_TAKE, CARDS, HANDS, K_MAX, MAGIC, N_IN, N_MAX, PENDING, PILE_SIZE, POINTS, QUIT,
@@ -52,18 +52,10 @@ def choose(st, ru, policy, gen, at, legal, scratch, memo):
     """The action id `policy` picks for the seat to move (one must be), drawing any randomness
     from the generator gen[at:at + 4]; legal, scratch and memo (floats, MEMO_SIZE, zeros to
     begin with) are working memory."""
-    count = legal_of(st, ru, legal)
+    count = legal_ids(st, ru, legal)
     if policy == RANDOM or (policy == EASY and below(gen, at, EASY_ONE_IN) == 0):
         return legal[below(gen, at, count)]
     return heuristic(st, ru, legal, count, scratch, memo)
-
-
-@njit(cache=True)
-def legal_of(st, ru, legal):
-    """The legal ids of the seat to move into legal[0:count]; returns count."""
-    if ru[R_FAMILY] == CARDS:
-        return cards.legal_ids(st, ru, legal)
-    return dice.legal_ids(st, ru, legal)
 
 
 @njit(cache=True)
