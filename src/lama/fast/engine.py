@@ -13,7 +13,7 @@ from the engine, one from the core: the differential tests compare them after ev
 from __future__ import annotations
 
 from . import cards, layout as L
-from .kernel import array, words_of, zeros
+from .kernel import words_of, zeros
 from .rules import family_of, rules_of
 
 
@@ -127,9 +127,4 @@ def describe_core(state) -> dict:
     return found
 
 
-def deal_codes(engine: Engine, st, deal) -> None:
-    """Apply the core's Deal (lama.core.actions.Deal) to an engine state."""
-    engine.kernels.apply_deal_codes(st, engine.rules, engine.game, deal)
-
-
-__all__ = ["Engine", "array", "describe", "describe_core", "seed_state"]
+__all__ = ["Engine", "describe", "describe_core", "seed_state"]
