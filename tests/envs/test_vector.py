@@ -5,8 +5,6 @@ seats, rewards and game ends, across auto-resets. Then the Gymnasium conventions
 
 import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -20,6 +18,7 @@ from lama.envs.gym_env import LamaGymEnv  # noqa: E402
 from lama.envs.vector import LamaVectorEnv, SelfPlay, row_words  # noqa: E402
 from lama.fast import kernel  # noqa: E402
 from lama.fast.kernel import KernelRandom  # noqa: E402
+from helpers import run_as_plain_python
 
 CARD_AND_DICE = sorted(GYM_IDS)
 STEPS = int(os.environ.get("LAMA_VECTOR_STEPS", "400"))
@@ -240,13 +239,7 @@ def test_the_arrays_handed_out():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_games_in_plain_python():
     """The equality tests again with LAMA_NUMBA=0: the kernels as plain Python."""
-    env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_VECTOR_STEPS": "200"}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
-         "-k", "game_by_game and (lama or dice) and not heuristic"],
-        env=env, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "8 passed" in done.stdout, done.stdout[-2000:]
+    run_as_plain_python(__file__, "game_by_game and (lama or dice) and not heuristic", 8, LAMA_VECTOR_STEPS="200")
 
 
 def test_bench_env_vector_reports_both_environments_with_their_spread(capsys):

@@ -5,15 +5,14 @@ stage, magic chip, whose turn, points, the round's moves), as do the legal actio
 
 import os
 import random
-import subprocess
-import sys
 
 import pytest
 
 from lama.core.actions import Deal
-from lama.fast import kernel
+from lama.fast import kernel, layout
 from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
+from helpers import run_as_plain_python
 
 CARD_GAMES = ("lama", "komarami", "kadabra")
 GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "200"))
@@ -34,24 +33,14 @@ def engine_chance_to_core(engine, st, state):
     if state.chance == "deal":
         engine.kernels.resolve_chance(st, engine.rules)
         hands = tuple(
-            tuple(table.codes_of([int(st[engine_hand(s) + i]) for i in range(k)])) for s in range(state.n))
-        return Deal(hands, table.codes[int(st[engine_top()])])
+            tuple(table.codes_of([int(st[layout.HANDS + s * layout.K_MAX + i]) for i in range(k)])) for s in range(state.n))
+        return Deal(hands, table.codes[int(st[layout.TOP])])
     seat = state.drawer
-    before = [int(st[engine_hand(seat) + i]) for i in range(k)]
+    before = [int(st[layout.HANDS + seat * layout.K_MAX + i]) for i in range(k)]
     engine.kernels.resolve_chance(st, engine.rules)
-    after = [int(st[engine_hand(seat) + i]) for i in range(k)]
+    after = [int(st[layout.HANDS + seat * layout.K_MAX + i]) for i in range(k)]
     (kind,) = [i for i in range(k) if after[i] != before[i]]
     return table.codes[kind]
-
-
-def engine_hand(seat):
-    from lama.fast import layout
-    return layout.HANDS + seat * layout.K_MAX
-
-
-def engine_top():
-    from lama.fast import layout
-    return layout.TOP
 
 
 def play_both(game_id, players, seed, engine_chance):
@@ -101,7 +90,7 @@ def test_a_seed_gives_the_same_game():
         rng = random.Random(1)
         trace = []
         engine.advance(st)
-        while not st[5]:
+        while not st[layout.FINISHED]:
             legal = engine.legal_ids(st)
             a = legal[rng.randrange(len(legal))]
             engine.apply(st, a)
@@ -119,10 +108,4 @@ def test_a_seed_gives_the_same_game():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_engine_as_plain_python():
     """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
-    env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_DIFF_GAMES": "12"}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
-         "-k", "step_by_step or same_game"],
-        env=env, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "16 passed" in done.stdout, done.stdout[-2000:]
+    run_as_plain_python(__file__, "step_by_step or same_game", 16, LAMA_DIFF_GAMES="12")

@@ -6,8 +6,6 @@ as do the legal actions."""
 
 import os
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -15,6 +13,7 @@ from lama.core.actions import Deal
 from lama.fast import kernel, layout
 from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
+from helpers import run_as_plain_python
 
 GAME = "dice"
 GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "200"))
@@ -136,10 +135,4 @@ def test_a_seed_gives_the_same_game():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_engine_as_plain_python():
     """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
-    env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_DIFF_GAMES": "12"}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
-         "-k", "step_by_step or other_dice or same_game or every_case"],
-        env=env, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "9 passed" in done.stdout, done.stdout[-2000:]
+    run_as_plain_python(__file__, "step_by_step or other_dice or same_game or every_case", 9, LAMA_DIFF_GAMES="12")

@@ -5,8 +5,6 @@ equals the encoding of its view; the compiled mask equals the core's legal_actio
 
 import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -15,6 +13,7 @@ from lama.envs.observation import BYTE, POINTS_CAP, Encoder
 from lama.fast import kernel, layout as L, observe as O
 from lama.fast.engine import Engine
 from lama.games import GAMES, new_game
+from helpers import run_as_plain_python
 
 GAMES_PER_CELL = int(os.environ.get("LAMA_OBSERVE_GAMES", "12"))
 
@@ -117,10 +116,4 @@ def test_a_hidden_card_never_shows():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_observation_as_plain_python():
     """The test again with LAMA_NUMBA=0: the kernel as plain Python on lists."""
-    env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_OBSERVE_GAMES": "2"}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
-         "-k", "every_seat or sizes or hidden"],
-        env=env, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "41 passed" in done.stdout, done.stdout[-2000:]
+    run_as_plain_python(__file__, "every_seat or sizes or hidden", 41, LAMA_OBSERVE_GAMES="2")

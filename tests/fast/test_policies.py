@@ -5,8 +5,6 @@ only legal ids, and each of them."""
 
 import os
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -15,6 +13,7 @@ from lama.fast import kernel, layout as L, policies
 from lama.fast.engine import Engine
 from lama.fast.rules import rules_of
 from lama.games import new_game
+from helpers import run_as_plain_python
 
 CARD_GAMES = ("lama", "komarami", "kadabra")
 GAMES = CARD_GAMES + ("dice",)
@@ -311,10 +310,4 @@ def test_easy_is_random_about_one_decision_in_three():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_policies_as_plain_python():
     """The comparison again with LAMA_NUMBA=0: the policies as plain Python on lists."""
-    env = {**os.environ, "LAMA_NUMBA": "0", "LAMA_POLICY_GAMES": "4"}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", __file__,
-         "-k", "not plain_python and not last_card and not pairs"],  # those two: compiled only, for time
-        env=env, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "27 passed" in done.stdout, done.stdout[-2000:]
+    run_as_plain_python(__file__, "not plain_python and not last_card and not pairs", 27, LAMA_POLICY_GAMES="4")  # those two: compiled only, for time
