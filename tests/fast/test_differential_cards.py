@@ -81,31 +81,7 @@ def test_the_engine_follows_the_core_step_by_step(game_id, players):
     assert steps > GAMES_PER_CELL * 20
 
 
-def test_a_seed_gives_the_same_game():
-    game = new_game("kadabra", 4)
-    engine = Engine(game)
-    runs = []
-    for _ in range(2):
-        st = engine.new_state(7)
-        rng = random.Random(1)
-        trace = []
-        engine.advance(st)
-        while not st[layout.FINISHED]:
-            legal = engine.legal_ids(st)
-            a = legal[rng.randrange(len(legal))]
-            engine.apply(st, a)
-            engine.advance(st)
-            trace.append(a)
-        runs.append((trace, engine.describe(st)))
-    assert runs[0] == runs[1]
-    other = engine.new_state(8)
-    engine.advance(other)
-    st = engine.new_state(7)
-    engine.advance(st)
-    assert engine.describe(other)["hands"] != engine.describe(st)["hands"]
-
-
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_engine_as_plain_python():
     """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
-    run_as_plain_python(__file__, "step_by_step or same_game", 16, LAMA_DIFF_GAMES="12")
+    run_as_plain_python(__file__, "step_by_step", 15, LAMA_DIFF_GAMES="12")

@@ -108,31 +108,7 @@ def test_every_case_of_the_roll_and_every_round_end_happens():
     assert ends == {layout.NOT_ENDED, layout.EMPTY_HAND, layout.ALL_QUIT, layout.BUST, layout.ROW_EMPTY}
 
 
-def test_a_seed_gives_the_same_game():
-    game = new_game(GAME, 4)
-    engine = Engine(game)
-    runs = []
-    for _ in range(2):
-        st = engine.new_state(7)
-        rng = random.Random(1)
-        trace = []
-        engine.advance(st)
-        while not st[layout.FINISHED]:
-            legal = engine.legal_ids(st)
-            a = legal[rng.randrange(len(legal))]
-            engine.apply(st, a)
-            engine.advance(st)
-            trace.append(a)
-        runs.append((trace, engine.describe(st)))
-    assert runs[0] == runs[1]
-    other = engine.new_state(8)
-    engine.advance(other)
-    st = engine.new_state(7)
-    engine.advance(st)
-    assert engine.describe(other)["hands"] != engine.describe(st)["hands"]
-
-
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_engine_as_plain_python():
     """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
-    run_as_plain_python(__file__, "step_by_step or other_dice or same_game or every_case", 9, LAMA_DIFF_GAMES="12")
+    run_as_plain_python(__file__, "step_by_step or other_dice or every_case", 8, LAMA_DIFF_GAMES="12")
