@@ -23,10 +23,11 @@ import math
 
 from lama.core.jsonform import jsonable
 from lama.fast.cards import apply_action, apply_draw, penalty, pile_card, show
+from lama.fast.policies import own_hand, run_length
 from lama.fast.kernel import array, below, float_array, float_zeros, njit, next32, seed_words, zeros
 from lama.fast.layout import (
     CHANCE, DRAW, FINISHED, HANDS, K_MAX, MAGIC, N_IN, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K, R_LLAMA, R_N,
-    R_ONE, R_PLAY_N, R_PLAY_ON, R_SAME, R_SAME_N, R_TARGET, R_WIDTH, RNG, SIZES, STATE_SIZE, TO_MOVE, TOP, WINNERS,
+    R_ONE, R_PLAY_N, R_PLAY_ON, R_TARGET, R_WIDTH, RNG, SIZES, STATE_SIZE, TO_MOVE, TOP, WINNERS,
 )
 from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
@@ -38,33 +39,6 @@ from .values import BIN, temperatures
 
 
 # -- the playout policy (rollout.fast_action) ------------------------------------------------
-
-@njit(cache=True)
-def _first_held(st, at, ru, kinds, n):
-    """The first of the n kinds listed at ru[kinds:] that the hand at st[at:] holds (-1: none)."""
-    for i in range(kinds, kinds + n):
-        if st[at + ru[i]]:
-            return ru[i]
-    return -1
-
-
-@njit(cache=True)
-def _run_length(st, ru, at, top, scratch):
-    """rollout.run_length: how many cards of the hand at st[at:] could follow in a row on `top`
-    (the hand is copied to `scratch`)."""
-    for kind in range(ru[R_K]):
-        scratch[kind] = st[at + kind]
-    played = 0
-    while True:
-        pick = _first_held(scratch, 0, ru, R_SAME + top * K_MAX, ru[R_SAME_N + top])
-        if pick < 0:
-            pick = _first_held(scratch, 0, ru, R_PLAY_ON + top * K_MAX, ru[R_PLAY_N + top])
-        if pick < 0:
-            return played
-        scratch[pick] -= 1
-        played += 1
-        top = pick
-
 
 @njit(cache=True)
 def _policy(st, ru, scratch):
@@ -90,7 +64,8 @@ def _policy(st, ru, scratch):
             continue
         st[at + kind] -= 1
         empty = 1 if st[SIZES + seat] == 1 else 0
-        run = _run_length(st, ru, at, kind, scratch)
+        own_hand(st, ru, seat, scratch)  # rollout.run_length, as the heuristic counts it
+        run = run_length(scratch, ru, kind)
         shed = now - penalty(st, ru, seat)
         st[at + kind] += 1
         w = -ru[R_WIDTH + kind]
@@ -442,7 +417,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
         # the search
         array([game.action_id(a) for a in actions]), int(samples), bool(halving), array(seed_words(rng)),
         # work space: a playout's state; a deal's deck; run lengths; the actions' order
-        zeros(STATE_SIZE), zeros(max(1, len(cards))), zeros(K_MAX), zeros(a_n),
+        zeros(STATE_SIZE), zeros(max(1, len(cards))), zeros(2 * K_MAX), zeros(a_n),
         *results,
     )
     return _estimates(actions, results)

@@ -125,21 +125,26 @@ def quit_seat(st, ru, seat):
 # -- scoring (C3, C5-C7) ----------------------------------------------------------------------
 
 @njit(cache=True)
-def penalty(st, ru, seat):
-    """C7 of seat's hand (dice: its display)."""
-    at = HANDS + seat * K_MAX
+def penalty_of(h, at, ru, each):
+    """C7 of the cards counted in h[at:at + K] (each: every llama costs 10, as in komarami)."""
     mask = 0
     llamas = 0
     for kind in range(ru[R_K]):
-        c = st[at + kind]
+        c = h[at + kind]
         if c:
             if ru[R_IS_LLAMA + kind]:
                 llamas += c
             else:
                 mask |= ru[R_MASK + kind]
-    if llamas and not ru[R_LLAMA_EACH]:
+    if llamas and not each:
         llamas = 1
     return ru[R_MASK_SUM + mask] + 10 * llamas
+
+
+@njit(cache=True)
+def penalty(st, ru, seat):
+    """C7 of seat's hand (dice: its display)."""
+    return penalty_of(st, HANDS + seat * K_MAX, ru, ru[R_LLAMA_EACH])
 
 
 @njit(cache=True, inline="always")

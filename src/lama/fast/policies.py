@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from lama.bots import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
 
-from .common import highest_chip
+from .common import highest_chip, penalty_of
 from .family import legal_ids
 from .kernel import below, njit
 from .layout import (
@@ -74,37 +74,11 @@ def heuristic(st, ru, legal, count, scratch, memo):
 # -- shared by the card heuristics (heuristic_cards.py) -------------------------------------
 
 @njit(cache=True)
-def hand_penalty(hand, ru, each):
-    """heuristic_cards.penalty of the hand in hand[0:K] (C7; each: every llama costs 10)."""
-    mask = 0
-    llamas = 0
-    for kind in range(ru[R_K]):
-        c = hand[kind]
-        if c:
-            if ru[R_IS_LLAMA + kind]:
-                llamas += c
-            else:
-                mask |= ru[R_MASK + kind]
-    if llamas and not each:
-        llamas = 1
-    return ru[R_MASK_SUM + mask] + 10 * llamas
-
-
-@njit(cache=True)
-def first_same(h, at, ru, top):
-    """The first kind in hand h[at:] sharing a value with kind `top` (table order); -1: none."""
-    for i in range(ru[R_SAME_N + top]):
-        kind = ru[R_SAME + top * K_MAX + i]
-        if h[at + kind]:
-            return kind
-    return -1
-
-
-@njit(cache=True)
-def first_playable(h, at, ru, top):
-    """The first kind in hand h[at:] that may go on kind `top` (L3, K3); -1: none."""
-    for i in range(ru[R_PLAY_N + top]):
-        kind = ru[R_PLAY_ON + top * K_MAX + i]
+def first_held(h, at, ru, kinds, counts, top):
+    """The first kind in hand h[at:] of the table list ru[kinds + top * K_MAX:], ru[counts + top]
+    long (R_SAME: sharing a value with `top`; R_PLAY_ON: playable on it, L3, K3); -1: none."""
+    for i in range(ru[counts + top]):
+        kind = ru[kinds + top * K_MAX + i]
         if h[at + kind]:
             return kind
     return -1
@@ -159,7 +133,7 @@ def heuristic_cards(st, ru, legal, count, scratch):
     seat = st[TO_MOVE]
     own_hand(st, ru, seat, scratch)
     each = ru[R_LLAMA_EACH]
-    now = hand_penalty(scratch, ru, each)
+    now = penalty_of(scratch, 0, ru, each)
     best = -1
     b_run, b_shed, b_width = 0, 0, 0
     for i in range(count):
@@ -169,7 +143,7 @@ def heuristic_cards(st, ru, legal, count, scratch):
         kind = card_of(ru, a)
         scratch[kind] -= 1
         run = run_length(scratch, ru, kind)
-        shed = now - hand_penalty(scratch, ru, each)
+        shed = now - penalty_of(scratch, 0, ru, each)
         scratch[kind] += 1
         width = -ru[R_WIDTH + kind]
         if best < 0 or (run, shed, width) > (b_run, b_shed, b_width):
@@ -193,9 +167,9 @@ def run_length(scratch, ru, top):
         scratch[K_MAX + kind] = scratch[kind]
     played = 0
     while True:
-        pick = first_same(scratch, K_MAX, ru, top)
+        pick = first_held(scratch, K_MAX, ru, R_SAME, R_SAME_N, top)
         if pick < 0:
-            pick = first_playable(scratch, K_MAX, ru, top)
+            pick = first_held(scratch, K_MAX, ru, R_PLAY_ON, R_PLAY_N, top)
         if pick < 0:
             return played
         scratch[K_MAX + pick] -= 1
@@ -334,7 +308,7 @@ def kadabra_best_play(st, ru, seat, legal, count, scratch):
     """heuristic_kadabra._best_play: ending the round, then the longest run, then the points
     shed (penalty, chips, a rectangle's or a star's worth), then a single card; a 1's chip to
     the receiving seat with the fewest points."""
-    now = hand_penalty(scratch, ru, 0)
+    now = penalty_of(scratch, 0, ru, 0)
     nxt = next_seat(st, ru, seat)
     next_close = nxt >= 0 and st[SIZES + nxt] <= 2
     danger_soon = False
@@ -358,7 +332,7 @@ def kadabra_best_play(st, ru, seat, legal, count, scratch):
             bonus += STAR_LATE if left <= STAR_LATE_HAND or danger_soon else STAR_EARLY
         scratch[kind] -= 1
         run = run_length(scratch, ru, kind)
-        shed = now - hand_penalty(scratch, ru, 0) + chips_shed(st, ru, seat, a) + bonus
+        shed = now - penalty_of(scratch, 0, ru, 0) + chips_shed(st, ru, seat, a) + bonus
         scratch[kind] += 1
         empty = 1 if left == 0 else 0
         width = -ru[R_WIDTH + kind]
@@ -386,7 +360,7 @@ def gift(st, ru, legal, count):
 def kadabra_should_quit(st, ru, seat, scratch):
     """heuristic_kadabra._should_quit: as the card games' rule, each threshold raised by the
     show risk (K9)."""
-    now = hand_penalty(scratch, ru, 0)
+    now = penalty_of(scratch, 0, ru, 0)
     risk = show_risk(st, ru, seat, scratch)
     size = st[SIZES + seat]
     n_others, fewest = others_in(st, ru, seat)
@@ -436,7 +410,7 @@ def dice_rolls(st, ru, depth, heads_up, scratch, memo):
     others = st[N_IN] - 1
     depth = depth if others >= 2 else heads_up
     cost = roll_value(ru, scratch, depth, depth, highest_chip(st[POINTS + seat]), others == 0, memo)
-    return cost < hand_penalty(scratch, ru, 0) - hd.MARGIN
+    return cost < penalty_of(scratch, 0, ru, 0) - hd.MARGIN
 
 
 @njit(cache=True)
@@ -451,7 +425,7 @@ def largest_discard(ru, legal, count, display):
         for kind in range(ru[R_K]):
             n += ru[at + kind]
             display[kind] -= ru[at + kind]
-        left = -hand_penalty(display, ru, 0)
+        left = -penalty_of(display, 0, ru, 0)
         for kind in range(ru[R_K]):
             display[kind] += ru[at + kind]
         if best < 0 or (n, left) > (b_cards, b_left):
@@ -467,7 +441,7 @@ def cheapest_take(ru, legal, count, display):
     for i in range(count):
         kind = legal[i] - TAKE_ID
         display[kind] += 1
-        cost = hand_penalty(display, ru, 0)
+        cost = penalty_of(display, 0, ru, 0)
         display[kind] -= 1
         if best < 0 or cost < b_cost:
             best, b_cost = legal[i], cost
@@ -485,7 +459,7 @@ def roll_value(ru, w, depth, rolled, chip, last, memo):
     of the dice, weighted, in the Python heuristic's order, so that the sums round alike.
     w is changed and put back; w[DICE_REMOVED + depth * 7:] holds what a level discarded.
     (One function, recursing into itself only: numba cannot cache mutual recursion.)"""
-    stop = float(hand_penalty(w, ru, 0))
+    stop = float(penalty_of(w, 0, ru, 0))
     if depth == 0:
         return stop
     key = memo_key(ru, w, depth, chip, last)
@@ -533,7 +507,7 @@ def roll_value(ru, w, depth, rolled, chip, last, memo):
                         for i in range(k):
                             row_size += w[DICE_ROW + i]
                         if row_size == 0:  # the row is empty: the round ends (D4)
-                            value = float(hand_penalty(w, ru, 0))
+                            value = float(penalty_of(w, 0, ru, 0))
                         else:
                             value = roll_value(ru, w, depth - 1, rolled, chip, last, memo)
                         w[kind] -= 1
@@ -546,7 +520,7 @@ def roll_value(ru, w, depth, rolled, chip, last, memo):
             else:  # D3d: the whole row
                 for kind in range(k):
                     w[kind] += w[DICE_ROW + kind]
-                total += hand_penalty(w, ru, 0) * weight
+                total += penalty_of(w, 0, ru, 0) * weight
                 for kind in range(k):
                     w[kind] -= w[DICE_ROW + kind]
         cost = total / weights
