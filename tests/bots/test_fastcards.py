@@ -18,6 +18,7 @@ from lama.bots.rollout import evaluate_actions, fast_action, playout, round_valu
 from lama.bots.values import temperatures
 from lama.fast import layout as L
 from lama.fast.kernel import KernelRandom, array, float_array, zeros
+from lama.fast.policies import SCRATCH_SIZE
 from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
 from lama.games import GAMES as ALL_GAMES
@@ -41,7 +42,7 @@ def _kernel_playout(state, action, words):
         st[L.PILE + kind] = count
     for i, word in enumerate(words):
         st[L.RNG + i] = word
-    fastcards._playout(st, ru, game.action_id(action), zeros(L.K_MAX))
+    fastcards._playout(st, ru, game.action_id(action), zeros(SCRATCH_SIZE))
     value = fastcards.round_value(st, ru, me, float_array(temperatures(game.id, state.n)))
     return [int(st[L.POINTS + s]) for s in range(state.n)], value
 

@@ -23,7 +23,7 @@ import math
 
 from lama.core.jsonform import jsonable
 from lama.fast.cards import apply_action, apply_draw, penalty, pile_card, show
-from lama.fast.policies import own_hand, run_length
+from lama.fast.policies import SCRATCH_SIZE, own_hand, run_length
 from lama.fast.kernel import array, below, float_array, float_zeros, njit, next32, seed_words, zeros
 from lama.fast.layout import (
     CHANCE, DRAW, FINISHED, HANDS, K_MAX, MAGIC, N_IN, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K, R_LLAMA, R_N,
@@ -44,7 +44,8 @@ from .values import BIN, temperatures
 def _policy(st, ru, scratch):
     """rollout.fast_action for the seat to move, as an action id: in a show an L, else skip,
     else take the stage (K9); otherwise the heuristic's play (a 1 gives to the seat still in
-    with the fewest points, K4), else skip (K7), else draw or quit."""
+    with the fewest points, K4), else skip (K7), else draw or quit. `scratch`: policies.SCRATCH_SIZE
+    entries (run_length counts in its second half)."""
     seat = st[TO_MOVE]
     k = ru[R_K]
     n = ru[R_N]
@@ -417,7 +418,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
         # the search
         array([game.action_id(a) for a in actions]), int(samples), bool(halving), array(seed_words(rng)),
         # work space: a playout's state; a deal's deck; run lengths; the actions' order
-        zeros(STATE_SIZE), zeros(max(1, len(cards))), zeros(2 * K_MAX), zeros(a_n),
+        zeros(STATE_SIZE), zeros(max(1, len(cards))), zeros(SCRATCH_SIZE), zeros(a_n),
         *results,
     )
     return _estimates(actions, results)
