@@ -103,7 +103,7 @@ def test_two_people_and_two_bots_play_a_whole_game(server, new_page):
 
 @pytest.mark.parametrize("game", ["komarami", "dice"])
 def test_one_round(server, new_page, game):
-    created = server.table(game, ["human", "medium", "easy"], target=60)
+    created = server.table(game, ["human", "medium", "easy"], target=60, seed=11)
     page = seat_page(new_page, server, created)
     if game == "dice":
         page.get_by_role("button", name="Odds").click()
@@ -197,7 +197,7 @@ def test_replay_steps_through_a_finished_game(server, new_page):
 
 
 def test_a_phone_plays_a_round_by_touch(server, new_page):
-    created = server.table("lama", ["human", "easy", "medium"])
+    created = server.table("lama", ["human", "easy", "medium"], seed=12)
     page = seat_page(new_page, server, created, viewport=PHONE, color_scheme="dark", has_touch=True, is_mobile=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the page is {width} px wide on a 375 px phone"
@@ -238,7 +238,7 @@ def test_lost_connection_shows_a_banner_and_reconnects(tmp_path, new_page, playw
 
     server = Server(tmp_path).start()
     try:
-        created = server.table("lama", ["human", "medium"])
+        created = server.table("lama", ["human", "medium"], seed=13)
         page = seat_page(new_page, server, created)
         v = version(page)
         server.stop()

@@ -57,11 +57,11 @@ else:
 
 
 def zeros(n: int):
-    return array([0] * n)
+    return numpy.zeros(n, dtype=numpy.int64) if COMPILED else [0] * n
 
 
 def float_zeros(n: int):
-    return float_array([0.0] * n)
+    return numpy.zeros(n, dtype=numpy.float64) if COMPILED else [0.0] * n
 
 
 M32 = 0xFFFFFFFF
