@@ -120,6 +120,12 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError("lama serve did not answer")
 
+    def said(self, chars: int = 3000) -> str:
+        """The end of what the server wrote to its standard error (for a failing test's message)."""
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()[-chars:]
+
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.kill()

@@ -53,7 +53,8 @@ def test_two_servers_share_a_table(postgres, serve):
                     latest[0]["version"] == latest[1]["version"]:
                 break
         else:
-            raise AssertionError(f"the game did not end on both servers: {[s and s['version'] for s in latest.values()]}")
+            raise AssertionError(f"the game did not end on both servers: {[s and s['version'] for s in latest.values()]}"
+                                 f"; last states: {latest}; server one said: {one.said()}; server two: {two.said()}")
     assert latest[0]["view"]["points"] == latest[1]["view"]["points"]
     assert seen_moves_of_other[0] > 0 and seen_moves_of_other[1] > 0  # each saw the other's moves
     store = Store(db)
@@ -64,3 +65,38 @@ def test_two_servers_share_a_table(postgres, serve):
     from lama.record import replay
 
     assert replay(record).finished
+
+
+def test_a_stale_read_never_takes_a_finished_table_back_to_running(tmp_path):
+    """A server that caught up with the game's last move (made on another server) may then read
+    the table's row before that server stored the game's end: the table stays finished. (CI met
+    it: one server kept sending "running" for a finished game.)"""
+    import asyncio
+
+    from lama.web.hub import Hub
+
+    store = Store(f"sqlite:///{tmp_path / 'lama.db'}")
+    one, two = Hub(store), Hub(store)
+
+    async def play():
+        made = await two.create("lama", 2, {"target": 1}, [{"kind": "human"}, {"kind": "human"}], "Ann")
+        await two.join(made["table"], "Bob", None)
+        live_one = await one.get(made["table"])  # the table is open on both servers
+        live_two = await two.get(made["table"])
+        rng = random.Random(3)
+        while not live_two.table.finished:
+            seat = live_two.table.to_move
+            action = rng.choice(live_two.table.view(seat).legal_actions)
+            await two.act(live_two, seat, action.to_json(), live_two.table.version)
+        await one.refresh(made["table"])  # told of the moves
+        assert live_one.table.finished and live_one.row.status == "finished"
+        store.set_status(made["table"], "running")  # what a read before the end was stored saw
+        await one.refresh(made["table"])
+        return live_one.row.status
+
+    try:
+        assert asyncio.run(play()) == "finished"
+    finally:
+        one.close()
+        two.close()
+        store.close()

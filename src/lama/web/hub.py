@@ -31,6 +31,9 @@ from .store import SeatRow, Store, TableRow, token_hash
 
 log = logging.getLogger("lama.web")
 
+STATUSES = ("waiting", "running", "finished")  # a table's status, in the only order it goes
+
+
 def read_only(mapping: dict) -> MappingProxyType:
     return MappingProxyType(mapping)
 
@@ -402,7 +405,7 @@ class Hub:
             if n != live.n:
                 raise RuntimeError(f"table {live.id}: move {n} follows move {live.n - 1}")
             live.apply(seat, Action.from_json(data))
-        if moves and live.table.finished and live.row.status != "finished":
+        if live.table.finished:
             live.row.status = "finished"
         return bool(moves)
 
@@ -415,7 +418,10 @@ class Hub:
             row = await self.db(self.store.load_table, table_id)
             if row is not None:
                 was_waiting = live.row.status == "waiting"
-                live.row.seats, live.row.status = row.seats, row.status
+                # a status only moves on: a row read before the other server stored the game's
+                # end must not take a finished table back to running
+                live.row.seats = row.seats
+                live.row.status = max(live.row.status, row.status, key=STATUSES.index)
                 live.rename()
                 if was_waiting and row.status != "waiting":
                     live.table.advance()
