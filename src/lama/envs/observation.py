@@ -447,9 +447,15 @@ class Mirror:
         handlers = {"SeatQuit": seat_quit}  # by the event's class name
         by_type: dict = {}  # event class -> its handler (unknown: read everything)
 
+        def other(e, cls):
+            """A rarer event, to its handler; False: read everything."""
+            handler = by_type.get(cls)
+            if handler is None:
+                handler = by_type[cls] = handlers.get(cls.__name__, unknown)
+            return handler(e)
+
         if enc.dice_game:
-            return self._dice_updater(mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers,
-                                      by_type, unknown)
+            return self._dice_updater(mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers, other)
 
         # the card games
         hand_at = [[at["hand"] + s * k + i for i in kinds] for s in seats]
@@ -553,12 +559,8 @@ class Mirror:
                     mv[pile] = state.pile_size
                     if e.forced:  # the forced draw is done
                         forced_draw()
-                else:
-                    handler = by_type.get(cls)
-                    if handler is None:
-                        handler = by_type[cls] = handlers.get(cls.__name__, unknown)
-                    if handler(e) is False:
-                        return refresh()
+                elif other(e, cls) is False:
+                    return refresh()
             if seat is not None:  # the move just made: one more in its seat's counters
                 mv[counter_at[seat][action_id]] += 1
             else:  # the moves not counted yet (every move counts once: the counters sum to those counted)
@@ -571,7 +573,7 @@ class Mirror:
 
         return update
 
-    def _dice_updater(self, mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers, by_type, unknown):
+    def _dice_updater(self, mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers, other):
         """update() for dice (see _updater): the roll, discards and row cards inline."""
         mirror, refresh = self, self.refresh
         display_at = [[at["displays"] + s * k + i for i in range(k)] for s in range(n)]
@@ -621,12 +623,8 @@ class Mirror:
                     mv[display_at[s][kind]] = state.displays[s][kind]
                     mv[row_at[kind]] = state.row[kind]
                     mv[size_at[s]] = state.sizes[s]
-                else:
-                    handler = by_type.get(cls)
-                    if handler is None:
-                        handler = by_type[cls] = handlers.get(cls.__name__, unknown)
-                    if handler(e) is False:
-                        return refresh()
+                elif other(e, cls) is False:
+                    return refresh()
             return None
 
         return update
