@@ -106,7 +106,7 @@ class Server:
             [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-pause", str(self.pause), "--bot-workers", "1"],
             stdout=subprocess.DEVNULL, stderr=self.log, text=True)
-        import httpx
+        import httpx2
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -114,9 +114,9 @@ class Server:
                 self.log.seek(0)
                 raise RuntimeError(f"lama serve ended: {self.log.read()[-2000:]}")
             try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                if httpx2.get(self.url + "/api/health", timeout=1).status_code == 200:
                     return self
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("lama serve did not answer")
 

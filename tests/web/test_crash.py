@@ -8,7 +8,7 @@ import json
 import random
 import time
 
-import httpx
+import httpx2
 from websockets.sync.client import connect
 
 from lama.web.store import Store
@@ -29,7 +29,7 @@ def recv_state(ws, timeout=20.0) -> dict:
 def test_kill_minus_nine_at_random_moments_loses_nothing(db_url, tmp_path):
     rng = random.Random(2026)
     server = Server(db_url).start()
-    made = httpx.post(server.url + "/api/tables", json={
+    made = httpx2.post(server.url + "/api/tables", json={
         "game": "lama", "players": 3, "name": "Ann", "options": {"target": 200},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]}).json()
     table, token = made["table"], made["token"]
@@ -59,7 +59,7 @@ def test_kill_minus_nine_at_random_moments_loses_nothing(db_url, tmp_path):
             server.kill()
             server = Server(db_url, port=server.port).start()
         # the last restart rebuilt the table from its seed and every stored move, by the rules
-        final = httpx.get(f"{server.url}/api/tables/{table}").json()
+        final = httpx2.get(f"{server.url}/api/tables/{table}").json()
         assert final["version"] >= last_version and final["status"] in ("running", "finished")
     finally:
         server.kill()

@@ -8,7 +8,7 @@ import json
 import random
 import time
 
-import httpx
+import httpx2
 from websockets.sync.client import connect
 
 from lama.web.store import Store
@@ -19,12 +19,12 @@ from .conftest import new_database
 def test_two_servers_share_a_table(postgres, serve):
     db = new_database(postgres)
     one, two = serve(db), serve(db)
-    made = httpx.post(one.url + "/api/tables", json={
+    made = httpx2.post(one.url + "/api/tables", json={
         "game": "lama", "players": 3, "name": "Ann", "options": {"target": 20},
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}).json()
     table = made["table"]
-    bob = httpx.post(f"{two.url}/api/tables/{table}/join", json={"name": "Bob"}).json()  # on the other server
-    assert httpx.get(f"{one.url}/api/tables/{table}").json()["seats"][1]["name"] == "Bob"
+    bob = httpx2.post(f"{two.url}/api/tables/{table}/join", json={"name": "Bob"}).json()  # on the other server
+    assert httpx2.get(f"{one.url}/api/tables/{table}").json()["seats"][1]["name"] == "Bob"
     rng = random.Random(5)
     with connect(f"{one.ws}/ws/tables/{table}?token={made['token']}") as ann_ws, \
             connect(f"{two.ws}/ws/tables/{table}?token={bob['token']}") as bob_ws:
@@ -61,7 +61,7 @@ def test_two_servers_share_a_table(postgres, serve):
     moves = store.moves(table)
     store.close()
     assert [n for n, _, _ in moves] == list(range(len(moves)))  # stored once each, none twice
-    record = httpx.get(f"{two.url}/api/tables/{table}/record").json()
+    record = httpx2.get(f"{two.url}/api/tables/{table}/record").json()
     from lama.record import replay
 
     assert replay(record).finished
