@@ -111,8 +111,7 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                self.log.seek(0)
-                raise RuntimeError(f"lama serve ended: {self.log.read()[-2000:]}")
+                raise RuntimeError(f"lama serve ended: {self.said(2000)}")
             try:
                 if httpx2.get(self.url + "/api/health", timeout=1).status_code == 200:
                     return self

@@ -41,6 +41,12 @@ if COMPILED:
 
     def float_array(values):
         return numpy.array(values, dtype=numpy.float64)
+
+    def zeros(n: int):
+        return numpy.zeros(n, dtype=numpy.int64)  # not numpy.array([0] * n): a large one in microseconds
+
+    def float_zeros(n: int):
+        return numpy.zeros(n, dtype=numpy.float64)
 else:
     def njit(*args, **kwargs):  # noqa: F811 - the same code as Python
         if args and callable(args[0]):
@@ -55,13 +61,11 @@ else:
     def float_array(values):
         return [float_array(v) if isinstance(v, list) else float(v) for v in values]
 
+    def zeros(n: int):
+        return [0] * n
 
-def zeros(n: int):
-    return numpy.zeros(n, dtype=numpy.int64) if COMPILED else [0] * n
-
-
-def float_zeros(n: int):
-    return numpy.zeros(n, dtype=numpy.float64) if COMPILED else [0.0] * n
+    def float_zeros(n: int):
+        return [0.0] * n
 
 
 M32 = 0xFFFFFFFF
