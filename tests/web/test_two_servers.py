@@ -4,13 +4,17 @@ ever stored twice."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
 from websockets.sync.client import connect
 
+from lama.record import replay
+from lama.web.hub import Hub
 from lama.web.store import Store
 
 from .conftest import new_database
@@ -62,8 +66,6 @@ def test_two_servers_share_a_table(postgres, serve):
     store.close()
     assert [n for n, _, _ in moves] == list(range(len(moves)))  # stored once each, none twice
     record = httpx2.get(f"{two.url}/api/tables/{table}/record").json()
-    from lama.record import replay
-
     assert replay(record).finished
 
 
@@ -71,11 +73,6 @@ def test_a_stale_read_never_takes_a_finished_table_back_to_running(tmp_path):
     """A server that caught up with the game's last move (made on another server) may then read
     the table's row before that server stored the game's end: the table stays finished. (CI met
     it: one server kept sending "running" for a finished game.)"""
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
-    from lama.web.hub import Hub
-
     store = Store(f"sqlite:///{tmp_path / 'lama.db'}")
     one, two = Hub(store), Hub(store)
 
