@@ -20,10 +20,6 @@ def succ(value: int) -> int:
     return value % 7 + 1
 
 
-def value_name(value: int) -> str:
-    return "L" if value == LLAMA else str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class Card:
     """One kind of card: its record code, its values, and its effect symbol (K5, K6)."""
@@ -60,7 +56,6 @@ class CardTable:
         self.index = {c: i for i, c in enumerate(codes)}
         self.size = len(codes)
         self.llama_each = llama_each
-        self.llama_kinds = tuple(i for i, c in enumerate(self.cards) if c.is_llama)
         # playable_on[t]: the kinds that may go on top kind t (L3, K3).
         self.playable_on = tuple(
             tuple(
