@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from lama.games.kadabra import SHOW_CHIPS
 
-from .dice import N_DICE, N_FACES
-from .family import legal_ids
-from .kernel import njit
-from .layout import (
+from lama.fast.dice import N_DICE, N_FACES
+from lama.fast.family import legal_ids
+from lama.fast.kernel import njit
+from lama.fast.layout import (
     CARDS, CHANCE, DISCARDS, DRAW, DRAWER, FORCED, HANDS, K_MAX, MAGIC, MOVE_STRIDE, MOVES, PILE_SIZE, POINTS,
     QUIT, R_ACTIONS, R_EFFECTS, R_FACES, R_FAMILY, R_K, R_N, R_TARGET, ROLL, ROW, SIZES, STAGE_B, STAGE_W, TOP,
 )
