@@ -1,8 +1,8 @@
 """The observation compiled: a seat's vector written from an engine state, entry for entry
 `Encoder(game).encode(state.view(seat))` (lama.envs.observation, the definition; its module
 docstring documents every feature). Like the encoder it reads only what the seat may see: its
-own hand, never another hand nor the pile's contents. tests/fast/test_observe.py holds the two
-equal at every node of random games of every game at 2 to 6 players.
+own hand, never another hand nor the pile's contents. tests/envs/test_compiled_observe.py holds
+the two equal at every node of random games of every game at 2 to 6 players.
 
 Seats are in relative order (entry 0 of a per-seat feature is the observing seat, entry 1 the
 next seat in turn order, ...). `observe` writes every entry of out[0:size], so an output row

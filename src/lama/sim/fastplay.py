@@ -6,7 +6,7 @@ bot named has a twin and nothing asked for needs the Python driver (records of e
 Dask). `--engine core` always plays through the rules core and the Python bots; `--engine
 fast` insists on the compiled engine (an error when it cannot). Both engines give games of
 the same distribution (the compiled heuristic decides as the Python one in every position,
-tests/fast/test_policies.py), not the same games: their chance comes from other generators.
+tests/bots/test_compiled_policies.py), not the same games: their chance comes from other generators.
 """
 
 from __future__ import annotations

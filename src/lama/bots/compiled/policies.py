@@ -5,7 +5,8 @@ environments' opponents, lama.envs.batch).
 - RANDOM: uniform over the legal ids (the twin in distribution of bots/random_bot.py).
 - HEURISTIC: the twin of the `heuristic` bot, decision for decision: heuristic_cards.py
   (lama, komarami), heuristic_kadabra.py (kadabra, chosen on the rules' R_EFFECTS) and
-  heuristic_dice.py, beside them in lama.bots. tests/fast/test_policies.py holds them to the Python bots.
+  heuristic_dice.py, beside them in lama.bots; their thresholds are imported from there.
+  tests/bots/test_compiled_policies.py holds them to the Python bots.
 - EASY: the `easy` level: a random legal id one decision in three, else the heuristic.
 
 A policy sees what its seat may see: its own hand, the public fields (points, hand sizes, who
