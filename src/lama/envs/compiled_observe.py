@@ -11,8 +11,6 @@ needs no clearing; `legal_mask` writes a row of the action mask.
 
 from __future__ import annotations
 
-from lama.games.kadabra import SHOW_CHIPS
-
 from lama.fast.dice import N_DICE, N_FACES
 from lama.fast.family import legal_ids
 from lama.fast.kernel import njit
@@ -20,9 +18,12 @@ from lama.fast.layout import (
     CARDS, CHANCE, DISCARDS, DRAW, DRAWER, FORCED, HANDS, K_MAX, MAGIC, MOVE_STRIDE, MOVES, PILE_SIZE, POINTS,
     QUIT, R_ACTIONS, R_EFFECTS, R_FACES, R_FAMILY, R_K, R_N, R_TARGET, ROLL, ROW, SIZES, STAGE_B, STAGE_W, TOP,
 )
+from lama.games.kadabra import SHOW_CHIPS
 
-POINTS_CAP = 3  # lama.envs.observation.POINTS_CAP: points above 3 x the target read as that
-BYTE = 255  # lama.envs.observation.BYTE: the stage's chips are capped at this
+# the definition's caps (points above POINTS_CAP x the target read as that; the stage's chips at
+# most BYTE), taken from it: one copy of each
+from .observation import BYTE, POINTS_CAP
+
 CARD_FLAGS = 2  # per-seat move counters after the plays: draws, quits
 KADABRA_FLAGS = 4  # then skips and stage takes (layout.MOVE_DRAW ... MOVE_TAKE_STAGE)
 

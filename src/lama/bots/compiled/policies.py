@@ -28,10 +28,11 @@ from lama.fast.layout import (
 )
 
 from .. import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
+from ..levels import EASY_BLUNDERS
 
 RANDOM, HEURISTIC, EASY = 0, 1, 2
 POLICY_NAMES = ("random", "heuristic", "easy")
-EASY_ONE_IN = 3  # levels.EASY_BLUNDERS = 1/3: a random legal id one decision in three
+EASY_ONE_IN = round(1 / EASY_BLUNDERS)  # levels.EASY_BLUNDERS = 1/3: a random legal id one decision in three
 
 # dice's working memory: the display, the row, then what each level of the lookahead discarded
 DICE_K = 7
