@@ -13,7 +13,6 @@ import logging
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -58,8 +57,9 @@ class Processes:
 
     name = "local"
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, tell=None):
         self.workers = workers
+        self.tell = tell  # where a restart of the pool is told (None: nowhere)
 
     def run(self, units, on_result) -> None:
         queue = deque(units)
@@ -72,8 +72,9 @@ class Processes:
             if restarts > RESTARTS:
                 raise BackendError(f"a worker process died {restarts} times ({lost}); "
                                    f"the games finished are kept")
-            print(f"lama tournament: a worker process died ({lost}); restarting the pool "
-                  f"({restarts}/{RESTARTS}) and playing its unfinished games again", file=sys.stderr)
+            if self.tell is not None:
+                self.tell(f"lama tournament: a worker process died ({lost}); restarting the pool "
+                          f"({restarts}/{RESTARTS}) and playing its unfinished games again")
 
     def _run_pool(self, queue: deque, on_result) -> str | None:
         """Run until `queue` is empty or stopped (None), or the pool broke (why; unfinished work requeued)."""
@@ -221,9 +222,9 @@ class Dask:
             self.cluster.close()
 
 
-def make_backend(name: str, workers: int | None, address: str | None):
+def make_backend(name: str, workers: int | None, address: str | None, tell=None):
     if name == "dask":
         return Dask(workers, address)
     if address:
         raise BackendError("--address is for --backend dask")
-    return Processes(workers) if workers and workers > 1 else Serial()
+    return Processes(workers, tell) if workers and workers > 1 else Serial()
