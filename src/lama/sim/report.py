@@ -52,8 +52,8 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
                engine: str = "auto", show=silent, tell=silent, progress=NoProgress) -> int:
     """Play the luck-versus-skill tables and hand the report to `show(report)` (`tell` and
     `progress` as for tournament.run_tournament); return the exit code of `lama tournament
-    --report`. `game`, `players`: one game or table
-    size (default: all); `games`: per table (default DEFAULT_GAMES).
+    --report`. `game`, `players`: one game or table size (default: all); `games`: per table
+    (default DEFAULT_GAMES).
 
     Raises UsageError or BackendError when the run cannot start."""
     bots = bots or DEFAULT_BOTS
