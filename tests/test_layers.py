@@ -1,6 +1,8 @@
 """The dependency rule (ARCHITECTURE.md): the rules core and the games import only
-the standard library and each other; nothing above them, no randomness of their own.
-And one object per game: no module outside lama/games tests a game's id."""
+the standard library and each other; nothing above them, no randomness of their own. Every
+package imports only from the layers below it (LAYERS), so no package cycle; the compiled
+engine is rules only; no library prints. And one object per game: no module outside
+lama/games tests a game's id."""
 
 import ast
 import sys
@@ -185,3 +187,186 @@ def test_every_game_declares_what_it_is():
             assert getattr(cls, hook) is None or cls.hook(hook) is not None, (game_id, hook)
         assert cls.hook("heuristic") is cls.hook("heuristic")  # resolved once
         assert isinstance(cls.hard_samples, int) and cls.hard_samples > 0
+
+
+# -- the layers: every package imports only from the layers below it ------------------------
+# The order, lowest first, as the code stands (ARCHITECTURE.md, "One home for every fact"): the
+# rules core; the games on it; the record format and the compiled engine (rules only), each on
+# the games and neither on the other; the drivers (Table, Match); the bots (their compiled twins
+# on the engine, in bots/compiled); the simulations (tournaments, strength, the compiled
+# tournaments); the learning environments (whose benchmark borrows the simulations' W1 games);
+# the terminal game and the web server, side by side; the command line over everything. A
+# package may import its own modules and any package of a lower layer, never one of its own
+# layer or above; so no two packages import each other, directly or round a cycle.
+# (Game hooks that name a bots module as a string, e.g. compiled_search, are late bindings on
+# purpose: the games say which bot is theirs, and the bots are loaded only when asked for.)
+
+LAYERS = (("core",), ("games",), ("record", "fast"), ("match",), ("bots",), ("sim",), ("envs",), ("tui", "web"),
+          ("cli",), ("__main__",))
+LAYER = {package: level for level, packages in enumerate(LAYERS) for package in packages}
+ROOT_MODULES = ("__init__",)  # lama/__init__.py: the version, importing nothing
+
+
+def package_of(name: str, packages) -> str | None:
+    """The package of lama a module name is in (lama.fast.kernel: fast), or None (not lama's,
+    or lama itself: `from lama import __version__`)."""
+    parts = name.split(".")
+    return parts[1] if parts[0] == "lama" and len(parts) > 1 and parts[1] in packages else None
+
+
+def package_graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    """{package: the other packages it imports}, from {module name: source}: lama.bots.rollout's
+    package is bots, lama.__main__'s is __main__."""
+    packages = {module.split(".")[1] for module in sources if module.count(".") >= 1}
+    graph = {p: set() for p in packages}
+    for module, source in sources.items():
+        here = module.split(".")[1]
+        for name in imported_names(source, module):
+            there = package_of(name, packages)
+            if there is not None and there != here:
+                graph[here].add(there)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle of the graph, each once, as a path from its smallest node back to it."""
+    found = []
+
+    def walk(path):
+        for nxt in sorted(graph.get(path[-1], ())):
+            if nxt == path[0]:
+                found.append(path + [nxt])
+            elif nxt > path[0] and nxt not in path:
+                walk(path + [nxt])
+
+    for start in sorted(graph):
+        walk([start])
+    return found
+
+
+def upward(graph: dict[str, set[str]], layer: dict[str, int]) -> list[tuple[str, str]]:
+    """The imports of a package from one of its own layer or above (or of a package without a
+    layer: every package needs a place in LAYERS)."""
+    return sorted((a, b) for a, targets in graph.items() for b in targets
+                  if a not in layer or b not in layer or layer[b] >= layer[a])
+
+
+def lama_sources() -> dict[str, str]:
+    sources = {}
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC).with_suffix("")
+        if rel.parts[0] in ROOT_MODULES:
+            continue
+        sources[".".join(("lama",) + rel.parts)] = path.read_text()
+    return sources
+
+
+def test_the_layer_check_finds_cycles_and_imports_upward():
+    sources = {
+        "lama.low.a": "from lama.high import b\nimport json\n",
+        "lama.high.b": "from ..low.a import x\nfrom . import c\n",
+        "lama.high.c": "def f():\n    import lama.top.d\n",
+        "lama.top.d": "from lama import __version__\nfrom lama.low import a\n",
+        "lama.side.e": "from lama.top.d import y\n",
+    }
+    graph = package_graph(sources)
+    assert graph == {"low": {"high"}, "high": {"low", "top"}, "top": {"low"}, "side": {"top"}}
+    assert cycles(graph) == [["high", "low", "high"], ["high", "top", "low", "high"]]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+    layer = {"low": 0, "high": 1, "top": 2, "side": 2}
+    assert upward(graph, layer) == [("high", "top"), ("low", "high"), ("side", "top")]
+    assert upward({"a": {"b"}}, {"a": 1}) == [("a", "b")]  # b has no layer
+
+
+def test_no_package_cycle_and_no_import_upward():
+    graph = package_graph(lama_sources())
+    assert set(graph) == set(LAYER), "every package of lama has a layer in LAYERS, and only they"
+    assert cycles(graph) == []
+    assert upward(graph, LAYER) == []
+
+
+# the rules say what the compiled engine and the server must never reach, whatever the layers:
+# the engine is rules only (the compiled bots and drivers live with the bots and drivers), and
+# the server plays its games itself, not through the simulations
+NEVER = {
+    "fast": ("lama.bots", "lama.sim", "lama.envs", "lama.web", "lama.match", "lama.tui", "lama.cli"),
+    "web": ("lama.sim",),
+}
+
+
+def never_imported(names: list[str], prefixes) -> list[str]:
+    return sorted({n for n in names if any(n == p or n.startswith(p + ".") for p in prefixes)})
+
+
+@pytest.mark.parametrize("path", sorted(p for package in NEVER for p in (SRC / package).rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(SRC)))
+def test_the_engine_and_the_server_never_import_above_their_place(path):
+    module = ".".join(("lama",) + path.relative_to(SRC).with_suffix("").parts)
+    found = never_imported(imported_names(path.read_text(), module), NEVER[path.relative_to(SRC).parts[0]])
+    assert not found, f"{path.relative_to(SRC)} imports {', '.join(found)}"
+
+
+def test_the_never_check_sees_relative_imports():
+    names = imported_names("from ..bots.compiled import policies\nfrom .kernel import njit\n", "lama.fast.match")
+    assert never_imported(names, NEVER["fast"]) == ["lama.bots.compiled", "lama.bots.compiled.policies"]
+    assert never_imported(imported_names("from lama.match.process import die_with\n", "lama.web.hub"),
+                          NEVER["web"]) == []
+    assert never_imported(imported_names("from lama.sim.backends import die_with\n", "lama.web.hub"),
+                          NEVER["web"]) == ["lama.sim.backends", "lama.sim.backends.die_with"]
+
+
+# -- no library prints: what people read is the command line's and the terminal's to show ----
+
+TERMINAL = ("cli", "tui", "__main__")  # these may print
+PRINTING_MODULES = ("rich.console", "rich.progress", "rich.live", "rich.print")
+# modules that print for now, to move out to the command line or the terminal (may only shrink)
+STILL_PRINTING: set[str] = set()
+QUIET_MODULES = sorted(p for p in SRC.rglob("*.py") if p.relative_to(SRC).parts[0] not in TERMINAL)
+
+
+def prints(source: str, module: str) -> list[str]:
+    """What in `source` writes to the terminal: print(...), sys.stdout/stderr.write(...), rich's
+    printing (its console, progress bars, live displays, print) imported."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "print":
+                found.append(f"line {node.lineno}: print")
+            elif (isinstance(func, ast.Attribute) and func.attr in ("write", "writelines")
+                  and isinstance(func.value, ast.Attribute) and func.value.attr in ("stdout", "stderr")):
+                found.append(f"line {node.lineno}: {func.value.attr}.{func.attr}")
+    for name in imported_names(source, module):
+        if name in PRINTING_MODULES or name == "rich" or name.startswith(tuple(m + "." for m in PRINTING_MODULES)):
+            found.append(f"imports {name}")
+    return found
+
+
+def test_the_print_check_finds_every_way_to_print():
+    source = (
+        "import sys\n"
+        "from rich.table import Table\n"  # a table is data until something prints it
+        "def f(console):\n"
+        "    print('x')\n"
+        "    sys.stderr.write('y')\n"
+        "    from rich.console import Console\n"
+        "    from rich import print as rprint\n"
+        "    console.log('fine: a console passed in')\n"
+        "    logger.info('fine: logging')\n"
+    )
+    assert prints(source, "lama.bots.hints") == ["line 4: print", "line 5: stderr.write", "imports rich.console",
+                                                 "imports rich.console.Console", "imports rich",
+                                                 "imports rich.print"]
+    assert prints("import logging\nlogging.getLogger(__name__).warning('w')\n", "lama.web.hub") == []
+
+
+@pytest.mark.parametrize("path", QUIET_MODULES, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_library_module_prints(path):
+    """Libraries return data (or log); the command line and the terminal game show it."""
+    rel = str(path.relative_to(SRC))
+    module = ".".join(("lama",) + path.relative_to(SRC).with_suffix("").parts)
+    found = prints(path.read_text(), module)
+    if rel in STILL_PRINTING:
+        assert found, f"{rel} prints no more: take it off STILL_PRINTING"
+    else:
+        assert not found, f"{rel} prints ({'; '.join(found)}): return the data, let cli/ or tui/ show it"

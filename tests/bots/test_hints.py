@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from helpers import card_state
 
-from lama.bots.hints import hints, hints_json, show_hints
+from lama.bots.hints import hints, hints_json
 from lama.bots.ismcts import IsmctsBot
 from lama.bots.rollout import RolloutBot
 from lama.cli import main
 from lama.core import DRAW, QUIT, play
+from lama.tui.hints import show_hints
 
 EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
 

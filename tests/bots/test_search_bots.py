@@ -139,15 +139,15 @@ def test_levels_and_search_bots_load_by_name():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_hard_searches_in_dice_and_its_hint_is_its_choice(seed):
-    """In dice hard is the compiled search with heuristic playouts (fastdice.py), and a hint
+    """In dice hard is the compiled search with heuristic playouts (bots/compiled/dice.py), and a hint
     shows what hard would play."""
-    from lama.bots import fastdice
+    from lama.bots.compiled import dice
     from lama.bots.hints import hints
     from lama.bots.levels import hard_bot
 
     view = _decision("dice", 3, seed, 10)
     if len(view.legal_actions) > 1:
-        found = fastdice.evaluate_view(view, random.Random(seed), GAMES["dice"].hard_samples, True)
+        found = dice.evaluate_view(view, random.Random(seed), GAMES["dice"].hard_samples, True)
         expected = best_of([(a, Estimate.of(*stats)) for a, stats in found])
         assert hard_bot(view, random.Random(seed)) == expected
         assert hints(view, random.Random(seed)).choice == expected

@@ -54,7 +54,7 @@ def test_the_progress_bar_tells_the_time_left():
 
     from rich.console import Console
 
-    from lama.sim.tournament import Progress
+    from lama.tui.tournament import Progress
 
     buffer = io.StringIO()
     with Progress(10, 2, quiet=False, console=Console(file=buffer, force_terminal=True, width=100)) as bar:

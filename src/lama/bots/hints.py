@@ -6,9 +6,9 @@ chance (see rollout.round_values: the real result when the round ends the game, 
 estimate from the points), the standard error of that estimate, the seat's expected
 points this round, how many playouts tried it, and the action the bot would choose.
 
-`show_hints(view, console)` prints that as a table: the terminal game's `hint` command
-calls it. `lama hint RECORD` (lama.cli.hint) does the same for a position in a game record,
-with `position_in_record` and `after_roll`.
+Data only: the terminal shows it as a table (lama.tui.hints: `show_hints`, the terminal game's
+`hint` command). `lama hint RECORD` (lama.cli.hint) does the same for a position in a game
+record, with `position_in_record` and `after_roll`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,6 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-
-from rich.console import Console
-from rich.table import Table
 
 from lama.core import ROLL, IllegalAction
 from lama.record import replay
@@ -107,39 +104,6 @@ def hints_json(result: Hints, action_form=action_json) -> dict:
             for r in result.rows
         ],
     }
-
-
-def hint_table(result: Hints):
-    """A rich Table of the hints, the bot's choice marked."""
-    table = Table(title=f"Hints for seat {result.seat} ({result.method})", title_justify="left")
-    table.add_column("")
-    table.add_column("action")
-    table.add_column("win chance", justify="right")
-    table.add_column("± 95%", justify="right")
-    table.add_column("points this round", justify="right")
-    table.add_column("tries", justify="right")
-    for r in sorted(result.rows, key=lambda r: -r.value):
-        chosen = r.action == result.choice
-        half = "-" if r.stderr == float("inf") else f"{1.96 * r.stderr:.1%}"
-        table.add_row(
-            "→" if chosen else "",
-            str(r.action),
-            f"{r.value:.1%}" if r.tries else "-",
-            half,
-            f"{r.points:.1f}" if r.tries else "-",
-            str(r.tries),
-            style="bold" if chosen else None,
-        )
-    return table
-
-
-def show_hints(view, console=None, rng=None, budget: int | None = None) -> Hints:
-    """Compute and print the hints for `view` (the terminal game's `hint` / `h`)."""
-    result = hints(view, rng, budget)
-    console = console or Console()
-    console.print(hint_table(result))
-    console.print(f"The bot would choose: [bold]{result.choice}[/bold]")
-    return result
 
 
 # -- `lama hint RECORD` -----------------------------------------------------------------------

@@ -5,9 +5,9 @@
 - `medium`: the heuristic (heuristic.py), which never searches.
 - `hard`: the strongest bot measured in each game: the rollout bot (flat Monte Carlo with
   sequential halving, rollout.py) with a playout budget that keeps a decision well under a
-  second on one core, searching in compiled code. In the card games (fastcards.py) it deals
+  second on one core, searching in compiled code. In the card games (compiled/cards.py) it deals
   the hidden cards as the other seats' moves suggest (`infer`); against three `medium` seats
-  in lama it won more often than `ismcts` at the same budget. In dice (fastdice.py) its
+  in lama it won more often than `ismcts` at the same budget. In dice (compiled/dice.py) its
   playouts decide as the heuristic does, looking one roll ahead. An iteration budget, not a
   clock: deterministic for a given seed. See `lama strength`.
 - `rollout`, `ismcts`: the search bots with their default budgets; `rollout-hard`: hard's

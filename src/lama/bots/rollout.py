@@ -267,8 +267,8 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
     the better half goes on. `seconds`, if given, also stops the search on the clock.
 
     With the default policy and no clock, a compiled loop does the same search (its own
-    generator, so other numbers, same method): fastcards.py in the card games, where `infer`
-    deals the other hands as their draws and quits suggest (fastcards.card_slots); fastdice.py
+    generator, so other numbers, same method): compiled/cards.py in the card games, where `infer`
+    deals the other hands as their draws and quits suggest (cards.card_slots); compiled/dice.py
     in dice, whose playouts decide as the heuristic does (`fast_action` quits too crudely there).
     """
     actions = list(view.legal_actions)

@@ -10,10 +10,9 @@ import sys
 
 from rich.console import Console
 
-from lama.bots.hints import (
-    PositionError, after_roll, hint_table, hints, hints_json, position_in_record, position_text,
-)
+from lama.bots.hints import PositionError, after_roll, hints, hints_json, position_in_record, position_text
 from lama.record import RecordError, load_record
+from lama.tui.hints import hint_table
 
 from .types import positive
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 
 from lama.games import GAMES
 from lama.sim.backends import BACKENDS, BackendError
@@ -11,6 +12,7 @@ from lama.sim.report import run_report
 from lama.sim.schedule import SEATINGS
 from lama.sim.store import StoreError
 from lama.sim.tournament import DEFAULT_GAMES, UsageError, require_matplotlib, run_tournament
+from lama.tui.tournament import Progress, print_report, print_table, show, tell
 
 from .types import bot_names, positive, seconds, workers
 
@@ -88,15 +90,18 @@ def _run(args) -> int:
                          "no alarm can stop a bot)")
     where = {"backend": args.backend, "workers": args.workers, "address": args.address, "chunk": args.chunk,
              "on_error": args.on_error,
-             "decision_timeout": args.decision_timeout, "as_json": args.json, "plot": args.plot,
-             "engine": args.engine}
+             "decision_timeout": args.decision_timeout,
+             "engine": args.engine, "tell": tell, "progress": partial(Progress, quiet=args.json)}
+    shown = {"as_json": args.json, "plot": args.plot}
     if args.report:
         if args.resume or args.out or args.records:
             raise UsageError("--report keeps no games: it takes no --resume, --out or --records")
         if args.seatings:
             raise UsageError("--report plays every rotation of each table; it takes no --seatings")
         return run_report(bots=args.bots, game=args.game, players=args.players, target=args.target,
-                          seed=args.seed, games=args.games, **where)
+                          seed=args.seed, games=args.games,
+                          show=partial(show, print_human=print_report, plot_name="plot_report", **shown), **where)
     return run_tournament(game=args.game, players=args.players, bots=args.bots, games=args.games,
                           seed=args.seed, target=args.target, seatings=args.seatings, records=args.records,
-                          out=args.out, resume=args.resume, **where)
+                          out=args.out, resume=args.resume, as_json=args.json,
+                          show=partial(show, print_human=print_table, plot_name="plot_tournament", **shown), **where)

@@ -13,9 +13,9 @@ engine (lama.fast), one compiled call per step, for training at millions of step
 `SelfPlay` is the batched twin of the PettingZoo environment: in every game the seat to move
 acts (`seat[i]`), and the observation is that seat's. `LamaVectorEnv` (registered as the
 `vector_entry_point` of the Gymnasium ids) is the batched twin of the single Gymnasium
-environment: one learning seat (`seat`) against compiled opponents (lama.fast.policies: the
+environment: one learning seat (`seat`) against compiled opponents (lama.bots.compiled.policies: the
 twins of the random, heuristic and easy bots). Observations are exactly the single
-environments' (lama.envs.observation: the compiled kernel lama.fast.observe is held equal to
+environments' (lama.envs.observation: the compiled kernel lama.envs.compiled_observe is held equal to
 `Encoder.encode(view)` by the tests), masks are 1 at the legal action ids, rewards are
 lama.envs.rewards' ("win" or "points").
 
@@ -44,17 +44,19 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from lama.fast import batch, layout as L, policies
+from lama.bots.compiled import policies
+from lama.fast import layout as L
 from lama.fast.kernel import words_of
-from lama.fast.observe import observation_size
 from lama.fast.rules import rules_of
 from lama.games import new_game
 
+from . import batch
 from .aec import IllegalActionError, check_illegal
+from .compiled_observe import observation_size
 from .observation import Encoder
 from .rewards import REWARDS, check_reward
 
-# the compiled policies an opponent may play (lama.fast.policies: twins of the bots of that name)
+# the compiled policies an opponent may play (lama.bots.compiled.policies: twins of the bots of that name)
 OPPONENTS = {name: policy for policy, name in enumerate(policies.POLICY_NAMES)}
 
 
@@ -187,7 +189,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
     B games of one learning seat against compiled opponents. See the module docstring.
 
     `opponents`: a compiled policy for every other seat ("random", "heuristic" or "easy", the
-    twins of those bots, lama.fast.policies), or a list, one per other seat in seat order.
+    twins of those bots, lama.bots.compiled.policies), or a list, one per other seat in seat order.
     `seat`: the learning seat. `reward`, `illegal`, `illegal_reward` as in the single
     environment. `copy` (default True): return copies of the observations and
     masks (False: read-only views of the buffers, rewritten by the next step).

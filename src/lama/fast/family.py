@@ -1,5 +1,6 @@
 """Any game of the family: the engine's kernels chosen by the rules' family (R_FAMILY), for
-the drivers that serve every game in one compiled loop (batch, match, observe, policies)."""
+the drivers that serve every game in one compiled loop (lama.envs.batch and compiled_observe,
+lama.sim.compiled_match, lama.bots.compiled.policies)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ its rules. One state is one row (STATE_SIZE entries); a batch of B games is a (B
 array. The offsets are module constants, so numba compiles them into the kernels.
 
 (Numba's cache is keyed on the file that defines a kernel: after changing an offset here,
-delete the __pycache__ of lama/fast and lama/bots.)
+delete the __pycache__ of lama/fast, lama/bots/compiled, lama/envs and lama/sim.)
 
 The state of one game (every game of the family; a field not in a game stays 0):
 

@@ -117,7 +117,7 @@ class DiceGame(Game):
     heuristic = "lama.bots.heuristic_dice:choose"
     determinizer = "lama.bots.determinize:dice_sampler"
     rollout_policy = "lama.bots.rollout:fast_dice_action"
-    compiled_search = "lama.bots.fastdice:compiled_search"
+    compiled_search = "lama.bots.compiled.dice:compiled_search"
     hard_samples = 600  # a dice playout thinks about each roll, so it costs more
 
     def __init__(self, players: int, options: dict | None = None):

@@ -385,7 +385,7 @@ class KadabraGame(CardGame):
     heuristic = "lama.bots.heuristic_kadabra:choose"
     determinizer = "lama.bots.determinize:kadabra_sampler"
     rollout_policy = "lama.bots.rollout:fast_card_action"
-    compiled_search = "lama.bots.fastcards:evaluate_view"
+    compiled_search = "lama.bots.compiled.cards:evaluate_view"
     hard_samples = 3000
 
     def __init__(self, players: int, options: dict | None = None):

@@ -17,5 +17,5 @@ class LamaGame(CardGame):
     heuristic = "lama.bots.heuristic_cards:choose"
     determinizer = "lama.bots.determinize:card_sampler"
     rollout_policy = "lama.bots.rollout:fast_card_action"
-    compiled_search = "lama.bots.fastcards:evaluate_view"
+    compiled_search = "lama.bots.compiled.cards:evaluate_view"
     hard_samples = 3000

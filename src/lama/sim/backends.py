@@ -13,12 +13,12 @@ import logging
 import multiprocessing
 import os
 import signal
-import sys
 import threading
-import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+
+from lama.match.process import die_with
 
 from .worker import play_chunk
 
@@ -52,42 +52,14 @@ def _init_worker(parent: int):
     die_with(parent)
 
 
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
-
-
-def die_with(parent: int) -> None:
-    """End this worker when its parent process dies, even by SIGKILL: no orphan plays on.
-
-    Linux: the kernel sends SIGKILL when the parent goes (prctl PR_SET_PDEATHSIG); elsewhere a
-    thread watches the parent. Either way, a parent already gone ends the worker at once.
-    """
-    armed = False
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-        except (OSError, AttributeError):
-            armed = False
-    if os.getppid() != parent:  # the parent died before the signal was armed
-        os._exit(1)
-    if not armed:
-        def watch():
-            while os.getppid() == parent:
-                time.sleep(1.0)
-            os._exit(1)
-
-        threading.Thread(target=watch, name="lama-parent-watch", daemon=True).start()
-
-
 class Processes:
     """A pool of `workers` local processes (spawned: no forked copy of this process's threads)."""
 
     name = "local"
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, tell=None):
         self.workers = workers
+        self.tell = tell  # where a restart of the pool is told (None: nowhere)
 
     def run(self, units, on_result) -> None:
         queue = deque(units)
@@ -100,8 +72,9 @@ class Processes:
             if restarts > RESTARTS:
                 raise BackendError(f"a worker process died {restarts} times ({lost}); "
                                    f"the games finished are kept")
-            print(f"lama tournament: a worker process died ({lost}); restarting the pool "
-                  f"({restarts}/{RESTARTS}) and playing its unfinished games again", file=sys.stderr)
+            if self.tell is not None:
+                self.tell(f"lama tournament: a worker process died ({lost}); restarting the pool "
+                          f"({restarts}/{RESTARTS}) and playing its unfinished games again")
 
     def _run_pool(self, queue: deque, on_result) -> str | None:
         """Run until `queue` is empty or stopped (None), or the pool broke (why; unfinished work requeued)."""
@@ -249,9 +222,9 @@ class Dask:
             self.cluster.close()
 
 
-def make_backend(name: str, workers: int | None, address: str | None):
+def make_backend(name: str, workers: int | None, address: str | None, tell=None):
     if name == "dask":
         return Dask(workers, address)
     if address:
         raise BackendError("--address is for --backend dask")
-    return Processes(workers) if workers and workers > 1 else Serial()
+    return Processes(workers, tell) if workers and workers > 1 else Serial()

@@ -1,18 +1,18 @@
-"""Strength runs and tournaments in compiled code (lama.fast.match), when every bot has a
-compiled twin (lama.fast.policies: random, heuristic and its level medium, easy).
+"""Strength runs and tournaments in compiled code (lama.sim.compiled_match), when every bot has a
+compiled twin (lama.bots.compiled.policies: random, heuristic and its level medium, easy).
 
 `--engine auto` (the default) plays through the compiled engine exactly when it can: every
 bot named has a twin and nothing asked for needs the Python driver (records of each game,
 Dask). `--engine core` always plays through the rules core and the Python bots; `--engine
 fast` insists on the compiled engine (an error when it cannot). Both engines give games of
 the same distribution (the compiled heuristic decides as the Python one in every position,
-tests/fast/test_policies.py), not the same games: their chance comes from other generators.
+tests/bots/test_compiled_policies.py), not the same games: their chance comes from other generators.
 """
 
 from __future__ import annotations
 
 from lama.bots import load_bot
-from lama.fast.policies import POLICY_NAMES, policy_of
+from lama.bots.compiled.policies import POLICY_NAMES, policy_of
 from lama.games import new_game
 
 ENGINES = ("auto", "core", "fast")
@@ -72,7 +72,7 @@ class FastBackend:
     def play_unit(self, spec, tasks, keep_record=False, decision_timeout=None) -> list[dict]:
         """The summaries of a unit's games (worker.play_game's, timings shared out: a batch
         is timed as a whole, so every decision costs the batch's time over its decisions)."""
-        from lama.fast.match import Batch
+        from .compiled_match import Batch
 
         key = repr(spec)
         if key not in self._games:

@@ -10,8 +10,6 @@ clustered by deal) and without them (every game its own sample).
 
 from __future__ import annotations
 
-import sys
-
 from lama.bots import UnknownBot, load_bot
 from lama.core.game import MAX_PLAYERS, MIN_PLAYERS
 from lama.games import GAMES, new_game
@@ -19,7 +17,7 @@ from lama.games import GAMES, new_game
 from . import stats
 from .schedule import GameSpec, Plan
 from .summary import summarize
-from .tournament import UsageError, backend_for, choose_engine, play, show
+from .tournament import NoProgress, UsageError, backend_for, choose_engine, play, silent
 
 DEFAULT_BOTS = ["heuristic", "random"]
 DEFAULT_GAMES = 120  # whole deals at every table size from 2 to 6
@@ -47,44 +45,15 @@ def row(plan: Plan, results: dict) -> dict:
     }
 
 
-def print_report(report: dict) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
-    strong, field = report["bots"]
-    console = Console()
-    console.print(f"Luck versus skill: {strong} at a table with {field} in every other seat, "
-                  f"{report['games_per_table']} games per table (duplicate deals), seed {report['seed']}")
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
-    for col in ("game", "players", "win %", "fair %", "win/fair", "games needed", "no duplicates"):
-        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
-    for r in report["rows"]:
-        ci = r["win_share_ci95"]
-        share = "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}" + (
-            f" ±{100 * max(r['win_share'] - ci[0], ci[1] - r['win_share']):.1f}" if ci else "")
-        table.add_row(r["game"], str(r["players"]), share, f"{100 * r['fair_share']:.1f}",
-                      "-" if r["share_over_fair"] is None else f"{r['share_over_fair']:.2f}",
-                      _count(r["games_to_tell_apart"]), _count(r["games_to_tell_apart_without_duplicates"]))
-    console.print(table)
-    console.print(f"[dim]win %: {strong}'s win share, ± half of a 95% interval. Games needed to tell the two bots apart: "
-                  "games for a two-sided 5% test to see this difference 4 times in 5 (80% power), scaled from the "
-                  "standard error measured here: with duplicate deals as played here (the error "
-                  "clustered by deal), and with no duplicates (every game its own sample).[/dim]")
-
-
-def _count(n):
-    return "-" if n is None else f"{n:,}"
-
-
 def run_report(*, bots: list[str] | None = None, game: str | None = None, players: int | None = None,
                target: int | None = None, seed: int | None = None, games: int | None = None,
                backend: str = "local", workers: int | None = None, address: str | None = None,
                chunk: int | None = None, on_error: str = "stop", decision_timeout: float | None = None,
-               as_json: bool = False, plot: str | None = None, engine: str = "auto") -> int:
-    """Play the luck-versus-skill tables and print the report (`as_json`: one JSON object);
-    return the exit code of `lama tournament --report`. `game`, `players`: one game or table
-    size (default: all); `games`: per table (default DEFAULT_GAMES).
+               engine: str = "auto", show=silent, tell=silent, progress=NoProgress) -> int:
+    """Play the luck-versus-skill tables and hand the report to `show(report)` (`tell` and
+    `progress` as for tournament.run_tournament); return the exit code of `lama tournament
+    --report`. `game`, `players`: one game or table size (default: all); `games`: per table
+    (default DEFAULT_GAMES).
 
     Raises UsageError or BackendError when the run cannot start."""
     bots = bots or DEFAULT_BOTS
@@ -106,20 +75,20 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
     per_table = games or DEFAULT_GAMES
     all_plans = plans(game_ids, players, bots, per_table, seed, options)
     fast = choose_engine(engine, bots, None, backend)
-    backend, chunk = backend_for(fast, backend, workers, address, chunk)
+    backend, chunk = backend_for(fast, backend, workers, address, chunk, tell)
     results = [{} for _ in all_plans]
     try:
-        outcome = play(list(zip(all_plans, results)), backend, None, None, on_error, chunk, as_json,
-                       decision_timeout)
+        outcome = play(list(zip(all_plans, results)), backend, None, None, on_error, chunk, progress,
+                       decision_timeout, tell)
     finally:
         backend.close()
     report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
               "rows": [row(p, r) for p, r in zip(all_plans, results)],
               "complete": all(len(r) == len(p.tasks) for p, r in zip(all_plans, results)),
               "elapsed_s": outcome["elapsed_s"], "engine": "fast" if fast else "core"}
-    show(report, print_report, "plot_report", as_json=as_json, plot=plot)
+    show(report)
     if outcome["backend_error"]:
-        print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
+        tell(f"lama tournament: {outcome['backend_error']}")
     if outcome["interrupted"]:
         return outcome["exit"]
     return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0

@@ -12,7 +12,7 @@ around its calls only, after one untimed warm-up decision per process (`warm_up`
 A benchmark, not a test: nothing here asserts anything.
 
 When both bots have compiled twins (random, heuristic, medium, easy) the cell is played in
-compiled code (sim/fastplay.py, lama.fast.match; `engine` says which): the same seats and
+compiled code (sim/fastplay.py, sim/compiled_match.py; `engine` says which): the same seats and
 seeds, games of the same distribution but not the same games (other generators), and the
 time per decision is the whole batch's (rules included) over its decisions.
 """
@@ -67,7 +67,7 @@ _warm: set = set()
 
 
 def warm_up(bot, game) -> None:
-    """One untimed decision, once per process: a compiled search (bots/fastcards.py, lama.fast) is
+    """One untimed decision, once per process: a compiled search (bots/compiled/cards.py, on lama.fast) is
     compiled or loaded from its disk cache on its first call, which is not thinking time."""
     if (id(bot), game.id) in _warm:
         return
@@ -137,10 +137,10 @@ def _core_cell(game_id, players, bot, vs, games, seed, options, jobs, progress) 
 
 
 def _fast_cell(game, bot, vs, games, seed, jobs, progress) -> dict:
-    """The cell in compiled code (lama.fast.match), game g seeded seed + g with the bot in seat
+    """The cell in compiled code (lama.sim.compiled_match), game g seeded seed + g with the bot in seat
     g mod players, as on the core. A batch is timed as a whole: the time per decision is the
     batch's (rules included) over all its decisions, and no single decision's is known."""
-    from lama.fast.match import Batch
+    from .compiled_match import Batch
 
     ids = compiled_ids((bot, vs))
     n = game.players

@@ -9,11 +9,9 @@ the backend and the number of workers (all but the timings), on one engine.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 
@@ -33,18 +31,24 @@ DEFAULT_GAMES = 100
 SHOW_ERRORS = 5  # failures told on stderr as they happen; --json lists them all
 
 
-def show(result: dict, print_human, plot_name: str, *, as_json: bool = False, plot: str | None = None) -> None:
-    """Print `result` as JSON or for people, then save its plot to `plot` if asked for one."""
-    if as_json:
-        print(json.dumps(result))
-    else:
-        print_human(result)
-    if plot:
-        from . import plots  # matplotlib: an optional dependency
+def silent(*_) -> None:
+    """What a run tells when nobody listens (the command line passes its own: lama.tui.tournament)."""
 
-        getattr(plots, plot_name)(result, plot)
-        if not as_json:
-            print(f"plot saved to {plot}")
+
+class NoProgress:
+    """A progress display that shows nothing."""
+
+    def __init__(self, total: int = 0, done: int = 0):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+    def __exit__(self, *exc):
+        pass
 
 
 class UsageError(Exception):
@@ -125,41 +129,6 @@ def units_of(spec, tasks, workers: int, chunk: int | None, keep_record: bool,
     return [(spec, tuple(tasks[i:i + chunk]), keep_record, decision_timeout) for i in range(0, len(tasks), chunk)]
 
 
-class Progress:
-    """rich's progress bar with the time left, on stderr; nothing at all when quiet."""
-
-    def __init__(self, total: int, done: int, quiet: bool, label: str = "games", console=None):
-        self.bar = None
-        from rich.console import Console
-
-        console = console or Console(stderr=True)
-        if quiet or not console.is_terminal:  # a bar in a log file is only noise
-            return
-        from rich.progress import (
-            BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        self.bar = Bar(TextColumn(label), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("[progress.percentage]{task.percentage:>3.0f}%"), TimeElapsedColumn(),
-                       TextColumn("left"), TimeRemainingColumn(),
-                       console=console, transient=False)
-        self.task = self.bar.add_task(label, total=total, completed=done)
-
-    def __enter__(self):
-        if self.bar:
-            self.bar.start()
-        return self
-
-    def advance(self, n: int = 1) -> None:
-        if self.bar:
-            self.bar.advance(self.task, n)
-
-    def __exit__(self, *exc):
-        if self.bar:
-            self.bar.stop()
-
-
 def describe_error(error: dict) -> str:
     where = f"deal {error['deal']}, seating {error['seating']}, game seed {error['seed']}"
     seats = ",".join(error["bots"])
@@ -176,11 +145,13 @@ def describe_error(error: dict) -> str:
     return line
 
 
-def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool,
-         decision_timeout: float | None = None) -> dict:
+def play(jobs, backend, store, records, on_error: str, chunk, progress=NoProgress,
+         decision_timeout: float | None = None, tell=silent) -> dict:
     """Play the games missing from each job's results (updated in place); return how it went.
 
-    `jobs` is a list of (plan, results); their games share one progress bar and one backend.
+    `jobs` is a list of (plan, results); their games share one progress display and one backend.
+    `progress(total, done)`: that display (a context manager with `advance(n)`); `tell(line)`:
+    where the failures go as they happen (lama.tui.tournament shows both on the terminal).
     """
     units, route, total, todo_count = [], {}, 0, 0
     for plan, results in jobs:
@@ -207,16 +178,16 @@ def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool,
                 outcome["failed"] += 1
                 if outcome["failed"] <= SHOW_ERRORS:
                     error = game["error"] | {k: game[k] for k in ("deal", "seating", "seed", "bots")}
-                    print(f"lama tournament: {describe_error(error)}", file=sys.stderr)
+                    tell(f"lama tournament: {describe_error(error)}")
                 if on_error == "stop":
                     go_on = False
-        progress.advance(len(games))
+        bar.advance(len(games))
         if not go_on:
             outcome["stopped_on_error"] = True
         return go_on
 
     start = time.perf_counter()
-    with Progress(total, total - todo_count, quiet) as progress:
+    with progress(total, total - todo_count) as bar:
         try:
             with stop_on_signals():  # SIGTERM stops the run (and its pool) just like Ctrl-C
                 backend.run(units, on_result)
@@ -227,71 +198,9 @@ def play(jobs, backend, store, records, on_error: str, chunk, quiet: bool,
             outcome["backend_error"] = str(e)
     outcome["elapsed_s"] = time.perf_counter() - start
     if outcome["failed"] > SHOW_ERRORS:
-        print(f"lama tournament: {outcome['failed'] - SHOW_ERRORS} more failed game(s) not shown "
-              f"(--json lists every failure)", file=sys.stderr)
+        tell(f"lama tournament: {outcome['failed'] - SHOW_ERRORS} more failed game(s) not shown "
+             f"(--json lists every failure)")
     return outcome
-
-
-# -- output -------------------------------------------------------------------
-
-def _with_ci(value, ci, digits: int, scale: float = 1.0) -> str:
-    """`value ±h`, h the larger half of the 95% interval (--json has the interval itself)."""
-    if value is None:
-        return "-"
-    text = f"{value * scale:.{digits}f}"
-    if ci is None:
-        return text
-    half = max(value - ci[0], ci[1] - value) * scale
-    return f"{text} ±{half:.{digits}f}"
-
-
-def _time_unit(values):
-    known = [v for v in values if v]
-    top = max(known) if known else 0
-    return (1e3, "ms") if top >= 1e-3 else (1e6, "µs")
-
-
-def print_table(result: dict) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    scale, unit = _time_unit(result["sec_per_decision"])
-    title = (f"{result['game']}, {result['players']} players, seed {result['seed']}: {result['games']} games "
-             f"({result['deals']} deal{'' if result['deals'] == 1 else 's'}, each with every {result['seatings'][:-1]}ion of its table); "
-             f"fair win share {100 * result['fair_share']:.1f}%")
-    console.print(title)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
-    for col in ("bot", "seats", "win %", "points", "points/round", f"{unit}/decision", "Elo"):
-        if col == "bot":  # a long module:callable name folds; numbers never do
-            table.add_column(col, overflow="fold")
-        else:
-            table.add_column(col, justify="right", no_wrap=True)
-    for i, bot in enumerate(result["bots"]):
-        table.add_row(
-            bot, str(result["seats"][i]),
-            _with_ci(result["win_share"][i], result["win_share_ci95"][i], 1, 100),
-            _with_ci(result["mean_points"][i], result["mean_points_ci95"][i], 1),
-            _with_ci(result["points_per_round"][i], result["points_per_round_ci95"][i], 2),
-            _with_ci(result["sec_per_decision"][i], result["sec_per_decision_ci95"][i], 2 if unit == "ms" else 1,
-                     scale),
-            _with_ci(result["rating"][i], result["rating_ci95"][i], 0),
-        )
-    console.print(table)
-    console.print("[dim]± half of a 95% interval: normal, on standard errors clustered by deal (the seatings "
-                  "of a deal share its cards); for Elo a bootstrap over deals. Ties share the win. Elo: "
-                  "Bradley-Terry fit over every pair of seats at a table (fewer points wins).[/dim]")
-    threads = " thread(s)" if result["engine"] == "fast" else " worker(s)"
-    console.print(f"{result['games_played_now']} games played in {result['elapsed_s']:.1f} s "
-                  f"({result['games_per_s']:.1f} games/s) on {result['workers']}{threads}, "
-                  f"backend {result['backend']}, engine {result['engine']}")
-    if result["games_failed"]:
-        console.print(f"[red]{result['games_failed']} game(s) failed; their deals are left out "
-                      f"(--json lists them with their seeds)[/red]")
-    if not result["complete"] and len(result["errors"]) + result["games"] < result["games_planned"]:
-        console.print(f"[yellow]incomplete: {len(result['errors']) + result['games']} of "
-                      f"{result['games_planned']} planned games played[/yellow]")
 
 
 # -- the tournament -----------------------------------------------------------
@@ -307,12 +216,14 @@ def choose_engine(engine: str, bots, records: str | None, backend: str) -> bool:
         raise UsageError(str(e)) from None
 
 
-def backend_for(fast: bool, name: str, workers: int | None, address: str | None, chunk: int | None):
+def backend_for(fast: bool, name: str, workers: int | None, address: str | None, chunk: int | None,
+                tell=silent):
     """The backend that plays the games and the games per unit of work: compiled batches in
-    this process (on `workers` threads), or the named backend of the Python driver."""
+    this process (on `workers` threads), or the named backend of the Python driver (`tell`:
+    where it says that it restarted its pool)."""
     if fast:
         return FastBackend(workers or 1), chunk or FAST_CHUNK
-    return make_backend(name, workers or (None if name == "dask" else 1), address), chunk
+    return make_backend(name, workers or (None if name == "dask" else 1), address, tell), chunk
 
 
 def run_tournament(*, game: str | None = None, players: int | None = None, bots: list[str] | None = None,
@@ -320,10 +231,12 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
                    seatings: str | None = None, backend: str = "local", workers: int | None = None,
                    address: str | None = None, chunk: int | None = None, records: str | None = None,
                    out: str | None = None, resume: bool = False, on_error: str = "stop",
-                   decision_timeout: float | None = None, as_json: bool = False, plot: str | None = None,
-                   engine: str = "auto") -> int:
-    """Play a tournament and print its results (`as_json`: one JSON object, no table or
-    progress); return the exit code of `lama tournament`. A setting left None takes its
+                   decision_timeout: float | None = None, as_json: bool = False, engine: str = "auto",
+                   show=silent, tell=silent, progress=NoProgress) -> int:
+    """Play a tournament and hand its results to `show(result)` (`as_json`: for one JSON
+    object, so no notice before it); `tell(line)` is told what people should know along the way
+    (lama.tui.tournament on the terminal), `progress` as for `play`; return the exit code of
+    `lama tournament`. A setting left None takes its
     default (DEFAULTS), or with `resume` the value kept in `out` (or `records`). `engine`:
     auto, core or fast (sim/fastplay.py); a resumed tournament goes on with the engine it was
     started with, so that every deal's games come from one engine.
@@ -351,8 +264,8 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
     spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
     plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
     if len(plan.tasks) != settings["games"] and not as_json:
-        print(f"lama tournament: playing {len(plan.tasks)} games, not {settings['games']}: "
-              f"{plan.deals} whole deals, each with every seating of its table", file=sys.stderr)
+        tell(f"lama tournament: playing {len(plan.tasks)} games, not {settings['games']}: "
+             f"{plan.deals} whole deals, each with every seating of its table")
 
     results = {}
     if store is not None:
@@ -369,9 +282,9 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
                              | {"engine": "fast" if fast else "core"})
 
     backend_name = backend
-    backend, chunk = backend_for(fast, backend_name, workers, address, chunk)
+    backend, chunk = backend_for(fast, backend_name, workers, address, chunk, tell)
     try:
-        outcome = play([(plan, results)], backend, store, records, on_error, chunk, as_json, decision_timeout)
+        outcome = play([(plan, results)], backend, store, records, on_error, chunk, progress, decision_timeout, tell)
     finally:
         backend.close()
         if store is not None:
@@ -385,21 +298,20 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
         games_per_s=outcome["played"] / outcome["elapsed_s"] if outcome["elapsed_s"] > 0 else 0.0,
         interrupted=outcome["interrupted"], stopped_on_error=outcome["stopped_on_error"],
     )
-    show(result, print_table, "plot_tournament", as_json=as_json, plot=plot)
+    show(result)
 
     if outcome["backend_error"]:
-        print(f"lama tournament: {outcome['backend_error']}", file=sys.stderr)
+        tell(f"lama tournament: {outcome['backend_error']}")
     if outcome["interrupted"] or outcome["backend_error"] or outcome["stopped_on_error"]:
         if store is not None:
-            print(f"lama tournament: {len(results)} games kept in {store.dir}; continue with: "
-                  f"lama tournament --resume --out {store.dir}", file=sys.stderr)
+            tell(f"lama tournament: {len(results)} games kept in {store.dir}; continue with: "
+                 f"lama tournament --resume --out {store.dir}")
         else:
-            print("lama tournament: nothing kept (no --out DIR): only the results above remain",
-                  file=sys.stderr)
+            tell("lama tournament: nothing kept (no --out DIR): only the results above remain")
     if outcome["interrupted"]:
         return outcome["exit"]
     if result["games_failed"] and not result["games"]:
-        print(f"lama tournament: every game played failed ({result['games_failed']}); there is nothing "
-              f"to compare", file=sys.stderr)
+        tell(f"lama tournament: every game played failed ({result['games_failed']}); there is nothing "
+             f"to compare")
         return 1
     return 1 if outcome["backend_error"] or outcome["stopped_on_error"] else 0

@@ -291,7 +291,7 @@ class TerminalGame:
         Its generator is seeded from the game, so the same position gives the same hint."""
         import random
 
-        from lama.bots.hints import show_hints
+        from .hints import show_hints
 
         self.say("Thinking...", "dim")
         seed = self.table.seed if self.table is not None else 0

@@ -223,7 +223,7 @@ def warm_up(parent: int) -> None:
     before the first decision is asked for."""
     import signal
 
-    from lama.sim.backends import die_with
+    from lama.match.process import die_with
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     die_with(parent)

@@ -1,4 +1,4 @@
-"""The compiled rollout search for the card games (bots/fastcards.py), on the engine (lama.fast)."""
+"""The compiled rollout search for the card games (bots/compiled/cards.py), on the engine (lama.fast)."""
 
 from __future__ import annotations
 
@@ -13,19 +13,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import random_position, run_as_plain_python
-from lama.bots import fastcards
+from lama.bots.compiled import cards
+from lama.bots.compiled.policies import SCRATCH_SIZE
+from lama.bots.compiled.search import round_value
 from lama.bots.rollout import evaluate_actions, fast_action, playout, round_values
 from lama.bots.values import temperatures
 from lama.fast import layout as L
 from lama.fast.kernel import KernelRandom, array, float_array, zeros
-from lama.fast.policies import SCRATCH_SIZE
 from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
 from lama.games import GAMES as ALL_GAMES
 from lama.games import new_game
 
-# the card games: their compiled search is fastcards'
-GAMES = tuple(g for g, cls in ALL_GAMES.items() if cls.compiled_search == "lama.bots.fastcards:evaluate_view")
+# the card games: their compiled search is compiled/cards.py's
+GAMES = tuple(g for g, cls in ALL_GAMES.items() if cls.compiled_search == "lama.bots.compiled.cards:evaluate_view")
 
 
 def _kernel_playout(state, action, words):
@@ -42,8 +43,8 @@ def _kernel_playout(state, action, words):
         st[L.PILE + kind] = count
     for i, word in enumerate(words):
         st[L.RNG + i] = word
-    fastcards._playout(st, ru, game.action_id(action), zeros(SCRATCH_SIZE))
-    value = fastcards.round_value(st, ru, me, float_array(temperatures(game.id, state.n)))
+    cards._playout(st, ru, game.action_id(action), zeros(SCRATCH_SIZE))
+    value = round_value(st, ru, me, float_array(temperatures(game.id, state.n)))
     return [int(st[L.POINTS + s]) for s in range(state.n)], value
 
 
@@ -82,10 +83,10 @@ def _same_round_end(state, pick, words):
 
 
 def _deal(r, world, me, pool, slot_seat, slot_mask, deck, bound=None):
-    """fastcards._deal of `pool` (kinds 0, 1, 2: lama's 1, 2 and 3) in the state `world` of a
+    """cards._deal of `pool` (kinds 0, 1, 2: lama's 1, 2 and 3) in the state `world` of a
     game of lama with as many seats as `world` has hands; returns (hands, pile) of kinds 0-2."""
     n = sum(1 for s in range(L.N_MAX) if world[L.SIZES + s])
-    fastcards._deal(r, world, rules_of(new_game("lama", n)), me, array(pool), array(slot_seat), array(slot_mask),
+    cards._deal(r, world, rules_of(new_game("lama", n)), me, array(pool), array(slot_seat), array(slot_mask),
                     array(bound or [-1] * n), deck)
     hands = [[int(world[L.HANDS + s * L.K_MAX + kind]) for kind in range(3)] for s in range(n)]
     return hands, [int(world[L.PILE + kind]) for kind in range(3)]
@@ -128,8 +129,8 @@ def _view(game_id="lama", players=4, seed=3):
 
 def test_search_is_deterministic_and_spends_the_budget():
     view = _view()
-    first = fastcards.evaluate_view(view, random.Random(1), 300, True)
-    again = fastcards.evaluate_view(view, random.Random(1), 300, True)
+    first = cards.evaluate_view(view, random.Random(1), 300, True)
+    again = cards.evaluate_view(view, random.Random(1), 300, True)
     assert first == again
     assert [a for a, _ in first] == list(view.legal_actions)
     assert 250 <= sum(stats[0] for _, stats in first) <= 300
@@ -150,16 +151,16 @@ def test_without_numba_the_same_code_gives_the_same_result():
     """The optional extra changes the speed only: plain Python computes the same numbers."""
     script = (
         "import sys, json, random; sys.modules['numba'] = sys.modules['numpy'] = None\n"
-        "from lama.bots import fastcards\n"
+        "from lama.bots.compiled import cards\n"
         "from lama.games import new_game\n"
         "rng = random.Random(3)\n"
         "state = new_game('lama', 4).new_initial_state()\n"
         "while state.to_move is None: state.apply_chance(state.sample_chance(rng))\n"
-        "found = fastcards.evaluate_view(state.view(state.to_move), random.Random(1), 120, True)\n"
+        "found = cards.evaluate_view(state.view(state.to_move), random.Random(1), 120, True)\n"
         "print(json.dumps([[a.kind, a.card, list(s)] for a, s in found]))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    here = fastcards.evaluate_view(_view(), random.Random(1), 120, True)
+    here = cards.evaluate_view(_view(), random.Random(1), 120, True)
     assert json.loads(out) == [[a.kind, a.card, list(s)] for a, s in here]
 
 
@@ -182,8 +183,8 @@ def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_c
 
     def watcher(view, rng):
         state = match.state
-        slot_seat, slot_mask, bound = fastcards.card_slots(view, game, True)
-        slots, _ = fastcards.read_moves(view, game)  # the log accounts for every card (K5 included)
+        slot_seat, slot_mask, bound = cards.card_slots(view, game, True)
+        slots, _ = cards.read_moves(view, game)  # the log accounts for every card (K5 included)
         assert {s: len(held) for s, held in slots.items()} == {s: state.sizes[s] for s in slots}
         for seat in set(slot_seat):
             masks = sorted((m for s, m in zip(slot_seat, slot_mask) if s == seat), key=lambda m: -m.bit_count())

@@ -1,5 +1,5 @@
-"""Whole games in compiled code, a policy per seat (policies.py): the statistics at scale of
-`lama strength` and `lama tournament` when every bot has a compiled twin.
+"""Whole games in compiled code, a policy per seat (lama.bots.compiled.policies): the statistics
+at scale of `lama strength` and `lama tournament` when every bot has a compiled twin.
 
     batch = Batch(game, seeds, seat_policies)   # seat_policies: a policy id per seat per game
     batch.play(threads=1)
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import time
 
-from . import layout as L, policies
-from .family import apply_action, new_game, resolve_chance
-from .kernel import M32, array, float_array, next32, njit, prange
-from .layout import CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_N, RNG, ROUND, TO_MOVE, WINNERS
-from .rules import rules_of
+from lama.bots.compiled import policies
+from lama.fast import layout as L
+from lama.fast.family import apply_action, new_game, resolve_chance
+from lama.fast.kernel import M32, array, float_array, next32, njit, prange
+from lama.fast.layout import CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_N, RNG, ROUND, TO_MOVE, WINNERS
+from lama.fast.rules import rules_of
 
 # a game's results: per seat its final points and its decisions; the winners (a bit per
 # seat) and the rounds played
@@ -180,6 +181,6 @@ def set_threads(threads: int) -> None:
         import numba
     except ImportError:
         return
-    from .kernel import COMPILED
+    from lama.fast.kernel import COMPILED
     if COMPILED:
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))

@@ -4,11 +4,11 @@ judgement in the playouts.
 In dice the roll-or-quit choice is nearly the whole game, and a playout that quits by a crude rule
 misjudges it: a search on such playouts lost to the heuristic. Here every seat in a playout
 decides as `heuristic_dice` does, from the exact odds of the dice looked `depth` of its own
-rolls ahead (lama.fast.policies.dice_rolls and roll_value, the `heuristic` policy's twin of
+rolls ahead (policies.dice_rolls and roll_value, the `heuristic` policy's twin of
 heuristic_dice._roll, its memo kept across a search's playouts), answers a match by discarding
 all the roll allows and a miss by taking the row card that adds least. Nothing is hidden in dice, so
 the search plays every legal action on from the very position, with common random numbers,
-and values the round's end like the card games' search (fastcards.round_value).
+and values the round's end like the card games' search (search.round_value).
 
 The rules are the engine's (lama.fast.dice): a playout is an engine state built from the view
 (lama.fast.views), on which the policy's action ids are applied, the engine rolling the dice
@@ -26,13 +26,13 @@ from lama.fast.layout import (
     ANSWER_DISCARD, ANSWER_TAKE, CAPS, CHANCE, HANDS, K_MAX, N_IN, PENDING, POINTS, QUIT_ID_DICE, R_DISCARD_ID,
     ROLL_COUNTS, ROLL_DICE, ROLL_ID, ROW, RNG, STATE_SIZE, TAKE_ID, TO_MOVE,
 )
-from lama.fast.policies import DICE_K, DICE_REMOVED, MEMO_SIZE, dice_rolls
 from lama.fast.views import dice_state_from_view
 
-from .determinize import CannotDeterminize
-from .fastcards import _estimates, _keep_better_half, _phases, _results, _tally, game_and_rules, round_value
-from .heuristic_dice import DEPTH_HEADS_UP
-from .values import temperatures
+from ..determinize import CannotDeterminize
+from ..heuristic_dice import DEPTH_HEADS_UP
+from ..values import temperatures
+from .policies import DICE_K, DICE_REMOVED, MEMO_SIZE, dice_rolls
+from .search import estimates, game_and_rules, halving_phases, keep_better_half, result_arrays, round_value, tally
 
 K = DICE_K  # kinds: 1..6 and L, in table order
 # Own rolls a playout's seats look ahead: the heuristic's two (with two or more other seats in)
@@ -89,10 +89,10 @@ def _playout(st, ru, first, depth, heads_up, scratch, memo):
 def evaluate_dice(world, ru, me, temps, actions, samples, halving, r, depth, heads_up, st, scratch, memo, order,
                   count, total, total_sq, gained):
     """Flat Monte Carlo for seat `me` (to move in the state `world`, built from its view) over
-    the action ids `actions` (fastcards.evaluate_cards without the deal: nothing in dice is
+    the action ids `actions` (cards.evaluate_cards without the deal: nothing in dice is
     hidden). Results in count/total/total_sq/gained."""
     alive = len(actions)
-    phases = _phases(order, halving)
+    phases = halving_phases(order, halving)
     for phase in range(phases):
         per_arm = max(1, samples // (alive * phases))
         for _ in range(per_arm):
@@ -103,10 +103,10 @@ def evaluate_dice(world, ru, me, temps, actions, samples, halving, r, depth, hea
                 for i in range(STATE_SIZE):
                     st[i] = world[i]
                 _playout(st, ru, actions[a], depth, heads_up, scratch, memo)
-                _tally(a, round_value(st, ru, me, temps), st[POINTS + me] - world[POINTS + me],
+                tally(a, round_value(st, ru, me, temps), st[POINTS + me] - world[POINTS + me],
                        count, total, total_sq, gained)
         if phase < phases - 1:
-            alive = _keep_better_half(order, alive, total, count)
+            alive = keep_better_half(order, alive, total, count)
 
 
 # -- from a view ---------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     actions = list(view.legal_actions)
     a_n = len(actions)
 
-    results = _results(a_n)
+    results = result_arrays(a_n)
     evaluate_dice(
         # the position
         world, ru, view.seat, float_array(temperatures(view.game, view.players)),
@@ -137,7 +137,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
         zeros(a_n),
         *results,
     )
-    return _estimates(actions, results)
+    return estimates(actions, results)
 
 
 def compiled_search(view, rng, samples: int, halving: bool, infer: bool = False):

@@ -18,24 +18,19 @@ plain Python on lists: slower, with exactly the same results (lama.fast.kernel).
 
 from __future__ import annotations
 
-import json
-import math
-
-from lama.core.jsonform import jsonable
 from lama.fast.cards import apply_action, apply_draw, penalty, pile_card, show
-from lama.fast.policies import SCRATCH_SIZE, own_hand, run_length
-from lama.fast.kernel import array, below, float_array, float_zeros, njit, next32, seed_words, zeros
+from lama.fast.kernel import array, below, float_array, njit, next32, seed_words, zeros
 from lama.fast.layout import (
-    CHANCE, DRAW, FINISHED, HANDS, K_MAX, MAGIC, N_IN, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K, R_LLAMA, R_N,
-    R_ONE, R_PLAY_N, R_PLAY_ON, R_TARGET, R_WIDTH, RNG, SIZES, STATE_SIZE, TO_MOVE, TOP, WINNERS,
+    CHANCE, DRAW, HANDS, K_MAX, MAGIC, N_IN, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K, R_LLAMA, R_N,
+    R_ONE, R_PLAY_N, R_PLAY_ON, R_WIDTH, RNG, SIZES, STATE_SIZE, TO_MOVE, TOP,
 )
-from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
-from lama.games import game_of
 
-from .determinize import CannotDeterminize, unseen_pool
-from .heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
-from .values import BIN, temperatures
+from ..determinize import CannotDeterminize, unseen_pool
+from ..heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
+from ..values import temperatures
+from .policies import SCRATCH_SIZE, own_hand, run_length
+from .search import estimates, game_and_rules, halving_phases, keep_better_half, result_arrays, round_value, tally
 
 
 # -- the playout policy (rollout.fast_action) ------------------------------------------------
@@ -119,30 +114,6 @@ def _playout(st, ru, first, scratch):
             return
         else:
             apply_action(st, ru, _policy(st, ru, scratch))
-
-
-@njit(cache=True)
-def round_value(st, ru, me, temps):
-    """rollout.round_values for seat `me` of a scored round (values.py): at the game's end its
-    share of the win, else the softmax of the points at the temperature for the points left."""
-    n = ru[R_N]
-    if st[FINISHED]:
-        if not (st[WINNERS] >> me) & 1:
-            return 0.0
-        winners = 0
-        for s in range(n):
-            winners += (st[WINNERS] >> s) & 1
-        return 1.0 / winners
-    low = st[POINTS]
-    high = st[POINTS]
-    for s in range(1, n):
-        low = min(low, st[POINTS + s])
-        high = max(high, st[POINTS + s])
-    t = temps[min(max(ru[R_TARGET] - high - 1, 0), BIN * len(temps) - 1) // BIN]  # values.temperature_bin
-    total = 0.0
-    for s in range(n):
-        total += math.exp((low - st[POINTS + s]) / t)
-    return math.exp((low - st[POINTS + me]) / t) / total
 
 
 # -- the deal of the unseen cards ------------------------------------------------------------
@@ -229,7 +200,7 @@ def evaluate_cards(world, ru, me, pool, slot_seat, slot_mask, bound, temps, acti
     on the same deal with the same playout numbers, in the state `st`.
     """
     alive = len(actions)
-    phases = _phases(order, halving)
+    phases = halving_phases(order, halving)
     for phase in range(phases):
         per_arm = max(1, samples // (alive * phases))
         for _ in range(per_arm):
@@ -241,48 +212,10 @@ def evaluate_cards(world, ru, me, pool, slot_seat, slot_mask, bound, temps, acti
                 for i in range(STATE_SIZE):
                     st[i] = world[i]
                 _playout(st, ru, actions[a], scratch)
-                _tally(a, round_value(st, ru, me, temps), st[POINTS + me] - world[POINTS + me],
+                tally(a, round_value(st, ru, me, temps), st[POINTS + me] - world[POINTS + me],
                        count, total, total_sq, gained)
         if phase < phases - 1:
-            alive = _keep_better_half(order, alive, total, count)
-
-
-@njit(cache=True)
-def _phases(order, halving):
-    """Puts the actions in legal order (order[i] = i); returns sequential halving's number of
-    rounds (ceil(log2) of the number of actions), or 1 without halving."""
-    for i in range(len(order)):
-        order[i] = i
-    if halving:
-        return max(1, int(math.ceil(math.log2(len(order)))))
-    return 1
-
-
-@njit(cache=True)
-def _tally(a, value, gain, count, total, total_sq, gained):
-    """One playout of action `a`: its value and the seat's points gained this round."""
-    count[a] += 1
-    total[a] += value
-    total_sq[a] += value * value
-    gained[a] += gain
-
-
-@njit(cache=True)
-def _keep_better_half(order, alive, total, count):
-    """Sequential halving: order[:alive] (action numbers, in legal order) becomes the better
-    half by mean value (ties: legal order), again in legal order; returns its size."""
-    for i in range(1, alive):  # stable insertion sort by mean, best first
-        j = i
-        while j > 0 and total[order[j]] / count[order[j]] > total[order[j - 1]] / count[order[j - 1]]:
-            order[j], order[j - 1] = order[j - 1], order[j]
-            j -= 1
-    alive = max(1, (alive + 1) // 2)
-    for i in range(1, alive):  # back to legal order
-        j = i
-        while j > 0 and order[j] < order[j - 1]:
-            order[j], order[j - 1] = order[j - 1], order[j]
-            j -= 1
-    return alive
+            alive = keep_better_half(order, alive, total, count)
 
 
 # -- from a view ---------------------------------------------------------------------------
@@ -377,22 +310,6 @@ def _quit_bound(seat: int, sizes: list[int], quit: list[bool], pile: int) -> int
     return bound
 
 
-_RULES: dict = {}
-
-
-def game_and_rules(view):
-    """The game of `view` (game_of) and its engine rules (rules_of), kept per game, player
-    count and options: a search builds them once, not at every decision."""
-    key = (view.game, view.players, json.dumps(jsonable(view.options), sort_keys=True))
-    found = _RULES.get(key)
-    if found is None:
-        if len(_RULES) >= 64:  # a server may see many sets of options: keep the cache small
-            _RULES.clear()
-        game = game_of(view)
-        found = _RULES[key] = (game, rules_of(game))
-    return found
-
-
 def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     """`rollout.evaluate_actions` for a view of a card game with the default policy (the card
     games' Game.compiled_search): a list of (action, (playouts, sum of values, sum of squared
@@ -410,7 +327,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     cards = [kind for kind, c in enumerate(pool) for _ in range(c)]
     a_n = len(actions)
 
-    results = _results(a_n)
+    results = result_arrays(a_n)
     evaluate_cards(
         # the position
         world, ru, view.seat, array(cards), array(slot_seat), array(slot_mask), array(bound),
@@ -421,16 +338,4 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
         zeros(STATE_SIZE), zeros(max(1, len(cards))), zeros(SCRATCH_SIZE), zeros(a_n),
         *results,
     )
-    return _estimates(actions, results)
-
-
-def _results(a_n):
-    """A search's result arrays, per action: playouts, sum of values, sum of squared values,
-    sum of points this round."""
-    return zeros(a_n), float_zeros(a_n), float_zeros(a_n), zeros(a_n)
-
-
-def _estimates(actions, results):
-    """Each action with its (playouts, sum of values, sum of squared values, sum of points)."""
-    count, total, total_sq, gained = results
-    return [(a, (int(count[i]), float(total[i]), float(total_sq[i]), int(gained[i]))) for i, a in enumerate(actions)]
+    return estimates(actions, results)

@@ -1,4 +1,4 @@
-"""The compiled observation (lama.fast.observe) against the definition, Encoder.encode(view):
+"""The compiled observation (lama.envs.compiled_observe) against the definition, Encoder.encode(view):
 at every node of random games of every game at 2 to 6 players (chance nodes too), the core and
 the engine receive the same actions and chance outcomes, and every seat's compiled vector
 equals the encoding of its view; the compiled mask equals the core's legal_actions_mask()."""
@@ -9,8 +9,9 @@ import random
 import numpy as np
 import pytest
 
+from lama.envs import compiled_observe as O
 from lama.envs.observation import BYTE, POINTS_CAP, Encoder
-from lama.fast import kernel, layout as L, observe as O
+from lama.fast import kernel, layout as L
 from lama.fast.engine import Engine
 from lama.games import GAMES, new_game
 from helpers import run_as_plain_python

@@ -1,10 +1,12 @@
 """The bots compiled: policies that pick an action id on the engine's state, for whole games
-played in compiled code (match.py: `lama strength`, `lama tournament`).
+played in compiled code (lama.sim.compiled_match: `lama strength`, `lama tournament`; the vector
+environments' opponents, lama.envs.batch).
 
 - RANDOM: uniform over the legal ids (the twin in distribution of bots/random_bot.py).
 - HEURISTIC: the twin of the `heuristic` bot, decision for decision: heuristic_cards.py
   (lama, komarami), heuristic_kadabra.py (kadabra, chosen on the rules' R_EFFECTS) and
-  heuristic_dice.py. tests/fast/test_policies.py holds them to the Python bots.
+  heuristic_dice.py, beside them in lama.bots; their thresholds are imported from there.
+  tests/bots/test_compiled_policies.py holds them to the Python bots.
 - EASY: the `easy` level: a random legal id one decision in three, else the heuristic.
 
 A policy sees what its seat may see: its own hand, the public fields (points, hand sizes, who
@@ -15,21 +17,22 @@ randomness comes from its seat's own generator, gen[at:at + 4], which the driver
 
 from __future__ import annotations
 
-from lama.bots import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
-
-from .common import highest_chip, penalty_of
-from .family import legal_ids
-from .kernel import below, njit
-from .layout import (
+from lama.fast.common import highest_chip, penalty_of
+from lama.fast.family import legal_ids
+from lama.fast.kernel import below, njit
+from lama.fast.layout import (
     ANSWER_DISCARD, ANSWER_TAKE, CARDS, HANDS, K_MAX, MAGIC, N_IN, N_MAX, PENDING, PILE_SIZE, POINTS, QUIT,
     QUIT_ID_DICE, R_CLASS_COUNTS, R_CLASS_WEIGHT, R_CLASSES, R_DISCARD_COUNTS, R_EFFECTS, R_FAMILY, R_IS_LLAMA, R_K,
     R_LLAMA, R_LLAMA_EACH, R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_SAME, R_SAME_N, R_STAR,
     R_WIDTH, ROLL_ID, ROW, SIZES, STAGE_B, STAGE_W, TAKE_ID, TO_MOVE, TOP,
 )
 
+from .. import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
+from ..levels import EASY_BLUNDERS
+
 RANDOM, HEURISTIC, EASY = 0, 1, 2
 POLICY_NAMES = ("random", "heuristic", "easy")
-EASY_ONE_IN = 3  # levels.EASY_BLUNDERS = 1/3: a random legal id one decision in three
+EASY_ONE_IN = round(1 / EASY_BLUNDERS)  # levels.EASY_BLUNDERS = 1/3: a random legal id one decision in three
 
 # dice's working memory: the display, the row, then what each level of the lookahead discarded
 DICE_K = 7
@@ -401,7 +404,7 @@ def dice_rolls(st, ru, depth, heads_up, scratch, memo):
     """heuristic_dice.choose before a roll, for the seat to move: roll when rolling is expected
     to cost less than quitting now by more than MARGIN, looking `depth` rolls ahead (`heads_up`
     with one other seat in at most). scratch (DICE_REMOVED + (depth + 1) * DICE_K at least) and
-    memo are roll_value's; the seat's display is in scratch[0:7] after it. fastdice's playouts
+    memo are roll_value's; the seat's display is in scratch[0:7] after it. The dice search's playouts (compiled/dice.py)
     decide with it too, at their own depth."""
     seat = st[TO_MOVE]
     own_hand(st, ru, seat, scratch)  # the display
@@ -560,7 +563,7 @@ def memo_slot(key):
 
 def policy_of(bot) -> int | None:
     """The compiled twin of a bot (a lama.bots callable): its policy id, or None."""
-    from lama.bots.levels import easy_bot, heuristic_bot, random_bot
+    from ..levels import easy_bot, heuristic_bot, random_bot
 
     for twin, policy in ((random_bot, RANDOM), (heuristic_bot, HEURISTIC), (easy_bot, EASY)):
         if bot is twin:

@@ -1,8 +1,8 @@
 """The observation compiled: a seat's vector written from an engine state, entry for entry
 `Encoder(game).encode(state.view(seat))` (lama.envs.observation, the definition; its module
 docstring documents every feature). Like the encoder it reads only what the seat may see: its
-own hand, never another hand nor the pile's contents. tests/fast/test_observe.py holds the two
-equal at every node of random games of every game at 2 to 6 players.
+own hand, never another hand nor the pile's contents. tests/envs/test_compiled_observe.py holds
+the two equal at every node of random games of every game at 2 to 6 players.
 
 Seats are in relative order (entry 0 of a per-seat feature is the observing seat, entry 1 the
 next seat in turn order, ...). `observe` writes every entry of out[0:size], so an output row
@@ -11,18 +11,19 @@ needs no clearing; `legal_mask` writes a row of the action mask.
 
 from __future__ import annotations
 
-from lama.games.kadabra import SHOW_CHIPS
-
-from .dice import N_DICE, N_FACES
-from .family import legal_ids
-from .kernel import njit
-from .layout import (
+from lama.fast.dice import N_DICE, N_FACES
+from lama.fast.family import legal_ids
+from lama.fast.kernel import njit
+from lama.fast.layout import (
     CARDS, CHANCE, DISCARDS, DRAW, DRAWER, FORCED, HANDS, K_MAX, MAGIC, MOVE_STRIDE, MOVES, PILE_SIZE, POINTS,
     QUIT, R_ACTIONS, R_EFFECTS, R_FACES, R_FAMILY, R_K, R_N, R_TARGET, ROLL, ROW, SIZES, STAGE_B, STAGE_W, TOP,
 )
+from lama.games.kadabra import SHOW_CHIPS
 
-POINTS_CAP = 3  # lama.envs.observation.POINTS_CAP: points above 3 x the target read as that
-BYTE = 255  # lama.envs.observation.BYTE: the stage's chips are capped at this
+# the definition's caps (points above POINTS_CAP x the target read as that; the stage's chips at
+# most BYTE), taken from it: one copy of each
+from .observation import BYTE, POINTS_CAP
+
 CARD_FLAGS = 2  # per-seat move counters after the plays: draws, quits
 KADABRA_FLAGS = 4  # then skips and stage takes (layout.MOVE_DRAW ... MOVE_TAKE_STAGE)
 

@@ -1,4 +1,4 @@
-"""The compiled rollout search for dice, with the heuristic in its playouts (bots/fastdice.py)."""
+"""The compiled rollout search for dice, with the heuristic in its playouts (bots/compiled/dice.py)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import random_position
-from lama.bots import fastdice, heuristic_dice
-from lama.bots.fastcards import round_value
+from lama.bots import heuristic_dice
+from lama.bots.compiled import dice, policies
+from lama.bots.compiled.search import round_value
 from lama.bots.rollout import evaluate_actions, playout, round_values
 from lama.bots.values import temperatures
 from lama.fast import layout as L
-from lama.fast import policies
 from lama.fast.kernel import KernelRandom, float_array, float_zeros, zeros
 from lama.fast.rules import rules_of
 from lama.fast.views import dice_state_from_view
@@ -38,7 +38,7 @@ def _kernel_playout(state, action, words, depth, heads_up):
     dice_state_from_view(state.view(me), game, st)
     for i, word in enumerate(words):
         st[L.RNG + i] = word
-    fastdice._playout(st, ru, game.action_id(action), depth, heads_up,
+    dice._playout(st, ru, game.action_id(action), depth, heads_up,
                       zeros(policies.DICE_REMOVED + policies.DICE_K * (max(depth, heads_up) + 1)),
                       float_zeros(policies.MEMO_SIZE))
     value = round_value(st, ru, me, float_array(temperatures(game.id, n)))
@@ -79,8 +79,8 @@ def _view(players=4, seed=3, steps=10):
 
 def test_search_is_deterministic_and_spends_the_budget():
     view = _view()
-    first = fastdice.evaluate_view(view, random.Random(1), 200, True, 1)
-    assert first == fastdice.evaluate_view(view, random.Random(1), 200, True, 1)
+    first = dice.evaluate_view(view, random.Random(1), 200, True, 1)
+    assert first == dice.evaluate_view(view, random.Random(1), 200, True, 1)
     assert [a for a, _ in first] == list(view.legal_actions)
     assert 150 <= sum(stats[0] for _, stats in first) <= 200
 
@@ -89,7 +89,7 @@ def test_kernel_search_agrees_with_the_python_search():
     """The same method with the heuristic in the playouts, other random numbers: the values
     agree within their noise."""
     view = _view(3, seed=11)
-    kernel = fastdice.evaluate_view(view, random.Random(2), 1000, False)
+    kernel = dice.evaluate_view(view, random.Random(2), 1000, False)
     python = evaluate_actions(view, random.Random(2), 1000, policy=heuristic_policy)
     for (a, (n, total, total_sq, _)), (b, f) in zip(kernel, python):
         assert a == b
@@ -102,11 +102,11 @@ def test_without_numba_the_same_code_gives_the_same_result():
     script = (
         "import sys, json, random; sys.modules['numba'] = sys.modules['numpy'] = None\n"
         f"sys.path[:0] = [{str(Path(__file__).resolve().parents[1])!r}, {str(Path(__file__).resolve().parent)!r}]\n"
-        "from lama.bots import fastdice\n"
-        "from test_fastdice import _view\n"
-        "found = fastdice.evaluate_view(_view(), random.Random(1), 60, True, 1)\n"
+        "from lama.bots.compiled import dice\n"
+        "from test_compiled_dice import _view\n"
+        "found = dice.evaluate_view(_view(), random.Random(1), 60, True, 1)\n"
         "print(json.dumps([[a.kind, list(s)] for a, s in found]))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    here = fastdice.evaluate_view(_view(), random.Random(1), 60, True, 1)
+    here = dice.evaluate_view(_view(), random.Random(1), 60, True, 1)
     assert json.loads(out) == [[a.kind, list(s)] for a, s in here]

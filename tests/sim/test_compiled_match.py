@@ -1,4 +1,4 @@
-"""Whole games in compiled code (lama.fast.match): a game is a function of its seed alone
+"""Whole games in compiled code (lama.sim.compiled_match): a game is a function of its seed alone
 (whatever else is in the batch, whatever the threads, compiled or plain Python), each round's
 cards do not depend on who sits where (duplicate deals), and the results are a finished
 game's."""
@@ -10,9 +10,11 @@ import sys
 
 import pytest
 
-from lama.fast import kernel, layout as L, match, policies
+from lama.bots.compiled import policies
+from lama.fast import kernel, layout as L
 from lama.fast.rules import rules_of
 from lama.games import new_game
+from lama.sim import compiled_match as match
 
 GAMES = ("lama", "komarami", "kadabra", "dice")
 H, R, E = policies.HEURISTIC, policies.RANDOM, policies.EASY
@@ -104,7 +106,7 @@ def test_the_seed_mixer_is_the_reference_lowbias32():
 
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_plain_python_plays_the_same_games():
-    code = ("import json; from lama.fast import match; from lama.games import new_game\n"
+    code = ("import json; from lama.sim import compiled_match as match; from lama.games import new_game\n"
             "out = []\n"
             "for g in ('kadabra', 'dice'):\n"
             "    b = match.Batch(new_game(g, 5), range(4), [[1, 0, 2, 1, 0]] * 4).play()\n"

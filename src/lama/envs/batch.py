@@ -3,7 +3,7 @@ environments (lama.envs.vector, which documents what they return).
 
 A batch is a (B, STATE_SIZE) state array, one game per row, each with its own chance generator
 (RNG in the row). Every step applies B actions, resolves chance, scores, restarts finished
-games (auto-reset) and writes B observations (lama.fast.observe) and masks into the caller's
+games (auto-reset) and writes B observations (lama.envs.compiled_observe) and masks into the caller's
 arrays: nothing is allocated, nothing runs in Python per game.
 
 An action that is not legal (its mask entry is 0, or no action id at all) ends that game at
@@ -13,11 +13,12 @@ environments' illegal="lose").
 
 from __future__ import annotations
 
-from . import policies
-from .family import advance, apply_action, new_game, resolve_chance
-from .kernel import njit
-from .layout import CHANCE, DEAL, FINISHED, NO_CHANCE, N_MAX, POINTS, R_ACTIONS, R_N, TO_MOVE, WINNERS
-from .observe import legal_mask, observe
+from lama.bots.compiled import policies
+from lama.fast.family import advance, apply_action, new_game, resolve_chance
+from lama.fast.kernel import njit
+from lama.fast.layout import CHANCE, DEAL, FINISHED, NO_CHANCE, N_MAX, POINTS, R_ACTIONS, R_N, TO_MOVE, WINNERS
+
+from .compiled_observe import legal_mask, observe
 
 WIN, POINTS_REWARD = 0, 1  # lama.envs.rewards.REWARDS, in order
 
@@ -129,7 +130,7 @@ def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs,
 @njit(cache=True)
 def play_opponents(st, ru, learner, seat_policies, gen, reward_kind, start, rewards, ids, scratch, memo):
     """The opponents move (chance resolved) until the learning seat is to move or the game
-    is over, each with its compiled policy (lama.fast.policies; their randomness from gen);
+    is over, each with its compiled policy (lama.bots.compiled.policies; their randomness from gen);
     the rounds they end are scored into rewards."""
     while not st[FINISHED]:
         seat = st[TO_MOVE]

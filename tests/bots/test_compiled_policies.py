@@ -1,4 +1,4 @@
-"""The compiled policies (lama.fast.policies) against the Python bots: in thousands of positions
+"""The compiled policies (lama.bots.compiled.policies) against the Python bots: in thousands of positions
 of every game at 2 to 6 players, from games where each seat plays `random` or `heuristic`, the
 compiled heuristic picks the very action id the Python heuristic picks; the random policy picks
 only legal ids, and each of them."""
@@ -9,7 +9,8 @@ import random
 import pytest
 
 from lama.bots import load_bot
-from lama.fast import kernel, layout as L, policies
+from lama.bots.compiled import policies
+from lama.fast import kernel, layout as L
 from lama.fast.engine import Engine
 from lama.fast.rules import rules_of
 from lama.games import new_game

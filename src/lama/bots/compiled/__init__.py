@@ -1,0 +1,11 @@
+"""The bots compiled (numba), on the engine's state (lama.fast): each beside its Python twin in
+lama.bots, its constants taken from it.
+
+- policies.py: the `random`, `heuristic` and `easy` bots as policies on action ids (the twins
+  of random_bot.py, heuristic_cards.py, heuristic_kadabra.py, heuristic_dice.py, levels.py),
+  for whole games in compiled code (lama.sim.compiled_match) and the vector environments'
+  opponents (lama.envs.batch);
+- cards.py and dice.py: the `hard` bot's rollout searches (the compiled twins of
+  rollout.evaluate_actions), sharing search.py: the value of a round's end, sequential halving,
+  the engine rules of a view's game.
+"""

@@ -1,0 +1,156 @@
+"""What `lama tournament` shows on the terminal (lama.sim.tournament and lama.sim.report play
+and return the numbers): the results as a table or one JSON object, the progress bar, and the
+lines that tell what happened along the way, on stderr."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def tell(line: str) -> None:
+    """A line for people running the tournament (failures, restarts, how to resume): on stderr."""
+    print(line, file=sys.stderr)
+
+
+def show(result: dict, print_human, plot_name: str, *, as_json: bool = False, plot: str | None = None) -> None:
+    """Print `result` as JSON or for people, then save its plot to `plot` if asked for one."""
+    if as_json:
+        print(json.dumps(result))
+    else:
+        print_human(result)
+    if plot:
+        from lama.sim import plots  # matplotlib: an optional dependency
+
+        getattr(plots, plot_name)(result, plot)
+        if not as_json:
+            print(f"plot saved to {plot}")
+
+
+class Progress:
+    """rich's progress bar with the time left, on stderr; nothing at all when quiet."""
+
+    def __init__(self, total: int, done: int, quiet: bool, label: str = "games", console=None):
+        self.bar = None
+        from rich.console import Console
+
+        console = console or Console(stderr=True)
+        if quiet or not console.is_terminal:  # a bar in a log file is only noise
+            return
+        from rich.progress import (
+            BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Bar(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("[progress.percentage]{task.percentage:>3.0f}%"), TimeElapsedColumn(),
+                       TextColumn("left"), TimeRemainingColumn(),
+                       console=console, transient=False)
+        self.task = self.bar.add_task(label, total=total, completed=done)
+
+    def __enter__(self):
+        if self.bar:
+            self.bar.start()
+        return self
+
+    def advance(self, n: int = 1) -> None:
+        if self.bar:
+            self.bar.advance(self.task, n)
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.stop()
+
+
+# -- the results ----------------------------------------------------------------
+
+def _with_ci(value, ci, digits: int, scale: float = 1.0) -> str:
+    """`value ±h`, h the larger half of the 95% interval (--json has the interval itself)."""
+    if value is None:
+        return "-"
+    text = f"{value * scale:.{digits}f}"
+    if ci is None:
+        return text
+    half = max(value - ci[0], ci[1] - value) * scale
+    return f"{text} ±{half:.{digits}f}"
+
+
+def _time_unit(values):
+    known = [v for v in values if v]
+    top = max(known) if known else 0
+    return (1e3, "ms") if top >= 1e-3 else (1e6, "µs")
+
+
+def print_table(result: dict) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    scale, unit = _time_unit(result["sec_per_decision"])
+    title = (f"{result['game']}, {result['players']} players, seed {result['seed']}: {result['games']} games "
+             f"({result['deals']} deal{'' if result['deals'] == 1 else 's'}, each with every {result['seatings'][:-1]}ion of its table); "
+             f"fair win share {100 * result['fair_share']:.1f}%")
+    console.print(title)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    for col in ("bot", "seats", "win %", "points", "points/round", f"{unit}/decision", "Elo"):
+        if col == "bot":  # a long module:callable name folds; numbers never do
+            table.add_column(col, overflow="fold")
+        else:
+            table.add_column(col, justify="right", no_wrap=True)
+    for i, bot in enumerate(result["bots"]):
+        table.add_row(
+            bot, str(result["seats"][i]),
+            _with_ci(result["win_share"][i], result["win_share_ci95"][i], 1, 100),
+            _with_ci(result["mean_points"][i], result["mean_points_ci95"][i], 1),
+            _with_ci(result["points_per_round"][i], result["points_per_round_ci95"][i], 2),
+            _with_ci(result["sec_per_decision"][i], result["sec_per_decision_ci95"][i], 2 if unit == "ms" else 1,
+                     scale),
+            _with_ci(result["rating"][i], result["rating_ci95"][i], 0),
+        )
+    console.print(table)
+    console.print("[dim]± half of a 95% interval: normal, on standard errors clustered by deal (the seatings "
+                  "of a deal share its cards); for Elo a bootstrap over deals. Ties share the win. Elo: "
+                  "Bradley-Terry fit over every pair of seats at a table (fewer points wins).[/dim]")
+    threads = " thread(s)" if result["engine"] == "fast" else " worker(s)"
+    console.print(f"{result['games_played_now']} games played in {result['elapsed_s']:.1f} s "
+                  f"({result['games_per_s']:.1f} games/s) on {result['workers']}{threads}, "
+                  f"backend {result['backend']}, engine {result['engine']}")
+    if result["games_failed"]:
+        console.print(f"[red]{result['games_failed']} game(s) failed; their deals are left out "
+                      f"(--json lists them with their seeds)[/red]")
+    if not result["complete"] and len(result["errors"]) + result["games"] < result["games_planned"]:
+        console.print(f"[yellow]incomplete: {len(result['errors']) + result['games']} of "
+                      f"{result['games_planned']} planned games played[/yellow]")
+
+
+# -- the report: luck versus skill ---------------------------------------------------
+
+def print_report(report: dict) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    strong, field = report["bots"]
+    console = Console()
+    console.print(f"Luck versus skill: {strong} at a table with {field} in every other seat, "
+                  f"{report['games_per_table']} games per table (duplicate deals), seed {report['seed']}")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    for col in ("game", "players", "win %", "fair %", "win/fair", "games needed", "no duplicates"):
+        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
+    for r in report["rows"]:
+        ci = r["win_share_ci95"]
+        share = "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}" + (
+            f" ±{100 * max(r['win_share'] - ci[0], ci[1] - r['win_share']):.1f}" if ci else "")
+        table.add_row(r["game"], str(r["players"]), share, f"{100 * r['fair_share']:.1f}",
+                      "-" if r["share_over_fair"] is None else f"{r['share_over_fair']:.2f}",
+                      _count(r["games_to_tell_apart"]), _count(r["games_to_tell_apart_without_duplicates"]))
+    console.print(table)
+    console.print(f"[dim]win %: {strong}'s win share, ± half of a 95% interval. Games needed to tell the two bots apart: "
+                  "games for a two-sided 5% test to see this difference 4 times in 5 (80% power), scaled from the "
+                  "standard error measured here: with duplicate deals as played here (the error "
+                  "clustered by deal), and with no duplicates (every game its own sample).[/dim]")
+
+
+def _count(n):
+    return "-" if n is None else f"{n:,}"
