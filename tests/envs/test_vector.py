@@ -77,8 +77,8 @@ def test_self_play_is_the_aec_environment_game_by_game(monkeypatch, game_id, pla
     obs, mask, seat = sp.reset(seed=seed)
     game = sp.game
     chances = {i: KernelChance(row_words(seed, i)[0], game) for i in range(b)}
-    import lama.envs.aec as aec
-    kernel_chance(monkeypatch, aec, chances)
+    import lama.match.table as table  # the environment's chance is the table's
+    kernel_chance(monkeypatch, table, chances)
     envs = [LamaAECEnv(game_id, players, options, reward=reward) for _ in range(b)]
     for i, env in enumerate(envs):
         env.reset(seed=i)

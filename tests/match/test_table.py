@@ -10,7 +10,7 @@ import pytest
 from lama.bots import load_bot
 from lama.core import DRAW, QUIT, ROLL, IllegalAction, play
 from lama.games import GAMES, new_game
-from lama.match import Match, Refused, Table, seat_rng
+from lama.match import Chance, Elsewhere, Match, Refused, Table, seat_rng
 from lama.record import replay, result_of
 
 GAME_IDS = sorted(GAMES)
@@ -190,3 +190,85 @@ def test_dice_left_between_roll_and_discard_saves_a_record_that_replays(tmp_path
     data = json.loads(path.read_text())
     assert len(data["rounds"][-1]["moves"]) == len(table.record.data["rounds"][-1]["moves"]) - 1
     replay(data)  # raises if the saved record does not replay
+
+
+# -- seats played Elsewhere (a bot whose move is computed outside the table: the server's) ---------
+
+def play_elsewhere(table, bot, decide=lambda wanted, bot: (bot(wanted.view, wanted.rng), wanted.rng)):
+    """Drive a table whose bot seats are played Elsewhere: decide each wanted move outside."""
+    while True:
+        table.advance()
+        wanted = table.wanted()
+        if wanted is None:
+            return table
+        action, rng = decide(wanted, bot)
+        table.play(table.answer(wanted, action, rng))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bots_played_elsewhere_give_the_game_of_bots_played_by_the_table(game_id):
+    """The same seed gives the same game whether the table runs the bot or hands each move out
+    (with a copy of the seat's generator) and takes it back: the same draws in the same order."""
+    n, seed = 4, 6
+    bot = load_bot("random")
+    table = play_elsewhere(Table(new_game(game_id, n), [Elsewhere("random")] * n, seed), bot)
+    match = Match(new_game(game_id, n), [bot] * n, seed)
+    match.run()
+    assert table.finished and table.record.data == match.record.data
+
+
+def test_an_answer_the_table_does_not_keep_leaves_the_seat_generator_as_it_was():
+    bot = load_bot("random")
+    table = Table(new_game("lama", 2), [Elsewhere("random"), Elsewhere("random")], seed=3)
+    table.advance()
+    wanted = table.wanted()
+    assert wanted.seat == table.to_move and wanted.bot == "random" and wanted.version == table.version
+    assert table.waiting_for() is None and table.waiting_for_bot() == wanted.seat
+    assert table.step() is None  # the table does not play an Elsewhere seat itself
+    action = bot(wanted.view, wanted.rng)  # the copy moved on; the seat's own generator did not
+    table.set_seat(wanted.seat, Elsewhere("easy"))  # another bot plays the seat meanwhile
+    with pytest.raises(Refused) as e:
+        table.answer(wanted, action, wanted.rng)
+    assert e.value.code == "not_your_turn"
+    table.set_seat(wanted.seat, Elsewhere("random"))
+    again = table.wanted()
+    assert again.rng.getstate() == seat_rng(3, wanted.seat).getstate()
+    with pytest.raises(Refused) as e:
+        table.answer(again, play("9"), again.rng)  # not legal: refused, nothing kept
+    assert e.value.code == "illegal" and table.wanted().rng.getstate() == seat_rng(3, wanted.seat).getstate()
+    move = table.answer(again, bot(again.view, again.rng), again.rng)
+    table.play(move)
+    with pytest.raises(Refused) as e:  # the table moved on: a move wanted before is stale
+        table.answer(again, move.action, again.rng)
+    assert e.value.code == "stale"
+
+
+def test_a_checked_move_is_played_once_and_a_seat_played_by_a_bot_is_refused():
+    table = outside_game("lama", 2, seed=1, outside=(0, 1))
+    table.advance()
+    seat = table.waiting_for()
+    move = table.check(seat, table.view(seat).legal_actions[0], table.version)
+    assert table.version == move.version  # checking changes nothing
+    table.play(move)
+    with pytest.raises(Refused) as e:
+        table.play(move)
+    assert e.value.code == "stale"
+    table.advance()
+    other = table.waiting_for()
+    table.set_seat(other, Elsewhere("random"))
+    with pytest.raises(Refused) as e:
+        table.act(other, table.view(other).legal_actions[0], table.version)
+    assert e.value.code == "not_your_turn" and "a bot plays" in e.value.reason
+    table.redo(other, table.view(other).legal_actions[0])  # a stored move: any seat, still checked
+    with pytest.raises(Refused):
+        table.redo(other, QUIT)  # not its turn now
+
+
+def test_the_table_resolves_chance_through_chance():
+    """One chance step (Chance) for every driver: the table's deal is Chance's."""
+    game = new_game("dice", 3)
+    state = game.new_initial_state()
+    Chance(8).run(state)
+    table = Table(game, [None] * 3, 8)
+    table.advance()
+    assert state.view(0).to_json() == table.view(0).to_json()

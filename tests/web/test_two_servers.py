@@ -28,7 +28,11 @@ def test_two_servers_share_a_table(postgres, serve):
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}).json()
     table = made["table"]
     bob = httpx2.post(f"{two.url}/api/tables/{table}/join", json={"name": "Bob"}).json()  # on the other server
-    assert httpx2.get(f"{one.url}/api/tables/{table}").json()["seats"][1]["name"] == "Bob"
+    deadline = time.monotonic() + 20
+    while httpx2.get(f"{one.url}/api/tables/{table}").json()["seats"][1]["name"] != "Bob":
+        # server one hears of the join by a notification: wait for it (under load it comes late)
+        assert time.monotonic() < deadline, f"server one never heard of Bob's join; it said: {one.said()}"
+        time.sleep(0.02)
     rng = random.Random(5)
     with connect(f"{one.ws}/ws/tables/{table}?token={made['token']}") as ann_ws, \
             connect(f"{two.ws}/ws/tables/{table}?token={bob['token']}") as bob_ws:

@@ -2,8 +2,8 @@
 classic environments (agents `player_0` ..., `Discrete` actions, observations
 `{"observation": Box, "action_mask": Box(0, 1, int8)}`, rewards at the end, `render_mode="ansi"`).
 
-A thin driver of the pure game: the env keeps one state, resolves chance with its own
-generator (`lama.match.chance_rng(seed, round)`, as a `Table` with the same seed would), maps
+A thin driver of the pure game: the env keeps one state, resolves chance through the table's
+own `lama.match.Chance` (so a `Table` with the same seed deals, draws and rolls the same), maps
 seats to agents, hands out rewards and applies the illegal-action policy. The rules are the
 core's; nothing is re-implemented here.
 """
@@ -19,7 +19,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from lama.games import new_game
-from lama.match import chance_rng, new_seed
+from lama.match import Chance, new_seed
 
 from .observation import Encoder
 from .render import render_view
@@ -174,8 +174,8 @@ class LamaAECEnv(AECEnv):
                 self._seeds = random.Random(self._seeds)
             self.game_seed = self._seeds.getrandbits(64)
         self.game_state = self.game.new_initial_state()
-        self._chance = None
-        self._run_chance()
+        self._chance = Chance(self.game_seed)
+        self._chance.run(self.game_state)
         self.mirror.reset(self.game_state)
         self._start_points = list(self.game_state.points)
         self._rounds = len(self.game_state.history)
@@ -190,16 +190,6 @@ class LamaAECEnv(AECEnv):
         self._over = self.game_state.finished
         self._fast = not self._over and self.mirror.ok
         self.agent_selection = self.possible_agents[self.game_state.to_move]
-
-    def _run_chance(self) -> list:
-        """Resolve chance until a seat must move (or the game is over); the events."""
-        state = self.game_state
-        events = []
-        while state.to_move is None and not state.finished:
-            if state.chance == "deal":
-                self._chance = chance_rng(self.game_seed, state.round + 1)
-            events += state.apply_chance(state.sample_chance(self._chance))
-        return events
 
     # -- observe -----------------------------------------------------------------------------------
     def observe(self, agent):
@@ -264,11 +254,7 @@ class LamaAECEnv(AECEnv):
             self._update(events, seat, action)
             self.agent_selection = self.possible_agents[state.to_move]
             return
-        chance = state.chance
-        if chance == "draw" or chance == "roll":  # the common case, inline: one card drawn, one roll
-            events += state.apply_chance(state.sample_chance(self._chance))
-        if state.to_move is None:
-            events += self._run_chance()
+        events += self._chance.run(state)
         self._update(events, seat, action)
         if len(state.history) != self._rounds:  # a round ends only when no seat is to move
             self._round_over()

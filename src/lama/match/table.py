@@ -1,16 +1,26 @@
 """The table: one game driven from outside, the way every interface drives it.
 
-Something outside (a keypress, a WebSocket message, an agent's `step`) offers a move for a
-seat with `act`; the table checks it against the core (version, turn, legality), applies it,
-and `advance` lets chance and the bot seats play on until an outside seat must move again. Each
-seat asks for its `view` and for the events since the last version it saw, as it may see them.
-The record is written as the table goes. The terminal game, `Match` (bots only: tournaments,
-strength runs) and the server are loops over this one object.
+A seat is played by one of three (`seats`, changed with `set_seat`):
+
+- a bot policy (`policy(view, rng) -> action`), which the table runs itself;
+- `PERSON` (None): someone outside (a keypress, a WebSocket message, an agent's `step`) offers
+  its move with `act`;
+- `Elsewhere(bot)`: a bot whose move is computed outside the table (a thread, a process pool):
+  `wanted()` says which seat needs a move, for which view, with a copy of the seat's generator,
+  and `answer` takes the move back.
+
+Every move is checked once against the core (version, turn, legality). `advance` lets chance
+and the bot policies play on until another seat must move. A driver that stores a move before
+applying it checks it first (`check`, `answer`: a `Move`), then `play`s it. Each seat asks for
+its `view` and for the events since the last version it saw, as it may see them. The record is
+written as the table goes. The terminal game, `Match` (bots only: tournaments, strength runs)
+and the server are loops over this one object.
 
 Chance has one generator per round, used only by that round's deal, draws and rolls: the draw
 pile only shrinks by draws, so the same seed gives every round the same deal and the same
 sequence of drawn cards whoever sits where (the duplicate deals a tournament needs). Each bot
-seat has its own generator, so one seat's choices never shift another's.
+seat has its own generator, so one seat's choices never shift another's. `Chance` is that
+rule, for every driver (the table, the AEC environment).
 """
 
 from __future__ import annotations
@@ -19,6 +29,7 @@ import hashlib
 import random
 import secrets
 from bisect import bisect_right
+from dataclasses import dataclass
 from typing import Callable
 
 from lama.core import Event, IllegalAction, LamaError
@@ -26,6 +37,7 @@ from lama.core.jsonform import shown
 from lama.record import RecordWriter
 
 Policy = Callable  # (view, rng) -> Action
+PERSON = None  # a seat played from outside, through `act`
 
 STALE, NOT_YOUR_TURN, ILLEGAL = "stale", "not_your_turn", "illegal"
 
@@ -65,9 +77,73 @@ def chance_rng(seed: int, round: int) -> random.Random:
     return _stream("chance", seed, round)
 
 
+class Chance:
+    """The chance of one game seeded by `seed`: each round's deal starts that round's generator
+    (`chance_rng`), which then gives its draws and rolls."""
+
+    __slots__ = ("seed", "rng")
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.rng: random.Random | None = None  # the round's generator, from its deal on
+
+    def step(self, state) -> list[Event]:
+        """Resolve one chance outcome of `state` (chance pending: `state.to_move` is None)."""
+        if state.chance == "deal":
+            self.rng = chance_rng(self.seed, state.round + 1)
+        return state.apply_chance(state.sample_chance(self.rng))
+
+    def run(self, state) -> list[Event]:
+        """Resolve chance until a seat must move or the game is over; the events."""
+        events = []
+        while state.to_move is None and not state.finished:
+            events += self.step(state)
+        return events
+
+
+class Elsewhere:
+    """A seat played by the bot named `bot`, whose move is computed outside the table."""
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: str):
+        self.bot = bot
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Elsewhere) and other.bot == self.bot
+
+    def __hash__(self) -> int:
+        return hash(("elsewhere", self.bot))
+
+    def __repr__(self) -> str:
+        return f"Elsewhere({self.bot!r})"
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """The table waits for the move of `seat`, played by `bot` elsewhere: what it sees (`view`)
+    at `version`, and `rng`, a copy of the seat's generator to decide with. Hand the move and
+    that generator back to `Table.answer`; the seat's generator moves on only if it is kept."""
+
+    seat: int
+    bot: str
+    view: object
+    version: int
+    rng: random.Random
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move `check`ed (or `answer`ed) against the table at `version`, for `Table.play`."""
+
+    seat: int
+    action: object
+    version: int
+
+
 class Table:
-    """One game of `game` between `seats` (a bot policy each, or None: a seat played from
-    outside through `act`), seeded by `seed`.
+    """One game of `game` between `seats` (each a bot policy, PERSON (None): a seat played from
+    outside through `act`, or `Elsewhere(bot)`), seeded by `seed`.
 
     `version` grows by one with every move and chance outcome. `on_events(events)`, if
     given, is called with every batch of events as they happen (unfiltered: pass them
@@ -89,8 +165,13 @@ class Table:
         self.on_events = on_events
         self._events: list[Event] = []  # every event, in order
         self._versions: list[int] = []  # the version each happened at (sorted: found by bisection)
-        self._chance = None
-        self._rngs = [seat_rng(seed, s) for s in range(game.players)]
+        self.chance = Chance(seed)
+        self._rngs = [seat_rng(seed, s) for s in range(game.players)]  # every seat's, bots' or not
+
+    def set_seat(self, seat: int, player) -> None:
+        """Who plays `seat` from now on: a bot policy, PERSON (None) or `Elsewhere(bot)`. The
+        seat keeps its generator."""
+        self.seats[seat] = player
 
     # -- what the table is waiting for -------------------------------------------------
     @property
@@ -106,6 +187,20 @@ class Table:
         """The outside seat whose move the table waits for, or None."""
         seat = self.state.to_move
         return seat if seat is not None and self.seats[seat] is None else None
+
+    def waiting_for_bot(self) -> int | None:
+        """The seat played `Elsewhere` whose move the table waits for, or None."""
+        seat = self.state.to_move
+        return seat if seat is not None and isinstance(self.seats[seat], Elsewhere) else None
+
+    def wanted(self) -> Wanted | None:
+        """What the bot of the seat played `Elsewhere` to move needs to decide, or None."""
+        seat = self.waiting_for_bot()
+        if seat is None:
+            return None
+        rng = random.Random()
+        rng.setstate(self._rngs[seat].getstate())
+        return Wanted(seat, self.seats[seat].bot, self.state.view(seat), self.version, rng)
 
     # -- what a seat sees ---------------------------------------------------------------
     def view(self, seat: int | None):
@@ -128,21 +223,49 @@ class Table:
     def act(self, seat: int, action, version: int) -> list[Event]:
         """Apply an outside seat's move made at `version`; Refused, and nothing changes, if
         the version is stale, it is not that seat's turn, or the move is not legal."""
-        self.check(seat, action, version)
-        return self._apply(seat, action)
+        return self.play(self.check(seat, action, version))
 
-    def check(self, seat: int, action, version: int) -> None:
-        """Refused unless `action` is a legal move of outside seat `seat` at `version`."""
+    def check(self, seat: int, action, version: int) -> Move:
+        """The move, checked, if `action` is a legal move of outside seat `seat` at `version`
+        (for `play`, once it is stored, say); Refused otherwise."""
+        if seat in range(len(self.seats)) and self.seats[seat] is not None:
+            raise Refused(NOT_YOUR_TURN, f"a bot plays seat {seat} now")
+        return self._check(seat, action, version)
+
+    def answer(self, wanted: Wanted, action, rng: random.Random) -> Move:
+        """The move of a seat played `Elsewhere`, decided for `wanted` with its generator
+        `rng`, checked: Refused `stale` if the table moved on meanwhile, `not_your_turn` if
+        another plays the seat now, `illegal`. Once checked, the seat's generator is `rng`."""
+        if wanted.version != self.version:
+            raise Refused(STALE, f"the table is at version {self.version}, not {wanted.version}")
+        if self.seats[wanted.seat] != Elsewhere(wanted.bot):
+            raise Refused(NOT_YOUR_TURN, f"the {wanted.bot} bot no longer plays seat {wanted.seat}")
+        move = self._check(wanted.seat, action, wanted.version)
+        self._rngs[wanted.seat] = rng
+        return move
+
+    def redo(self, seat: int, action) -> list[Event]:
+        """Apply a move made and stored before (read back from a store, made by any kind of
+        seat), checked against the core: it must be `seat`'s turn and the move legal."""
+        return self.play(self._check(seat, action, self.version))
+
+    def play(self, move: Move) -> list[Event]:
+        """Apply a move checked at this version; Refused (stale) if the table moved on."""
+        if move.version != self.version:
+            raise Refused(STALE, f"the table is at version {self.version}, not {move.version}: look again and retry")
+        return self._apply(move.seat, move.action)
+
+    def _check(self, seat: int, action, version: int) -> Move:
         state = self.state
         if version != self.version:
             raise Refused(STALE, f"the table is at version {self.version}, not {version}: look again and retry")
         if state.finished:
             raise Refused(NOT_YOUR_TURN, "the game is over")
-        if seat != state.to_move or self.seats[seat] is not None:
+        if seat != state.to_move:
             whose = "chance" if state.to_move is None else f"seat {state.to_move}"
             raise Refused(NOT_YOUR_TURN, f"it is not seat {seat}'s turn ({whose} to move)")
         if action in state.legal_actions():
-            return
+            return Move(seat, action, version)
         try:  # the core's reason, found on a copy: the table's state is never touched
             state.clone().apply(action, seat)
         except IllegalAction as e:
@@ -152,18 +275,17 @@ class Table:
         raise Refused(ILLEGAL, f"{shown(action)} is not a legal move here")
 
     def step(self) -> list[Event] | None:
-        """Resolve one chance outcome or one bot's move; None if an outside seat must move
-        or the game is over. A bot's move that is not legal raises IllegalAction."""
+        """Resolve one chance outcome or one bot policy's move; None if a seat played from
+        outside or `Elsewhere` must move, or the game is over. A bot's move that is not legal
+        raises IllegalAction."""
         state = self.state
         if state.finished:
             return None
         if state.to_move is None:
-            if state.chance == "deal":
-                self._chance = chance_rng(self.seed, state.round + 1)
-            return self._emit(state.apply_chance(state.sample_chance(self._chance)))
+            return self._emit(self.chance.step(state))
         seat = state.to_move
         policy = self.seats[seat]
-        if policy is None:
+        if policy is None or isinstance(policy, Elsewhere):
             return None
         view = state.view(seat)
         action = policy(view, self._rngs[seat])
@@ -172,7 +294,8 @@ class Table:
         return self._apply(seat, action)
 
     def advance(self) -> list[Event]:
-        """Let chance and the bots play until an outside seat must move or the game ends."""
+        """Let chance and the bot policies play until a seat played from outside or
+        `Elsewhere` must move, or the game ends."""
         events = []
         while (batch := self.step()) is not None:
             events += batch

@@ -1,0 +1,242 @@
+"""The shape of what goes in and out: what a request asks for, read and refused with a
+`WebError` (a game, a name, the seats of a new table); what the server sends: each
+connection's `state` (PROTOCOL.md), a table's public facts, the seats' facts, errors, hints
+and odds; and `Connection`, the queue a WebSocket's messages wait in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import replace
+
+from lama.core import Action, InvalidOption
+from lama.core.jsonform import shown
+from lama.games import GAMES, new_game
+
+from .store import SeatRow, TableRow, token_hash
+from .workers import SERVER_BOTS
+
+PROTOCOL = "lama-web/1"
+NAME_LENGTH = 40
+
+
+class WebError(Exception):
+    """A request the server refuses: `status` (HTTP), `code` and a readable `message`."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+# -- what comes in ------------------------------------------------------------------------------
+def game_of(game_id, players, options):
+    if not isinstance(options, dict):
+        raise WebError(400, "bad_options", "options must be a JSON object")
+    try:
+        return new_game(game_id, players, options)
+    except InvalidOption as e:
+        raise WebError(400, "bad_options", str(e)) from None
+
+
+def name_of(name) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise WebError(400, "bad_name", "a name is 1 to 40 characters")
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH or not name.isprintable():
+        raise WebError(400, "bad_name", "a name is 1 to 40 printable characters")
+    return name
+
+
+def plausible_id(table_id: str) -> bool:
+    return isinstance(table_id, str) and 0 < len(table_id) <= 32 and all(c.isalnum() or c in "-_" for c in table_id)
+
+
+def seat_rows(seats: list, name) -> tuple[list[SeatRow], str | None, int | None]:
+    """The seats of a new table, as its creator `name` asks for them (`seats`, one entry a
+    seat); the creator's token and seat (the first seat for a person; None without one)."""
+    rows, creator_token, creator_seat = [], None, None
+    for s, spec in enumerate(seats):
+        if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
+            raise WebError(400, "bad_request",
+                           f'seat {s} must be {{"kind": "human"}} or {{"kind": "bot", "bot": LEVEL}}')
+        if spec["kind"] == "bot":
+            bot = spec.get("bot")
+            if bot not in SERVER_BOTS:
+                raise WebError(400, "bad_bot", f"seat {s}: the bot must be one of {', '.join(SERVER_BOTS)}, "
+                                               f"not {shown(bot)} (a server runs no bot of its own code)")
+            rows.append(SeatRow(s, "bot", bot=bot))
+        elif creator_seat is None:
+            creator_token = secrets.token_urlsafe(24)
+            creator_seat = s
+            rows.append(SeatRow(s, "human", name=name_of(name), token_hash=token_hash(creator_token), creator=True))
+        else:
+            rows.append(SeatRow(s, "human"))
+    return rows, creator_token, creator_seat
+
+
+# -- what goes out ------------------------------------------------------------------------------
+def error_message(code: str, message: str) -> dict:
+    """A WebSocket error."""
+    return {"type": "error", "code": code, "message": message}
+
+
+class Connection:
+    """One WebSocket: its seat (None: a spectator), the last version it was sent, and a queue
+    its writer task drains, so a slow client never holds a table up."""
+
+    def __init__(self, seat: int | None):
+        self.seat = seat
+        self.version = 0  # events after this version are still to be sent
+        self.queue: asyncio.Queue = asyncio.Queue(maxsize=256)
+        self.closed = False
+
+    def send(self, message: dict) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:  # a client that reads nothing: drop it
+            self.closed = True
+            self.queue = asyncio.Queue(maxsize=1)
+            self.queue.put_nowait(None)
+
+
+# -- a table ------------------------------------------------------------------------------------
+def public(live) -> dict:
+    """A live table's public facts (GET /api/tables/{ID})."""
+    row = live.row
+    out = {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
+           "options": row.options, "status": row.status, "version": live.table.version,
+           "created": row.created, "hints": row.hints, "next": row.next_id, "seats": seats_json(live)}
+    if row.status == "finished":
+        out["seed"] = str(row.seed)  # told once the game is over, never before
+        out["winners"] = list(live.table.state.winners)
+    return out
+
+
+def listed(row: TableRow) -> dict:
+    """A table's entry in GET /api/tables when it is not live here."""
+    return {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
+            "options": row.options, "status": row.status, "created": row.created, "seats": seat_facts(row)}
+
+
+def seat_names(row: TableRow) -> list[str]:
+    return [s.name or (s.bot.capitalize() if s.bot else f"Seat {s.seat}") for s in row.seats]
+
+
+def seat_facts(row: TableRow, connected=frozenset()) -> list[dict]:
+    """Each seat's public facts; `connected`: the seats with a connection here."""
+    names = seat_names(row)
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
+             "taken": s.kind == "bot" or s.token_hash is not None, "connected": s.seat in connected,
+             "stand_in": s.stand_in, "creator": s.creator} for s in row.seats]
+
+
+def seats_json(live) -> list[dict]:
+    return seat_facts(live.row, {c.seat for c in live.connections if not c.closed})
+
+
+class Views:
+    """`view.to_json()`, made faster: this round's moves and the rounds played before only
+    ever grow (within a round, within a game), and every message repeats them, so each entry
+    is turned into JSON once per seat, by the view's own `to_json`."""
+
+    def __init__(self):
+        # seat -> (round, this round's moves in JSON, the finished rounds in JSON)
+        self._shared: dict[int | None, tuple[int, list, list]] = {}
+
+    def json(self, view) -> dict:
+        round_, moves, history = self._shared.get(view.seat, (view.round, [], []))
+        if round_ != view.round or len(moves) > len(view.moves) or len(history) > len(view.history):
+            moves, history = [], []  # a new round (or something unexpected: start again)
+        out = replace(view, moves=view.moves[len(moves):], history=view.history[len(history):]).to_json()
+        history = history + out["history"]
+        out["history"] = history
+        if "moves" in out:  # card games
+            moves = moves + out["moves"]
+            out["moves"] = moves
+        self._shared[view.seat] = (view.round, moves, history)
+        return out
+
+
+def state_message(live, connection: Connection, seats: list[dict] | None = None) -> dict:
+    """The `state` `connection` is sent now: its view, its legal actions, the events since
+    the last `state` it was sent."""
+    seat = connection.seat
+    table = live.table
+    view = table.view(seat)
+    mine = seat is not None and live.controller(seat) is None and live.row.status == "running"
+    message = {
+        "type": "state", "version": table.version, "seat": seat, "status": live.row.status,
+        "view": live.views.json(view),
+        "legal": [a.to_json() for a in view.legal_actions] if mine else [],
+        "events": [e.to_json() for e in table.events_since(connection.version, seat)],
+        "seats": seats_json(live) if seats is None else seats,
+    }
+    connection.version = table.version
+    return message
+
+
+def broadcast(live) -> None:
+    """Every connection of the table its own `state`."""
+    if live.connections:
+        seats = seats_json(live)  # the same for everyone
+        for connection in list(live.connections):
+            connection.send(state_message(live, connection, seats))
+
+
+# -- help for a person at the table -------------------------------------------------------------
+async def hint_message(live, seat: int | None, pool) -> dict:
+    """The `hint` of the seat to move: its legal actions with their win chances (in `pool`)."""
+    async with live.lock:
+        if not live.row.hints:
+            raise WebError(403, "no_hints", "this table was created without hints")
+        if seat is None or live.table.to_move != seat or live.controller(seat) is not None \
+                or live.row.status != "running":
+            raise WebError(409, "not_your_turn", "hints are for the seat to move")
+        view, version = live.table.view(seat), live.table.version
+    loop = asyncio.get_running_loop()
+    found = await loop.run_in_executor(pool, hint, view, f"lama-hint:{live.id}:{version}")
+    return {"type": "hint", "version": version, "seat": seat, **found}
+
+
+async def odds_message(live, seat: int | None) -> dict:
+    """The `odds` of a Dice seat's next roll."""
+    async with live.lock:
+        view, version = live.table.view(seat), live.table.version
+    if seat is None or not view.dice or live.row.status != "running":
+        raise WebError(409, "no_odds", "the odds of a roll are for a seat at a Dice table")
+    return {"type": "odds", "version": version, "seat": seat, **(await asyncio.to_thread(odds, view))}
+
+
+def hint(view, seed: str) -> dict:
+    """In a pool process: every legal action of `view` with the hard bot's win chance."""
+    import random
+
+    from lama.bots.hints import hints, hints_json
+
+    return hints_json(hints(view, random.Random(seed)), Action.to_json)
+
+
+def odds(view) -> dict:
+    """Dice: the exact odds of the seat's next roll."""
+    from lama.games.dice_odds import next_roll_odds
+
+    o, last_seat = next_roll_odds(view)
+    return {"three_llamas": float(o.three_llamas), "match": float(o.match), "miss": float(o.miss),
+            "bust": float(o.bust), "expected_discard": float(o.expected_discard), "last_seat": last_seat}
+
+
+# -- the games ----------------------------------------------------------------------------------
+def games_json() -> list[dict]:
+    """GET /api/games: every game with its options."""
+    from lama.core.game import MAX_PLAYERS, MIN_PLAYERS
+
+    out = []
+    for game_id, cls in GAMES.items():
+        defaults = cls.default_options()
+        out.append({"id": game_id, "name": cls.name, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+                    "options": [{"name": o.name, "description": o.description, "default": defaults.get(o.name)}
+                                for o in cls.all_options()]})
+    return out

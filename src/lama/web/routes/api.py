@@ -1,0 +1,105 @@
+"""The HTTP API (PROTOCOL.md, "HTTP"): tables, seats, records and replays, the games and their
+rules. Every refusal is a WebError, answered as `{"error": {"code", "message"}}` (app)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+
+from ..hub import Hub
+from ..messages import PROTOCOL, WebError, games_json
+from . import hub_of
+
+MAX_BODY = 64 * 1024  # an HTTP request body (a Kadabra deck is the largest thing sent)
+
+router = APIRouter()
+
+
+@router.get("/api/health")
+async def health():
+    return {"ok": True, "protocol": PROTOCOL}
+
+
+@router.get("/api/games")
+async def games():
+    return {"games": games_json()}
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(request: Request, hub: Hub = Depends(hub_of)):
+    body = await _body(request, ("game", "players", "options", "seats", "name", "hints"))
+    created = await hub.create(
+        body.get("game"), body.get("players"), body.get("options", {}), body.get("seats"), body.get("name"),
+        body.get("hints", True))
+    return JSONResponse(created, status_code=201)
+
+
+@router.get("/api/tables")
+async def list_tables(hub: Hub = Depends(hub_of)):
+    return {"tables": await hub.listing()}
+
+
+@router.get("/api/tables/{table_id}")
+async def table_facts(table_id: str, hub: Hub = Depends(hub_of)):
+    return (await hub.get(table_id)).public()
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
+    body = await _body(request, ("name", "seat"))
+    return await hub.join(table_id, body.get("name"), body.get("seat"))
+
+
+@router.post("/api/tables/{table_id}/again")
+async def again(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
+    body = await _body(request, ("token",))
+    return await hub.again(table_id, body.get("token"))
+
+
+@router.get("/api/tables/{table_id}/record")
+async def record(table_id: str, hub: Hub = Depends(hub_of)):
+    live = await hub.get(table_id)
+    if live.row.status != "finished":
+        raise WebError(409, "not_finished", "the record is served once the game is over")
+    return live.table.record.data
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def replay(table_id: str, hub: Hub = Depends(hub_of)):
+    live = await hub.get(table_id)
+    if live.row.status != "finished":
+        raise WebError(409, "not_finished", "the replay is served once the game is over")
+    from ..replay import replay_steps
+
+    return {"record": live.table.record.data,
+            "steps": await asyncio.to_thread(replay_steps, live.table.record.data)}
+
+
+@router.get("/api/games/{game_id}/rules")
+async def rules(game_id: str):
+    from lama.games import GAMES
+
+    if game_id not in GAMES:
+        raise WebError(404, "no_game", f"there is no game {game_id[:40]!r}")
+    return {"game": game_id, "name": GAMES[game_id].name, "rules": GAMES[game_id].rules_text()}
+
+
+async def _body(request: Request, allowed: tuple[str, ...]) -> dict:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise WebError(413, "too_large", f"a request body is at most {MAX_BODY // 1024} KB")
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError:
+        raise WebError(400, "malformed", "the body must be one JSON object") from None
+    if not isinstance(body, dict):
+        raise WebError(400, "malformed", "the body must be one JSON object")
+    unknown = sorted(str(k)[:20] for k in set(body) - set(allowed))
+    if unknown:
+        raise WebError(400, "bad_request", f"unknown field(s): {', '.join(unknown)} (allowed: {', '.join(allowed)})")
+    return body

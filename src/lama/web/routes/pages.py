@@ -1,0 +1,53 @@
+"""The browser client's pages (PROTOCOL.md, "Pages") and their static files."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, Response
+
+from ..messages import WebError
+
+STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html"}
+
+router = APIRouter()
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby():
+    return _page("lobby.html")
+
+
+@router.get("/tables/{table_id}", response_class=HTMLResponse)
+async def table_page(table_id: str):
+    return _page("table.html")
+
+
+@router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(table_id: str):
+    return _page("replay.html")
+
+
+@router.get("/static/{name}")
+async def static(name: str):
+    return _static(name)
+
+
+def _page(name: str) -> HTMLResponse:
+    try:
+        return HTMLResponse(resources.files("lama.web").joinpath("static", name).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return HTMLResponse(f"<!doctype html><title>lama</title><p>lama-web/1 is running. The page {name} "
+                            "is not installed.</p>", status_code=404)
+
+
+def _static(name: str) -> Response:
+    suffix = name[name.rfind("."):] if "." in name else ""
+    if not name or "/" in name or name.startswith(".") or suffix not in STATIC_TYPES:
+        raise WebError(404, "not_found", "no such file")
+    try:
+        body = resources.files("lama.web").joinpath("static", name).read_bytes()
+    except (FileNotFoundError, IsADirectoryError):
+        raise WebError(404, "not_found", "no such file") from None
+    return Response(body, media_type=STATIC_TYPES[suffix], headers={"Cache-Control": "no-cache"})
