@@ -178,7 +178,6 @@ def test_ctrl_c_stops_a_long_hint_at_once(tmp_path):
     import signal
     import subprocess
     import sys
-    import time
 
     from lama.bots import load_bot
     from lama.games import new_game
@@ -190,7 +189,8 @@ def test_ctrl_c_stops_a_long_hint_at_once(tmp_path):
     record.write_text(json.dumps(match.record.data))
     proc = subprocess.Popen([sys.executable, "-m", "lama", "hint", str(record), "--round", "0", "--move", "3",
                              "--budget", "50000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(4)  # well into the search (which would take minutes)
+    line = proc.stderr.readline()  # said just before the search starts (which would take minutes)
+    assert b"Ctrl-C stops" in line, line
     proc.send_signal(signal.SIGINT)
     try:
         proc.wait(timeout=20)

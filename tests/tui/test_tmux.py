@@ -31,21 +31,23 @@ def test_kadabra_with_five_seats_fits_80_columns(tmp_path):
     try:
         screens = []
 
-        def wait_for(text, timeout=20.0):
+        def wait_for(text, timeout=20.0, unlike=None):
+            """The screen once its last line is a fresh prompt with `text` (nothing typed after it)
+            and it differs from `unlike` (the screen before the keys just sent)."""
             end = time.time() + timeout
             while time.time() < end:
                 screen = _tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", name)
-                if text in screen.split("\n")[-30:][-1] or text in screen[-400:]:
+                last = ([line for line in screen.splitlines() if line.strip()] or [""])[-1].rstrip()
+                if screen != unlike and text in last and last.endswith(":"):
                     screens.append(screen)
                     return screen
                 time.sleep(0.2)
             raise AssertionError(f"{text!r} did not appear:\n{screen}")
 
-        wait_for("your move")
+        screen = wait_for("your move")
         for keys in ("?", "scores", "d"):
             _tmux("send-keys", "-t", name, keys, "Enter")
-            time.sleep(1.0)
-            wait_for("your move")
+            screen = wait_for("your move", unlike=screen)  # the answer to these keys, not the last prompt
         # -J joins lines the terminal wrapped: every line must fit in 80 columns
         for screen in screens:
             for line in screen.splitlines():

@@ -17,6 +17,10 @@ from lama.tui.hints import hint_table
 from .types import positive
 
 
+# a budget at which the search tells that it started (it shows no progress of its own)
+LONG_SEARCH = 1_000_000
+
+
 def add_arguments(p) -> None:
     p.description = (
         "Replay RECORD to just before move M of round R and show, for the seat to move, every legal "
@@ -79,6 +83,9 @@ def cmd_hint(args) -> int:
     # The compiled search only returns to Python when it is done, so Python's own Ctrl-C handler
     # would wait for it: let Ctrl-C end the process at once instead (nothing is left half-written).
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if args.budget and args.budget >= LONG_SEARCH:
+        print(f"lama hint: searching {args.budget:,} playouts, which can take minutes (Ctrl-C stops)",
+              file=sys.stderr, flush=True)
     result = hints(view, random.Random(f"lama-hint:{args.seed}"), args.budget)
     if args.json:
         out = {"format": "lama-hint/1", "game": view.game, "round": round_, "move": move}
