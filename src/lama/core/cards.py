@@ -51,6 +51,24 @@ def card_from_code(code: str) -> Card:
     raise ValueError(f"unknown card code {code!r}")
 
 
+def card_name(card: Card, llama_name: str = "llama") -> str:
+    """How a card reads in words: `3`, `llama` (or the game's name for it), `double 2/3`,
+    `5 star`, `5 rectangle`."""
+    if card.is_llama:
+        return llama_name
+    if len(card.values) > 1:
+        return f"double {card.code}"
+    return {"*": f"{card.code[0]} star", "+": f"{card.code[0]} rectangle"}.get(card.symbol, card.code)
+
+
+def next_values(card: Card) -> tuple[str, ...]:
+    """L3, K3: the values that may go on this card (its own, then the next), as codes."""
+    values = sorted(card.values)
+    if succ(values[-1]) not in card.values:
+        values.append(succ(values[-1]))
+    return tuple(value_name(v) for v in values)
+
+
 class CardTable:
     """The kinds of card in a game, with the lookups the rules need precomputed."""
 
