@@ -370,3 +370,138 @@ def test_no_library_module_prints(path):
         assert found, f"{rel} prints no more: take it off STILL_PRINTING"
     else:
         assert not found, f"{rel} prints ({'; '.join(found)}): return the data, let cli/ or tui/ show it"
+
+
+# -- the page learns each game from the server: no game id in its JavaScript -------------------
+
+STATIC_JS = sorted((SRC / "web" / "static").glob("*.js"))
+_REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {""}
+_REGEX_KEYWORDS = {"return", "typeof", "case", "of", "in", "do", "else", "void", "yield", "await"}
+
+
+def js_literals(source: str) -> list[tuple[int, str, str]]:
+    """The string literals ('...', "...", and `...` without substitutions, also those inside
+    a template's ${...}) and the identifier keys of object literals ({ key: ... }) of a
+    JavaScript source, as (line, kind, value) with kind "string" or "key"; comments and regex
+    literals are skipped."""
+    out = []
+    i, n = 0, len(source)
+    prev = ""  # the last significant character (or keyword) before i: tells a regex from a division
+
+    def line(at):
+        return source.count("\n", 0, at) + 1
+
+    def read_quoted(i, quote):
+        j, chars = i + 1, []
+        while j < n and source[j] != quote:
+            if source[j] == "\\":
+                chars.append(source[j + 1:j + 2])
+                j += 2
+            else:
+                chars.append(source[j])
+                j += 1
+        return j + 1, "".join(chars)
+
+    def read_template(i):
+        """From the opening backtick; returns the index after the closing one."""
+        j, chars, parts = i + 1, [], 0
+        while j < n and source[j] != "`":
+            if source[j] == "\\":
+                chars.append(source[j + 1:j + 2])
+                j += 2
+            elif source.startswith("${", j):
+                parts += 1
+                j = scan(j + 2, "}")
+            else:
+                chars.append(source[j])
+                j += 1
+        if not parts:
+            out.append((line(i), "string", "".join(chars)))
+        return j + 1
+
+    def scan(i, until=None):
+        nonlocal prev
+        depth = 0
+        while i < n:
+            c = source[i]
+            if until and c == until and depth == 0:
+                return i + 1
+            if c in "{[(":
+                depth += 1
+            elif c in "}])":
+                depth -= 1
+            if source.startswith("//", i):
+                i = source.find("\n", i)
+                i = n if i < 0 else i
+                continue
+            if source.startswith("/*", i):
+                end = source.find("*/", i + 2)
+                i = n if end < 0 else end + 2
+                continue
+            if c in "'\"":
+                start = i
+                i, value = read_quoted(i, c)
+                out.append((line(start), "string", value))
+                prev = "a"
+                continue
+            if c == "`":
+                i = read_template(i)
+                prev = "a"
+                continue
+            if c == "/" and (prev in _REGEX_AFTER or prev in _REGEX_KEYWORDS):
+                j, in_class = i + 1, False
+                while j < n and source[j] != "\n" and (in_class or source[j] != "/"):
+                    if source[j] == "\\":
+                        j += 1
+                    elif source[j] == "[":
+                        in_class = True
+                    elif source[j] == "]":
+                        in_class = False
+                    j += 1
+                i = j + 1
+                prev = "a"
+                continue
+            if c.isalpha() or c in "_$":
+                j = i
+                while j < n and (source[j].isalnum() or source[j] in "_$"):
+                    j += 1
+                word = source[i:j]
+                before = source[:i].rstrip()[-1:]
+                after = source[j:].lstrip()[:1]
+                if before in ("{", ",") and after == ":":
+                    out.append((line(i), "key", word))
+                prev = word if word in _REGEX_KEYWORDS else "a"
+                i = j
+                continue
+            if not c.isspace():
+                prev = c
+            i += 1
+        return i
+
+    scan(0)
+    return out
+
+
+def js_game_ids(source: str, ids=GAME_IDS) -> list[tuple[int, str]]:
+    return [(line, value) for line, _, value in js_literals(source) if value in ids]
+
+
+def test_the_js_game_id_check_finds_what_it_should():
+    code = r'''
+// a comment naming "lama" is fine, /* so is "dice" here */
+const NAMES = { lama: "L.L.A.M.A.", "komarami": 1 };
+if (g.id === "kadabra" || view.game !== 'dice') go(`lama`);
+const re = /^[1-6lL/*+]$/, d = a / 2, q = /"dice"/;
+const t = `Die ${x === "dice" ? "komarami" : `kadabra`}: ${view.dice} lama.name`;
+const fine = ["lama.name", `dice${fresh}`, view.dice, a ? dice : b, { faces: "dice-faces" }];
+'''
+    assert js_game_ids(code) == [(3, "lama"), (3, "komarami"), (4, "kadabra"), (4, "dice"), (4, "lama"),
+                                 (6, "dice"), (6, "komarami"), (6, "kadabra")]
+
+
+@pytest.mark.parametrize("path", STATIC_JS, ids=lambda p: p.name)
+def test_the_page_tests_no_game_id(path):
+    """The browser learns each game from GET /api/games (Game.describe): its scripts never
+    name a game (no `g.id === "kadabra"`, no table keyed by game ids)."""
+    uses = js_game_ids(path.read_text())
+    assert not uses, f"static/{path.name} names game ids: " + ", ".join(f"line {line}: {v!r}" for line, v in uses)

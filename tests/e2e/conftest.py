@@ -37,7 +37,8 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, script: str = "serve.py"):
+        self.script = Path(__file__).parent / script  # the server's program (serve.py or one that wraps it)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.db = tmp / "e2e.db"
@@ -48,7 +49,7 @@ class Server:
         env = dict(os.environ, LAMA_E2E_SEED_FILE=str(self.seed_file), PYTHONUNBUFFERED="1")
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).parent / "serve.py"), "--port", str(self.port),
+            [sys.executable, str(self.script), "--port", str(self.port),
              "--db", f"sqlite:///{self.db}", "--bot-pause", "0", "--bot-workers", "2"],
             env=env, stdout=self.log, stderr=subprocess.STDOUT)  # a file: a pipe nobody reads fills up
         deadline = time.monotonic() + 60

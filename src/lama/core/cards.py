@@ -20,6 +20,10 @@ def succ(value: int) -> int:
     return value % 7 + 1
 
 
+def value_name(value: int) -> str:
+    return "L" if value == LLAMA else str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One kind of card: its record code, its values, and its effect symbol (K5, K6)."""
@@ -45,6 +49,24 @@ def card_from_code(code: str) -> Card:
     if len(code) == 2 and code[0] in "23456" and code[1] in "*+":
         return Card(code, frozenset({int(code[0])}), code[1])
     raise ValueError(f"unknown card code {code!r}")
+
+
+def card_name(card: Card, llama_name: str = "llama") -> str:
+    """How a card reads in words: `3`, `llama` (or the game's name for it), `double 2/3`,
+    `5 star`, `5 rectangle`."""
+    if card.is_llama:
+        return llama_name
+    if len(card.values) > 1:
+        return f"double {card.code}"
+    return {"*": f"{card.code[0]} star", "+": f"{card.code[0]} rectangle"}.get(card.symbol, card.code)
+
+
+def next_values(card: Card) -> tuple[str, ...]:
+    """L3, K3: the values that may go on this card (its own, then the next), as codes."""
+    values = sorted(card.values)
+    if succ(values[-1]) not in card.values:
+        values.append(succ(values[-1]))
+    return tuple(value_name(v) for v in values)
 
 
 class CardTable:

@@ -19,6 +19,7 @@ from importlib import resources
 from types import MappingProxyType
 
 from .actions import DRAW, QUIT
+from .cards import card_name, next_values
 from .errors import IllegalAction, InvalidOption
 from .jsonform import frozen, is_int, shown
 
@@ -29,17 +30,32 @@ MAX_TARGET = 1000  # C6: far beyond any real game, small enough for every counte
 
 @dataclass(frozen=True)
 class Option:
-    """An option a game accepts: its key in the record's `options` and one line of help."""
+    """An option a game accepts: its key in the record's `options`, one line of help, the
+    JSON form of its value (`type`: "integer", "seat", "deck" a map from card code to count,
+    "faces" a list of dice, each a list of face codes) and its bounds as (key, value) pairs
+    (`min`, `max`, ...), which a client needs to offer it (GET /api/games)."""
 
     name: str
     description: str
+    type: str = "integer"
+    bounds: tuple[tuple[str, object], ...] = ()
+
+    def describe(self, default) -> dict:
+        return {"name": self.name, "description": self.description, "default": default, "type": self.type,
+                **{key: list(value) if isinstance(value, tuple) else value for key, value in self.bounds}}
 
 
 # Every game accepts these (C4, C6).
 COMMON_OPTIONS = (
-    Option("target", f"the game ends when a seat has this many points or more (C6; default {DEFAULT_TARGET})"),
-    Option("first_player", "the seat that starts the first round (C4; default 0)"),
+    Option("target", f"the game ends when a seat has this many points or more (C6; default {DEFAULT_TARGET})",
+           "integer", (("min", 1), ("max", MAX_TARGET))),
+    Option("first_player", "the seat that starts the first round (C4; default 0)", "seat", (("min", 0),)),
 )
+
+# How a page makes a move of each kind: "hand" (a card of its hand), "row" (a card of the
+# llama row), "choose" (cards of its display, chosen one by one, then sent); any other kind
+# is one "button".
+MOVE_CONTROLS = {"play": "hand", "take": "row", "discard": "choose"}
 
 # Hooks resolved so far: (game class, hook name) -> object.
 _HOOKS: dict = {}
@@ -61,6 +77,12 @@ class Game:
       quick policy, `policy(state, actions, rng) -> action`), `compiled_search` (lama.bots:
       `search(view, rng, samples, halving, infer)`, or None).
     - `hard_samples`: the `hard` bot's playouts per decision in this game.
+
+    And what a client needs to show it (`describe()`, served by GET /api/games): `family`
+    (the board: "cards", a hand, a draw pile and a top card; "dice", a display, the llama row
+    and the dice), `hand_name`, `llama_name`, `move_kinds` (in the order a page offers them),
+    `table` (its kinds of card), `pictures` (codes a lobby shows it with), `roll_odds` (the
+    server answers `odds`), `default_target` and the State's `start_points`.
     """
 
     id = ""
@@ -70,6 +92,11 @@ class Game:
     move_kinds: tuple[str, ...] = ()  # the kinds of move a seat makes (Action.kind)
     llama_name = "llama"  # how the game calls its llama card (Komarami: a mosquito)
     hand_name = "hand"  # what a seat's cards are called (Dice: its display)
+    family = ""  # "cards" or "dice": the kind of board
+    table = None  # its kinds of card (a CardTable), set by the game module
+    pictures: tuple[str, ...] = ()  # card (or dice face) codes the lobby shows the game with
+    roll_odds = False  # the server counts the odds of a seat's next roll (message `odds`)
+    default_target = DEFAULT_TARGET  # C6
     state_class: type = None  # set by each game module
 
     # -- what drivers use for this game, by reference (see `hook`) --
@@ -91,7 +118,7 @@ class Game:
                 f"unknown option(s) for {self.id}: {', '.join(unknown)} "
                 f"(allowed: {', '.join(allowed)})"
             )
-        target = options.get("target", DEFAULT_TARGET)
+        target = options.get("target", self.default_target)
         if not is_int(target) or not 1 <= target <= MAX_TARGET:
             raise InvalidOption(f"target must be a whole number from 1 to {MAX_TARGET}, not {shown(target)}")
         first = options.get("first_player", 0)
@@ -115,12 +142,37 @@ class Game:
     @classmethod
     def default_options(cls) -> dict:
         """Every option's default value, in JSON form (what a lobby offers to change)."""
-        return {"target": DEFAULT_TARGET, "first_player": 0}
+        return {"target": cls.default_target, "first_player": 0}
 
     @classmethod
     def all_options(cls) -> tuple[Option, ...]:
         """Every option the game accepts, with its help line."""
         return COMMON_OPTIONS + cls.extra_options
+
+    @classmethod
+    def describe(cls) -> dict:
+        """What a client needs to know of the game, in JSON form (GET /api/games, one entry):
+        `id`, `name`, `min_players`, `max_players`, `options` (each: `name`, `description`,
+        `default`, `type` and its bounds), `family`, `hand` (what a seat's cards are called),
+        `llama` (what the L card is called and shows), `cards` (each kind of card: `code`,
+        `name`, `next`: the values that may go on it), `moves` (each kind of move, in the
+        order a page offers them: `kind` and `control`, see MOVE_CONTROLS), `start_points`,
+        `odds` and `pictures`. A page that reads these tests no game id."""
+        defaults = cls.default_options()
+        cards = cls.table.cards if cls.table is not None else ()
+        return {
+            "id": cls.id, "name": cls.name, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+            "options": [o.describe(defaults.get(o.name)) for o in cls.all_options()],
+            "family": cls.family,
+            "hand": cls.hand_name,
+            "llama": cls.llama_name,
+            "cards": [{"code": c.code, "name": card_name(c, cls.llama_name), "next": list(next_values(c))}
+                      for c in cards],
+            "moves": [{"kind": k, "control": MOVE_CONTROLS.get(k, "button")} for k in cls.move_kinds],
+            "start_points": cls.state_class.start_points,
+            "odds": cls.roll_odds,
+            "pictures": list(cls.pictures),
+        }
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
@@ -188,9 +240,9 @@ class CardGame(Game):
     """A game played with a deck of cards: lama, komarami, kadabra."""
 
     move_kinds = ("play", "draw", "quit")
+    family = "cards"
 
     hand_size = 6  # L2
-    table = None  # CardTable, set by the game module
     deck: tuple[int, ...] = ()  # count per kind
     # K4-K11: cards move chips (a played 1 gives one, an L stages one, a star takes the magic
     # chip, a rectangle makes the next seat draw), and there are a magic chip and a stage

@@ -5,6 +5,10 @@ between games is asked of the game class or object (see lama.core.game.Game), ne
 by testing an id. A bot holds a View, whose `game` is the id: `game_class(view)` gives the
 class (a dict look-up: class-level facts and hooks), `game_of(view)` the game with its
 options and player count.
+
+`register(cls)` adds a game at run time (a variant defined elsewhere, e.g. in a test): every
+driver finds it here, and the web page learns it from `describe()` (`descriptions()`, what
+GET /api/games serves). `unregister(game_id)` takes it away again.
 """
 
 from lama.core import Game, InvalidOption
@@ -16,6 +20,32 @@ from .komarami import KomaramiGame
 from .lama import LamaGame
 
 GAMES: dict[str, type[Game]] = {g.id: g for g in (LamaGame, KomaramiGame, KadabraGame, DiceGame)}
+BUILT_IN = tuple(GAMES)
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Add the Game class `cls` under its `id` (usable as a class decorator); InvalidOption if
+    the id is empty or another class has it."""
+    if not isinstance(cls, type) or not issubclass(cls, Game):
+        raise InvalidOption(f"a game is a Game class, not {shown(cls)}")
+    if not isinstance(cls.id, str) or not cls.id or cls.state_class is None:
+        raise InvalidOption(f"{cls.__name__} needs an id and a state_class to be a game")
+    if GAMES.get(cls.id, cls) is not cls:
+        raise InvalidOption(f"there is already a game {cls.id!r} ({GAMES[cls.id].__name__})")
+    GAMES[cls.id] = cls
+    return cls
+
+
+def unregister(game_id: str) -> None:
+    """Take a registered game away (a built-in game stays)."""
+    if game_id in BUILT_IN:
+        raise InvalidOption(f"{game_id!r} is a built-in game")
+    GAMES.pop(game_id, None)
+
+
+def descriptions() -> list[dict]:
+    """Every game's `describe()`, in registry order: what GET /api/games serves."""
+    return [cls.describe() for cls in GAMES.values()]
 
 
 def game_class(game) -> type[Game]:

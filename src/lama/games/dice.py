@@ -100,14 +100,18 @@ class DiceGame(Game):
     name = "L.A.M.A. Dice"
     rules_file = "rules/dice.md"
     extra_options = (
-        Option("dice", "the three dice, each a list of six face codes from 1-6 and L (D1; default: data/dice-faces.json)"),
+        Option("dice", "the three dice, each a list of six face codes from 1-6 and L (D1; default: data/dice-faces.json)",
+               "faces", (("codes", CODES), ("dice", N_DICE), ("sides", N_FACES))),
     )
     table = TABLE
     deck = DECK
     row = ROW
     hand_size = 6  # D2
-    move_kinds = ("roll", "quit", "discard", "take")
+    move_kinds = ("roll", "discard", "take", "quit")  # in the order a page offers them
     hand_name = "display"
+    family = "dice"
+    pictures = ("L", "3", "5")  # dice faces
+    roll_odds = True
 
     @classmethod
     def default_options(cls) -> dict:

@@ -369,12 +369,14 @@ class KadabraGame(CardGame):
     name = "L.A.M.A. Kadabra"
     rules_file = "rules/kadabra.md"
     extra_options = (
-        Option("deck", "the whole deck as a map from card code to count (K1; default: data/kadabra-deck.json)"),
+        Option("deck", "the whole deck as a map from card code to count (K1; default: data/kadabra-deck.json)",
+               "deck", (("codes", CODES), ("min", 0), ("max", MAX_KIND), ("max_total", MAX_DECK))),
     )
     table = TABLE
     deck = DEFAULT_DECK
     card_effects = True  # K4-K11
     move_kinds = CardGame.move_kinds + ("skip", "take_stage")
+    pictures = ("2/3", "5*", "4+")
 
     @classmethod
     def default_options(cls) -> dict:

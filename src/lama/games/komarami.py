@@ -13,3 +13,4 @@ class KomaramiGame(LamaGame):
     table = CardTable(CODES, llama_each=True)
     llama_name = "mosquito"
     deck = (8, 8, 8, 8, 8, 8, 7)
+    pictures = ("5", "6", "L")

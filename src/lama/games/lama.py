@@ -12,6 +12,7 @@ class LamaGame(CardGame):
     table = CardTable(CODES)
     deck = (8, 8, 8, 8, 8, 8, 8)  # L1
     state_class = CardState
+    pictures = ("3", "4", "L")
 
     record_moves = "lama.record.moves:CARD_MOVES"
     heuristic = "lama.bots.heuristic_cards:choose"

@@ -230,13 +230,7 @@ def odds(view) -> dict:
 
 # -- the games ----------------------------------------------------------------------------------
 def games_json() -> list[dict]:
-    """GET /api/games: every game with its options."""
-    from lama.core.game import MAX_PLAYERS, MIN_PLAYERS
+    """GET /api/games: every game as it describes itself (lama.games.descriptions)."""
+    from lama.games import descriptions
 
-    out = []
-    for game_id, cls in GAMES.items():
-        defaults = cls.default_options()
-        out.append({"id": game_id, "name": cls.name, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
-                    "options": [{"name": o.name, "description": o.description, "default": defaults.get(o.name)}
-                                for o in cls.all_options()]})
-    return out
+    return descriptions()

@@ -3,13 +3,13 @@
 // row and the dice). `hands` (replay only) shows every seat's cards face up.
 
 import { cardBack, cardFace, chip, die } from "./cards.js";
-import { cardName, chipsOf, h } from "./common.js";
+import { cardName, chipsOf, gameInfo, h, isCardGame } from "./common.js";
 
 export function cardEl(code, game, attrs = {}, tag = "span") {
   const el = h(tag, { class: "card", ...attrs });
   if (tag === "span" && !attrs["aria-label"]) { el.setAttribute("role", "img"); el.setAttribute("aria-label", cardName(code, game)); }
   el.dataset.code = code;
-  el.append(cardFace(code, game));
+  el.append(cardFace(code, gameInfo(game).llama));
   return el;
 }
 
@@ -53,7 +53,7 @@ function smallCards(codes, game, label) {
 export function seatPanel(view, s, opts) {
   const { names, seats, me, hands, moved } = opts;
   const fact = (seats && seats[s]) || {};
-  const dice = view.game === "dice";
+  const dice = !isCardGame(view.game);  // displays lie face up
   const toMove = view.to_move === s && !view.finished;
   const quit = view.quit[s];
   const n = dice ? (view.displays[s] || []).length : (view.hand_sizes[s] || 0);
@@ -87,7 +87,7 @@ export function seatPanel(view, s, opts) {
 export function middle(view, opts) {
   const { names, caption, fresh } = opts;
   const el = h("div", { class: "middle-inner" });
-  if (view.game === "dice") {
+  if (!isCardGame(view.game)) {  // the llama row and the dice
     const takes = new Map((opts.legal || []).filter(a => "take" in a).map(a => [a.take, a]));
     const row = h("div", { class: "row-cards", role: "group", "aria-label": "The llama row" });
     for (const c of view.row) {
@@ -97,10 +97,10 @@ export function middle(view, opts) {
     }
     if (!view.row.length) row.append(h("span", { class: "muted" }, "empty"));
     const roll = view.roll || [null, null, null];
-    const dice = h("div", { class: `dice${fresh ? " fresh" : ""}`, role: "img", "aria-label": view.roll ? `The dice show ${view.roll.map(f => f === "L" ? "llama" : f).join(", ")}` : "The dice have not been rolled yet" });
+    const dice = h("div", { class: `dice${fresh ? " fresh" : ""}`, role: "img", "aria-label": view.roll ? `The dice show ${view.roll.map(f => cardName(f, view.game)).join(", ")}` : "The dice have not been rolled yet" });
     roll.forEach(f => dice.append(h("span", { class: "die" }, die(f))));
     const faces = h("details", { class: "faces" }, h("summary", {}, "Dice faces"),
-      h("ul", {}, view.dice.map((d, i) => h("li", {}, `Die ${i + 1}: ${d.map(f => f === "L" ? "llama" : f).join(" ")}`))));
+      h("ul", {}, view.dice.map((d, i) => h("li", {}, `Die ${i + 1}: ${d.map(f => cardName(f, view.game)).join(" ")}`))));
     el.append(h("section", { class: "zone" }, h("h3", {}, "Llama row"), row),
       h("section", { class: "zone" }, h("h3", {}, view.roll ? "Last roll" : "Dice"), dice, faces));
   } else {
@@ -126,11 +126,9 @@ export function middle(view, opts) {
   return el;
 }
 
+// What may go on the top card, in words ("5 or 6", "2, 3 or 4"): the values the game serves as its `next`.
 export function nextWords(top, game) {
-  const succ = { 1: "2", 2: "3", 3: "4", 4: "5", 5: "6", 6: "L", L: "1" };
-  const nm = c => c === "L" ? cardName("L", game) : c;
-  const d = /^(\d)\/(\d)$/.exec(top);
-  if (d) return `${d[1]}, ${d[2]} or ${nm(succ[d[2]])}`;
-  const v = top[0];
-  return `${nm(v)} or ${nm(succ[v])}`;
+  const card = gameInfo(game).cardOf.get(top);
+  const names = (card ? card.next : []).map(c => cardName(c, game));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
 }

@@ -64,11 +64,12 @@ function corners(label, color = "#fff") {
 
 const FRAME = `<rect x="1.5" y="1.5" width="97" height="137" rx="10" fill="#fffdf8" stroke="#2d2d2d" stroke-width="2"/>`;
 
-// One card face: codes "1".."6", "L", "2/3", "4/5", "N*", "N+"; game "komarami" draws L as a mosquito.
-export function cardFace(code, game) {
+// One card face: codes "1".."6", "L", "2/3", "4/5", "N*", "N+"; `llama` is what the game's L card
+// is (its `llama` in GET /api/games): a llama, or a mosquito (Lato z Komarami).
+export function cardFace(code, llama = "llama") {
   let inner = FRAME;
   if (code === "L") {
-    if (game === "komarami") {
+    if (llama === "mosquito") {
       inner += `<rect x="7" y="7" width="86" height="126" rx="7" fill="#d8ecd2"/><g transform="translate(50 74) scale(1.05)">${MOSQUITO}</g>`;
     } else {
       inner += `<rect x="7" y="7" width="86" height="126" rx="7" fill="#f6d7a7"/>

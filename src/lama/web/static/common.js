@@ -77,23 +77,34 @@ export function themeButton() {
   return b;
 }
 
+// -- the games, as the server describes them (GET /api/games: lama.core.game.Game.describe) ----
+// Everything that differs between games is read from these facts (its family of board, what a
+// hand and the llama card are called, each card's name, its moves and their controls, its start
+// points, options and pictures); no page tests a game's id.
+const GAMES = new Map();
+const PLAIN = { family: "cards", hand: "hand", llama: "llama", cards: [], moves: [], start_points: 0, odds: false, pictures: [], options: [] };
+
+export async function loadGames() {
+  const list = (await api("/api/games")).games;
+  for (const g of list) GAMES.set(g.id, { ...g, cardOf: new Map(g.cards.map(c => [c.code, c])) });
+  return list.map(g => GAMES.get(g.id));
+}
+
+// The facts of game `id` (a plain card game's, named by its id, before loadGames or for an unknown id).
+export function gameInfo(id) { return GAMES.get(id) || { ...PLAIN, id, name: id, cardOf: new Map() }; }
+export function isCardGame(id) { return gameInfo(id).family === "cards"; }
+export function hasMove(id, kind) { return gameInfo(id).moves.some(m => m.kind === kind); }
+export function hasControl(id, control) { return gameInfo(id).moves.some(m => m.control === control); }
+
 // -- words ------------------------------------------------------------------------------------
-export const GAME_NAMES = { lama: "L.L.A.M.A.", komarami: "Lato z Komarami", kadabra: "L.A.M.A. Kadabra", dice: "L.A.M.A. Dice" };
-export const START_POINTS = { kadabra: 3 };
 export const BOT_LEVELS = [["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"], ["random", "Random bot"]];
 
 export function cardName(code, game) {
-  if (code === "L") return game === "komarami" ? "mosquito" : "llama";
-  if (code.includes("/")) return `double ${code}`;
-  if (code.endsWith("*")) return `${code[0]} star`;
-  if (code.endsWith("+")) return `${code[0]} rectangle`;
-  return code;
+  const card = gameInfo(game).cardOf.get(code);
+  return card ? card.name : code;
 }
 
-export function aCard(code, game) {
-  const n = cardName(code, game);
-  return /^\d$/.test(n) ? `a ${n}` : `a ${n}`;
-}
+export function aCard(code, game) { return `a ${cardName(code, game)}`; }
 
 export function actionKey(a) {
   return JSON.stringify(Object.keys(a).sort().map(k => [k, Array.isArray(a[k]) ? [...a[k]].sort() : a[k]]));
@@ -123,7 +134,7 @@ export function seatNames(seats) {
 
 export function who(seat, viewer, names) { return seat === viewer ? "You" : (names[seat] || `Seat ${seat}`); }
 
-export function handName(game) { return game === "dice" ? "display" : "hand"; }
+export function handName(game) { return gameInfo(game).hand; }
 
 export function endedText(r, viewer, names, game) {
   const n = who(r.ender, viewer, names);
@@ -146,7 +157,7 @@ export function eventText(e, viewer, names, game) {
     case "chip_returned": return `${s} gave back a ${e.points}-point chip` + (e.rule === "C5" ? ` (emptied ${e.seat === viewer ? "your" : "their"} ${handName(game)}).` : e.rule === "D3a" ? " (three llamas!)." : ".");
     case "round_scored": return `Round ${e.round + 1} is over: ${endedText(e, viewer, names, game)}.`;
     case "game_over": return `The game is over. ${e.winners.map(w => who(w, viewer, names)).join(" and ")} ${e.winners.length === 1 && e.winners[0] !== viewer ? "wins" : "win"}!`;
-    case "dice_rolled": return `${s} rolled ${e.roll.map(f => f === "L" ? "llama" : f).join(", ")}` + ({ three_llamas: " — three llamas!", match: " — a match.", miss: " — a miss: take a row card.", bust: " — bust!" }[e.case] || ".");
+    case "dice_rolled": return `${s} rolled ${e.roll.map(f => cardName(f, game)).join(", ")}` + ({ three_llamas: " — three llamas!", match: " — a match.", miss: " — a miss: take a row card.", bust: " — bust!" }[e.case] || ".");
     case "cards_discarded": return `${s} discarded ${e.cards.map(c => cardName(c, game)).join(", ")}.`;
     case "row_card_taken": return `${s} took ${aCard(e.card, game)} from the llama row.`;
     case "busted": return `${s} busted and took every row card: ${e.cards.map(c => cardName(c, game)).join(", ")}.`;

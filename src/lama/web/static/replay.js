@@ -1,7 +1,7 @@
 // The replay of a finished table (/tables/{ID}/replay): every move, every hand face up.
 
 import { cardEl, middle, seatPanel } from "./board.js";
-import { $, GAME_NAMES, START_POINTS, aCard, api, applyTheme, cardName, endedText, h, seatNames, showRules, themeButton } from "./common.js";
+import { $, aCard, api, applyTheme, cardName, endedText, gameInfo, h, loadGames, seatNames, showRules, themeButton } from "./common.js";
 
 applyTheme();
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -16,7 +16,7 @@ function moveText(move, game) {
   if (move.skip) return `${n} skipped with the magic chip.`;
   if (move.take_stage) return `${n} took the stage.`;
   if ("roll" in move) {
-    let t = `${n} rolled ${move.roll.map(f => f === "L" ? "llama" : f).join(", ")}`;
+    let t = `${n} rolled ${move.roll.map(f => cardName(f, game)).join(", ")}`;
     if (move.discard) t += ` and discarded ${move.discard.map(c => cardName(c, game)).join(", ")}`;
     else if (move.take) t += ` and took ${aCard(move.take, game)} from the row`;
     else if (move.roll.every(f => f === "L")) t += ": three llamas!";
@@ -38,7 +38,7 @@ function show(i) {
   const parts = [];
   if (ended) {
     const r = v.history.length - 1;
-    const start = START_POINTS[game] || 0;
+    const start = gameInfo(game).start_points;
     const before = r > 0 ? v.history[r - 1].scores : ended.scores.map(() => start);
     parts.push(h("section", { class: "panel" }, h("h2", {}, `Round ${r + 1}: ${endedText(ended, null, names, game)}`),
       h("div", { class: "recap-wrap" }, h("table", { class: "recap" },
@@ -51,7 +51,7 @@ function show(i) {
   parts.push(middle(v, { names, legal: [], caption: moveText(step.move, game) || `Round ${step.round + 1} is dealt.` }));
   $("#middle").replaceChildren(...parts);
   $("#where").textContent = `Round ${step.round + 1}, ${step.move ? `move ${steps.slice(0, at + 1).filter(s => s.round === step.round && s.move).length}` : "the deal"} · step ${at + 1} of ${steps.length}`;
-  $("#title").replaceChildren(h("span", { class: "game-name" }, `Replay: ${GAME_NAMES[game]}`), h("span", { class: "sub" }, names.join(", ")));
+  $("#title").replaceChildren(h("span", { class: "game-name" }, `Replay: ${gameInfo(game).name}`), h("span", { class: "sub" }, names.join(", ")));
   const log = $("#log");
   log.replaceChildren(...steps.map((s, k) => [s, k]).filter(([s, k]) => s.round === step.round && s.move && k <= at).map(([s]) => h("li", {}, moveText(s.move, game))));
   log.scrollTop = log.scrollHeight;
@@ -72,6 +72,7 @@ async function start() {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
     steps = data.steps;
     names = seatNames(data.record.players.map(name => ({ name })));
+    await loadGames();
   } catch (e) {
     document.documentElement.dataset.status = "missing";
     $("#middle").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "No replay"), h("p", {}, e.code === "not_finished" ? "The game is still being played: the replay opens once it is over." : e.message),

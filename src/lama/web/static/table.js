@@ -3,8 +3,8 @@
 
 import { cardEl, chipsEl, middle, seatPanel } from "./board.js";
 import {
-  $, GAME_NAMES, START_POINTS, BOT_LEVELS, actionKey, actionText, api, applyTheme, cardName, copyButton, device,
-  endedText, eventText, h, seatNames, handName, pct, showRules, themeButton, who,
+  $, BOT_LEVELS, aCard, actionKey, actionText, api, applyTheme, cardName, copyButton, device, endedText, eventText,
+  gameInfo, h, hasControl, hasMove, isCardGame, loadGames, seatNames, handName, pct, showRules, themeButton, who,
 } from "./common.js";
 
 applyTheme();
@@ -29,6 +29,7 @@ async function start() {
   if (ui.token) device.setToken(tableId, ui.token);
   try {
     ui.facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    await loadGames();
   } catch (e) {
     root.dataset.status = "missing";
     $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "No such table"), h("p", {}, e.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
@@ -187,7 +188,7 @@ function askHint() {
 
 function askOdds() {
   const m = ui.state;
-  if (!m || m.view.game !== "dice" || m.seat === null) return;
+  if (!m || !gameInfo(m.view.game).odds || m.seat === null) return;
   ui.help = { kind: "odds", version: m.version, loading: true };
   send({ type: "odds" });
   render();
@@ -204,7 +205,7 @@ function render() {
   root.dataset.game = game;
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
 
-  $("#title").replaceChildren(h("span", { class: "game-name" }, GAME_NAMES[game] || game),
+  $("#title").replaceChildren(h("span", { class: "game-name" }, gameInfo(game).name || game),
     h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${v.target} points`));
 
   // the other seats, in turn order after mine
@@ -280,23 +281,29 @@ function myPlace(m) {
   out.push(head);
   if (m.status === "waiting") return out;
 
-  if (game === "dice") out.push(diceHand(m));
+  if (hasControl(game, "choose")) out.push(diceHand(m));  // cards chosen one by one (a discard)
   else out.push(cardHand(m));
 
   // the buttons
   const bar = h("div", { class: "actions", role: "toolbar", "aria-label": "Your moves" });
   const btn = (action, label, key, extra = {}) => {
     const legal = m.legal.find(a => actionKey(a) === actionKey(action));
-    const b = h("button", { type: "button", class: `act${extra.cls ? " " + extra.cls : ""}`, "aria-keyshortcuts": key, title: `${label} (${key})` }, label, h("kbd", {}, key));
+    const b = h("button", { type: "button", class: `act${extra.cls ? " " + extra.cls : ""}`, "aria-keyshortcuts": key || null, title: key ? `${label} (${key})` : label }, label, key ? h("kbd", {}, key) : null);
     b.dataset.action = JSON.stringify(legal || action);
     b.dataset.key = "b:" + key;
     if (!legal || ui.pending) b.disabled = true;
     b.addEventListener("click", extra.onclick || (() => act(legal)));
     return b;
   };
-  if (game === "dice") {
-    bar.append(btn({ roll: true }, "Roll the dice", "r", { cls: "primary" }));
-    const discards = m.legal.filter(a => "discard" in a);
+  // the game's moves in the order it serves them: a button each, the discard's two buttons
+  const info = gameInfo(game);
+  for (const { kind, control } of info.moves) {
+    if (control === "button") {
+      const [label, key, cls] = BUTTONS[kind] || [kind, ""];
+      bar.append(btn({ [kind]: true }, label, key, { cls, onclick: kind === "quit" ? confirmQuit : null }));
+      continue;
+    }
+    const discards = control === "choose" ? m.legal.filter(a => kind in a) : [];
     if (discards.length) {
       const chosen = ui.sel.map(i => v.displays[me][i]).filter(c => c !== undefined);
       const match = discards.find(a => sameCards(a.discard, chosen));
@@ -309,21 +316,19 @@ function myPlace(m) {
       const all = h("button", { type: "button", class: "act", dataset: { choice: "most", key: "b:most" }, onclick: () => { ui.sel = pickIndices(v.displays[me], most.discard); render(); } }, "Choose the most I can");
       bar.append(d, all);
     }
-    bar.append(btn({ quit: true }, "Quit the round", "q"));
-    bar.append(h("button", { type: "button", class: "act", title: "The odds of the next roll (o)", "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, "Odds", h("kbd", {}, "o")));
-  } else {
-    bar.append(btn({ draw: true }, "Draw a card", "d", { cls: "primary" }));
-    bar.append(btn({ quit: true }, "Quit the round", "q", { onclick: confirmQuit }));
-    if (game === "kadabra") {
-      bar.append(btn({ skip: true }, "Skip (magic chip)", "s"));
-      bar.append(btn({ take_stage: true }, "Take the stage", "t"));
-    }
   }
+  if (info.odds) bar.append(h("button", { type: "button", class: "act", title: "The odds of the next roll (o)", "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, "Odds", h("kbd", {}, "o")));
   if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
   if (ui.chooser) out.push(giveChooser(m));
   out.push(bar);
   return out;
 }
+
+// The button of each move kind a game may serve with control "button": label, key, class.
+const BUTTONS = {
+  draw: ["Draw a card", "d", "primary"], roll: ["Roll the dice", "r", "primary"], quit: ["Quit the round", "q"],
+  skip: ["Skip (magic chip)", "s"], take_stage: ["Take the stage", "t"],
+};
 
 function turnNote(m) {
   const v = m.view, names = seatNames(m.seats);
@@ -331,7 +336,7 @@ function turnNote(m) {
   if (m.status === "finished") return "The game is over.";
   if (ui.pending) return "Sending…";
   if (m.legal.length) {
-    if (v.game === "dice") return v.roll && isLegal(m, "discard") ? "Choose the cards to discard." : isLegal(m, "take") ? "No match: take a card from the llama row." : "Your turn: roll or quit.";
+    if (hasMove(v.game, "roll")) return v.roll && isLegal(m, "discard") ? "Choose the cards to discard." : isLegal(m, "take") ? "No match: take a card from the llama row." : "Your turn: roll or quit.";
     if (v.show) return "Your turn — magic show!";
     if (v.forced_draw === m.seat) return "A rectangle: you must draw first.";
     return m.legal.some(a => "play" in a) ? "Your turn: play a card, draw or quit." : "Your turn: nothing fits, draw or quit.";
@@ -374,8 +379,8 @@ function giveChooser(m) {
   const names = seatNames(m.seats);
   const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
   const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
-    h("p", {}, "You play a 1: give one of your chips to…"));
-  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play 1 and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} pts, key ${a.give})`))));
+    h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
+  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} pts, key ${a.give})`))));
   box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
   return box;
 }
@@ -451,11 +456,11 @@ function waitingPanel(m) {
 
 function recapTable(v, r, names, me) {
   const hist = v.history[r];
-  const start = START_POINTS[v.game] || 0;
+  const start = gameInfo(v.game).start_points;
   const before = r > 0 ? v.history[r - 1].scores : v.history[r].scores.map(() => start);
   const other = hist.scores.map((s, i) => s - before[i] - hist.penalties[i] + hist.returned[i]);
   const showBack = hist.returned.some(x => x), showOther = other.some(x => x);
-  const t = h("table", { class: "recap" }, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, v.game === "dice" ? "Display left" : "Cards left"),
+  const t = h("table", { class: "recap" }, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, isCardGame(v.game) ? "Cards left" : "Display left"),
     h("th", {}, "Penalty"), showBack ? h("th", {}, "Chip back") : null, showOther ? h("th", { title: "chips given, staged, taken, the magic chip" }, "Chips") : null, h("th", {}, "Points"))));
   const body = h("tbody");
   hist.scores.forEach((s, i) => {
@@ -576,7 +581,7 @@ document.addEventListener("keydown", ev => {
   const find = pred => legal.find(pred);
   if (ui.chooser && /^[0-9]$/.test(k)) { const a = find(a => a.give === Number(k)); if (a) act(a); return; }
   const simple = { d: a => a.draw, s: a => a.skip, t: a => a.take_stage, r: a => a.roll };
-  if (m.view.game === "dice") {
+  if (hasControl(m.view.game, "choose") || hasControl(m.view.game, "row")) {  // a display and the llama row
     if (k === "Enter" && m.legal.some(a => "discard" in a)) { const b = document.querySelector('.actions [data-action*="discard"]'); if (b && !b.disabled) { b.click(); ev.preventDefault(); } return; }
     const code = k === "l" || k === "L" ? "L" : /^[1-6]$/.test(k) ? k : null;
     if (code) {
@@ -593,7 +598,7 @@ document.addEventListener("keydown", ev => {
   if (k === "q") { const b = document.querySelector('[data-key="b:q"]'); if (b && !b.disabled) b.click(); return; }
   if (k === "h") { askHint(); return; }
   if (k === "o") { askOdds(); return; }
-  if (m.view.game === "dice") return;
+  if (!hasMove(m.view.game, "play")) return;
   // a card code: 1-6, l (llama or mosquito), and in Kadabra 2/3, 4/5, 5*, 5+
   if (/^[1-6lL/*+]$/.test(k)) {
     ui.keybuf += k === "l" ? "L" : k;

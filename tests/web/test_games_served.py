@@ -1,0 +1,59 @@
+"""GET /api/games serves what the page needs of each game (Game.describe): names of its cards
+and hand, its moves and their controls, start points, options with their bounds; and a game
+registered at run time (tests/variant_game.py) is served and played like the others."""
+
+from __future__ import annotations
+
+from variant_game import NinesGame, registered
+
+PROTOCOL = {"id", "name", "min_players", "max_players", "options"}
+FACTS = PROTOCOL | {"family", "hand", "llama", "cards", "moves", "start_points", "odds", "pictures"}
+
+
+def served(client) -> dict:
+    return {g["id"]: g for g in client.get("/api/games").json()["games"]}
+
+
+def test_every_game_describes_what_the_page_needs(client):
+    games = served(client)
+    for g in games.values():
+        assert set(g) == FACTS
+        codes = [c["code"] for c in g["cards"]]
+        assert set(g["pictures"]) <= set(codes)
+        assert all(m["control"] in ("hand", "row", "choose", "button") for m in g["moves"])
+        assert g["options"][0] == {"name": "target", "description": g["options"][0]["description"], "default": 40,
+                                   "type": "integer", "min": 1, "max": 1000}
+        assert g["options"][1]["type"] == "seat"
+    assert {c["code"]: c["name"] for c in games["komarami"]["cards"]}["L"] == "mosquito"
+    assert games["komarami"]["llama"] == "mosquito" and games["lama"]["llama"] == "llama"
+    kadabra = {c["code"]: c for c in games["kadabra"]["cards"]}
+    assert kadabra["2/3"] == {"code": "2/3", "name": "double 2/3", "next": ["2", "3", "4"]}
+    assert kadabra["5*"]["name"] == "5 star" and kadabra["4+"]["name"] == "4 rectangle"
+    assert kadabra["L"]["next"] == ["L", "1"] and kadabra["6"]["next"] == ["6", "L"]
+    assert [g["start_points"] for g in games.values()] == [0, 0, 3, 0]
+    assert [m["kind"] for m in games["kadabra"]["moves"]] == ["play", "draw", "quit", "skip", "take_stage"]
+    assert games["dice"]["moves"] == [{"kind": "roll", "control": "button"}, {"kind": "discard", "control": "choose"},
+                                      {"kind": "take", "control": "row"}, {"kind": "quit", "control": "button"}]
+    assert (games["dice"]["family"], games["dice"]["hand"], games["dice"]["odds"]) == ("dice", "display", True)
+    assert {g["family"] for i, g in games.items() if i != "dice"} == {"cards"}
+    deck = {o["name"]: o for o in games["kadabra"]["options"]}["deck"]
+    assert (deck["type"], deck["min"], deck["max"], deck["max_total"]) == ("deck", 0, 60, 200)
+    assert set(deck["default"]) <= set(deck["codes"]) == set(kadabra)
+    dice = {o["name"]: o for o in games["dice"]["options"]}["dice"]
+    assert (dice["type"], dice["codes"], dice["dice"], dice["sides"]) == ("faces", list("123456L"), 3, 6)
+
+
+def test_a_game_registered_at_run_time_is_served_and_opens_tables(client):
+    assert NinesGame.id not in served(client)
+    with registered():
+        nines = served(client)[NinesGame.id]
+        assert nines["name"] == NinesGame.name and nines["options"][0]["default"] == 30
+        assert [c["code"] for c in nines["cards"]] == list("123456L") and nines["family"] == "cards"
+        made = client.post("/api/tables", json={"game": NinesGame.id, "players": 2, "name": "Ann",
+                                                "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"})
+        with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
+            state = ws.receive_json()
+            assert state["type"] == "state" and state["view"]["game"] == NinesGame.id
+            assert state["view"]["pile_size"] == 63 - 2 * 6 - 1 and state["view"]["target"] == 30
+    assert NinesGame.id not in served(client)
