@@ -7,10 +7,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lama.bots import heuristic_cards, load_bot
-from lama.bots.heuristic_cards import choose, penalty, run_length
+from lama.bots import load_bot
+from lama.bots.heuristic_cards import choose, run_length
 from lama.core import DRAW, QUIT, SKIP, TAKE_STAGE, View, play
-from lama.games import new_game
+from lama.games import GAMES, new_game
+
+LAMA, KOMARAMI, KADABRA = (GAMES[g].table for g in ("lama", "komarami", "kadabra"))
 
 
 def view_of(**kw) -> View:
@@ -60,7 +62,7 @@ def test_L3_plays_copies_of_the_top_before_moving_on():
 def test_L3_keeps_its_run_rather_than_dump_a_llama_early():
     # on a 6: the 6 keeps L, 1, 2 playable in a row; the llama would leave only 1, 2
     view = view_of(hand=("6", "L", "1", "2"), top="6", legal_actions=(play("6"), play("L"), DRAW, QUIT))
-    assert run_length(["L", "1", "2"], "6") == 3 and run_length(["6", "1", "2"], "L") == 2
+    assert run_length(["L", "1", "2"], "6", LAMA) == 3 and run_length(["6", "1", "2"], "L", LAMA) == 2
     assert choose(view, None) == play("6")
 
 
@@ -71,7 +73,7 @@ def test_L3_never_quits_or_draws_while_a_play_exists():
 
 def test_L5_quits_a_cheap_stuck_hand():
     view = view_of(hand=("1", "1"), top="4", legal_actions=(DRAW, QUIT))
-    assert penalty(["1", "1"]) == 1
+    assert LAMA.penalty_of(["1", "1"]) == 1
     assert choose(view, None) == QUIT
 
 
@@ -86,8 +88,8 @@ def test_L4_quits_when_another_seat_is_about_to_go_out():
 
 
 def test_Z1_counts_every_mosquito():
-    assert penalty(["L", "L", "3", "3"], llama_each=True) == 23
-    assert penalty(["L", "L", "3", "3"]) == 13
+    assert KOMARAMI.penalty_of(["L", "L", "3", "3"]) == 23  # the bots ask the game's C7
+    assert LAMA.penalty_of(["L", "L", "3", "3"]) == 13
 
 
 def test_K9_a_show_prefers_a_llama_then_skip_over_taking_the_stage():
@@ -114,7 +116,7 @@ def test_K7_skips_rather_than_draw_when_stuck():
 
 
 def test_K3_double_cards_are_playable_and_counted():
-    assert heuristic_cards.playable("2/3", {1}) and heuristic_cards.playable("4/5", {3})
-    assert penalty(["2/3", "2"]) == 5
+    assert KADABRA.fits("2/3", "1") and KADABRA.fits("4/5", "3")
+    assert KADABRA.penalty_of(["2/3", "2"]) == 5
     view = view_of(game="kadabra", hand=("2/3", "4/5", "6+"), top="2", legal_actions=(play("2/3"), DRAW, QUIT))
     assert choose(view, None) == play("2/3")

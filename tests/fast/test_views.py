@@ -95,3 +95,21 @@ def test_the_seat_to_moves_dice_view_makes_the_cores_state(game_id, players):
             legal = state.legal_actions()  # mostly roll (the first), so that rounds last
             state.apply(legal[0] if rng.random() < 0.8 else rng.choice(legal))
     assert answers == {None, "discard", "take"}
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES + DICE_GAMES)
+def test_a_core_state_written_into_a_row_is_the_cores_state(game_id):
+    """card_state_from_core / dice_state_from_core: the row the view builders write from the
+    state the game rebuilds, here from the true state itself, at every step of random games."""
+    from lama.fast.views import card_state_from_core, dice_state_from_core
+
+    write = card_state_from_core if game_id in CARD_GAMES else dice_state_from_core
+    rng = random.Random(11)
+    st = zeros(L.STATE_SIZE)
+    for _ in range(2):
+        game = new_game(game_id, 4, {"target": 30})
+        state = game.new_initial_state()
+        while not state.finished:
+            write(state, st)
+            assert describe(game, st) == describe_core(state)
+            random_step(state, rng)

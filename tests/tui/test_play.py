@@ -105,7 +105,7 @@ def test_a_card_not_in_hand_is_named(terminal):
     t = terminal(script)
     main(["play", "--seed", "5", "--record", "game.json"])
     t.finish()
-    assert f"you have no '{shown['asked']}' in your hand; legal: " in shown["screen"]
+    assert f"seat 0 does not hold '{shown['asked']}'; legal: " in shown["screen"]  # the core's words
 
 
 def test_eof_mid_game_leaves_cleanly_and_says_where_the_record_is(terminal, monkeypatch):

@@ -103,7 +103,7 @@ def test_resolve(view, text, expected):
 
 
 ERRORS = [
-    (LAMA, "5", "you have no '5' in your hand; legal: play 3, play 4, draw, quit"),
+    (LAMA, "5", "seat 0 does not hold '5'; legal: play 3, play 4, draw, quit"),
     (LAMA, "1", "'1' cannot be played on '3'; legal: play 3, play 4, draw, quit"),
     (LAMA, "L", "'L' cannot be played on '3'"),
     (LAMA, "", "type a move; legal: play 3, play 4, draw, quit"),
@@ -120,14 +120,19 @@ ERRORS = [
     (KADABRA, "1 to zed", "'zed' is not a seat"),
     (KADABRA_4, "5", "which 5? type 5* or 5+"),
     (KADABRA_SHOW, "d", "legal: play L, take stage, skip"),
-    (DICE_ROLL, "3", "roll the dice first ('r')"),
-    (DICE_MATCH, "3 3 3", "your display has no more '3'; legal: discard 3"),
-    (DICE_MATCH, "6", "your display has no '6'"),
+    (DICE_ROLL, "3", "a discard only follows a roll that matches the display; legal: roll, quit"),
+    (DICE_MATCH, "3 3 3", "seat 0's display holds 2 '3', not 3; legal: discard 3"),
+    (DICE_MATCH, "6", "seat 0's display holds 0 '6', not 1"),
     (DICE_MATCH, "r", "legal: discard 3, discard 5"),
-    (DICE_MISS, "1", "there is no '1' in the llama row"),
-    (DICE_MISS, "2", "no die shows '2'"),
-    (DICE_MISS, "1 1", "no die matches your display, so you take a row card instead"),
-    (DICE_MISS, "t 2", "no die shows '2'; legal: take 4, take 6, take L"),
+    (DICE_MISS, "1", "'1' is not in the llama row"),
+    (DICE_MISS, "2", "no die shows 2 in the roll 4 6 L"),
+    (DICE_MISS, "1 1", "after a miss the seat must take one matching llama-row card"),
+    (DICE_MISS, "t 2", "no die shows 2 in the roll 4 6 L; legal: take 4, take 6, take L"),
+    (DICE_MATCH, "r", "after a match the seat must discard at least one matching card"),
+    (LAMA_ON_6, "d", "the draw pile is empty; legal: play 6, play L, quit"),
+    (KADABRA, "1>0", "a seat cannot give a chip to itself; the chip goes to a seat still in: 1, 2"),
+    (KADABRA_SHOW, "d", "no drawing during a magic show before taking the stage"),
+    (LAMA, "2/3", "'2/3' is not a move I know"),  # the game's cards: lama has no 2/3
     (DICE_MISS, "take", "take which card?"),
 ]
 
@@ -241,3 +246,38 @@ def test_a_gift_with_a_1_that_cannot_be_played_says_why_the_1_cannot_go():
     with pytest.raises(InputError) as e:
         resolve("1 to b", view, NAMES)
     assert str(e.value).startswith("'1' cannot be played on '5'")
+
+
+@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "dice"])
+def test_the_reason_for_an_illegal_entry_is_the_tables_in_every_position(game_id):
+    """Without a table, the terminal finds why a move is illegal on the state the game rebuilds
+    from the view; it is the table's reason (Table.explain, as the protocol's `illegal` errors
+    give it), for every card of the game and every move word, at every decision of real games."""
+    import random
+
+    from lama.games import GAMES, new_game
+    from lama.match import Table
+
+    game = new_game(game_id, 3, {"target": 40})
+    table = Table(game, [None] * 3, seed=7)
+    rng = random.Random(7)
+    codes = [c.lower() for c in GAMES[game_id].table.codes]
+    texts = codes + ["d", "q", "s", "t", "r", "1>0", "1>2", "x 1 1", "t 3"]
+    checked = 0
+    while not table.finished:
+        table.advance()
+        seat = table.waiting_for()
+        if seat is None:
+            continue
+        view = table.view(seat)
+        for text in texts:
+            outcomes = []
+            for explain in (None, lambda a: table.explain(seat, a)):
+                try:
+                    outcomes.append(resolve(text, view, NAMES, explain))
+                except InputError as e:
+                    outcomes.append(str(e))
+            assert outcomes[0] == outcomes[1], (text, view)
+            checked += 1
+        table.act(seat, rng.choice(view.legal_actions), table.version)
+    assert checked > 100

@@ -16,9 +16,7 @@ tests/bots/measure_heuristic.py.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from lama.core.cards import LLAMA, card_from_code, succ
+from lama.core.cards import LLAMA
 from lama.games import game_class
 
 # When stuck, quit if the hand's penalty is at most QUIT_PER_CARD per card; or at most
@@ -31,55 +29,31 @@ QUIT_SMALL, QUIT_GAP = 6, 2
 QUIT_LATE = 10
 
 
-@lru_cache(maxsize=None)
-def values_of(code: str) -> frozenset:
-    return card_from_code(code).values
-
-
-def penalty(codes, llama_each: bool = False) -> int:
-    """C7 for a list of card codes."""
-    numbers: set[int] = set()
-    llamas = 0
-    for code in codes:
-        values = values_of(code)
-        if LLAMA in values:
-            llamas += 1
-        else:
-            numbers |= values
-    if llamas and not llama_each:
-        llamas = 1
-    return sum(numbers) + 10 * llamas
-
-
-def playable(code: str, top_values) -> bool:
-    """L3/K3: a card goes on the top if a value of it equals a top value or its succ."""
-    allowed = set(top_values) | {succ(v) for v in top_values}
-    return bool(values_of(code) & allowed)
-
-
-def run_length(hand: list[str], top: str | None) -> int:
+def run_length(hand: list[str], top: str | None, table) -> int:
     """How many of `hand` this seat could play in a row on `top` if nobody else moved:
-    copies of the top first, then up the cycle (greedy; exact for plain cards)."""
+    copies of the top first, then up the cycle (greedy; exact for plain cards). `table`: the
+    game's CardTable, which says what fits (L3, K3)."""
     if top is None:
         return 0
     hand = list(hand)
-    top_values = values_of(top)
+    values_of, fits = table.values_of, table.fits
     played = 0
     while hand:
+        top_values = values_of(top)
         same = [c for c in hand if values_of(c) & top_values]
-        nxt = [c for c in hand if playable(c, top_values)]
+        nxt = [c for c in hand if fits(c, top)]
         pick = same[0] if same else (nxt[0] if nxt else None)
         if pick is None:
             break
         hand.remove(pick)
         played += 1
-        top_values = values_of(pick)
+        top = pick
     return played
 
 
-def _llama_each(view) -> bool:
-    """Z1: every llama costs 10 in this game."""
-    return game_class(view).table.llama_each
+def table_of(view):
+    """The game's CardTable: its cards' values, what fits on what, and C7 (its penalty)."""
+    return game_class(view).table
 
 
 def choose(view, rng):
@@ -95,6 +69,7 @@ def _choose_cards(view, legal):
         by_kind.setdefault(a.kind, []).append(a)
     plays = by_kind.get("play", [])
     if "take_stage" in by_kind:  # K9: a show is running; taking the stage means taking points
+        values_of = table_of(view).values_of
         llamas = [a for a in plays if LLAMA in values_of(a.card)]
         if llamas:
             return llamas[0]
@@ -114,16 +89,17 @@ def _choose_cards(view, legal):
 
 def _best_play(view, plays):
     hand = list(view.hand)
-    each = _llama_each(view)
-    now = penalty(hand, each)
+    table = table_of(view)
+    penalty = table.penalty_of
+    now = penalty(hand)
     best, best_key = None, None
     for a in plays:
         rest = list(hand)
         rest.remove(a.card)
         key = (
-            run_length(rest, a.card),  # keep the most of the hand playable
-            now - penalty(rest, each),  # then dump what costs most
-            -len(values_of(a.card)),  # keep double cards (K3): they fit more tops
+            run_length(rest, a.card, table),  # keep the most of the hand playable
+            now - penalty(rest),  # then dump what costs most
+            -len(table.values_of(a.card)),  # keep double cards (K3): they fit more tops
         )
         if best_key is None or key > best_key:
             best, best_key = a, key
@@ -138,7 +114,7 @@ def _should_quit(view) -> bool:
     small while another seat still in is well ahead in emptying its hand, or with the draw pile
     about to run out."""
     hand = view.hand
-    now = penalty(hand, _llama_each(view))
+    now = table_of(view).penalty_of(hand)  # C7
     others_in = [s for s in range(view.players) if s != view.seat and not view.quit[s]]
     if now <= QUIT_PER_CARD * len(hand):
         return True

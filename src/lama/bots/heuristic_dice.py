@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lama.core.state import highest_chip
-from lama.games.dice import LL, TABLE
+from lama.games.dice import MATCH, MISS, THREE_LLAMAS, TABLE, discard_caps, roll_case
 from lama.games.dice_odds import roll_classes
 
 MARGIN = 0.0  # points: roll only when it is expected to save more than this
@@ -45,9 +45,9 @@ def _counts(codes) -> list[int]:
 
 @lru_cache(maxsize=64)
 def _classes(dice: tuple) -> tuple:
-    """The distinct rolls as (three llamas?, ((kind, dice showing it), ...), how many rolls)."""
+    """The distinct rolls as (dice showing each kind, the kinds shown, how many rolls)."""
     return tuple(
-        (counts[LL] == 3, tuple((k, c) for k, c in enumerate(counts) if c), weight)
+        (counts, tuple(k for k, c in enumerate(counts) if c), weight)
         for counts, weight in roll_classes(dice)
     )
 
@@ -62,33 +62,25 @@ def _value(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, d
 
 
 def _roll(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, dice: tuple) -> float:
-    """Expected points after one roll answered well (D3), then rolling on for depth - 1 more
-    rolls while that looks better; over the exact distribution of the dice (dice_odds)."""
+    """Expected points after one roll answered well (D3, as dice.roll_case classifies it), then
+    rolling on for depth - 1 more rolls while that looks better; over the exact distribution of
+    the dice (dice_odds)."""
     total = weights = 0
     size = sum(display)
-    for llamas, shown, weight in _classes(dice):
+    for counts, shown, weight in _classes(dice):
         weights += weight
-        if llamas:  # D3a
+        case = roll_case(counts, display, row, last_seat)
+        if case == THREE_LLAMAS:  # D3a
             total += (_value(display, row, depth - 1, chip, last_seat, dice) - chip) * weight
-            continue
-        most = 0
-        for k, c in shown:
-            d = display[k]
-            if d:
-                most += d if d < c else c
-        if most:  # D3b: discard all it can (fewer cards never cost more)
-            if most == size:
+        elif case == MATCH:  # D3b: discard all it can (fewer cards never cost more)
+            caps = discard_caps(display, counts)
+            if sum(caps) == size:
                 total -= chip * weight  # C5
                 continue
-            left = list(display)
-            for k, c in shown:
-                if left[k]:
-                    left[k] -= c if c < left[k] else left[k]
-            total += _value(tuple(left), row, depth - 1, chip, last_seat, dice) * weight
-            continue
-        takes = [k for k, _ in shown if row[k]]
-        if takes and not last_seat:  # D3c: the take that leaves the least
-            total += min(_take(display, row, k, depth, chip, last_seat, dice) for k in takes) * weight
+            left = tuple(d - c for d, c in zip(display, caps))
+            total += _value(left, row, depth - 1, chip, last_seat, dice) * weight
+        elif case == MISS:  # D3c: the take that leaves the least
+            total += min(_take(display, row, k, depth, chip, last_seat, dice) for k in shown if row[k]) * weight
         else:  # D3d
             total += _penalty([d + r for d, r in zip(display, row)]) * weight
     return total / weights

@@ -29,10 +29,10 @@ games (with a lower final score on average) and wins about 56% of 2-player games
 
 from __future__ import annotations
 
-from lama.core.cards import LLAMA, succ
+from lama.core.cards import LLAMA
 from lama.core.state import highest_chip, lowest_chip
 
-from .heuristic_cards import penalty, run_length, values_of
+from .heuristic_cards import run_length, table_of
 
 
 def choose(view, rng):
@@ -80,12 +80,12 @@ def _take_pays(view) -> bool:
     if len(view.hand) != 1 or view.hand[0] == "L":
         return False
     card = view.hand[0]
-    top = values_of(view.top)
-    if not values_of(card) & (top | {succ(v) for v in top}):
+    table = table_of(view)
+    if not table.fits(card, view.top):
         return False
     gain = _stage_value(view) + (10 if view.magic_chip == view.seat else 0)
     cost = gain - highest_chip(view.points[view.seat] + gain)
-    return cost < penalty([card])
+    return cost < table.penalty_of([card])
 
 
 # -- plays -------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ def _chips_shed(view, action) -> int:
     points = view.points[view.seat]
     if action.give is not None:
         return 1 if points % 10 else (0 if view.magic_chip == view.seat else 10)
-    if LLAMA in values_of(action.card):
+    if LLAMA in table_of(view).values_of(action.card):
         return lowest_chip(points)
     return 0
 
@@ -105,6 +105,8 @@ STAR_EARLY, STAR_LATE, STAR_LATE_HAND = 1, -3, 2
 
 def _best_play(view, plays):
     hand = list(view.hand)
+    table = table_of(view)
+    penalty, values_of = table.penalty_of, table.values_of
     now = penalty(hand)
     nxt = _next_seat(view)
     next_close = nxt is not None and view.hand_sizes[nxt] <= 2
@@ -123,7 +125,7 @@ def _best_play(view, plays):
             bonus += STAR_LATE if late else STAR_EARLY
         key = (
             len(rest) == 0,  # ending the round beats everything
-            run_length(rest, a.card),
+            run_length(rest, a.card, table),
             now - penalty(rest) + _chips_shed(view, a) + bonus,
             -len(values_of(a.card)),  # keep double cards (K3): they fit more tops
         )
@@ -177,7 +179,7 @@ def _show_risk(view) -> int:
 
 def _should_quit(view) -> bool:
     hand = view.hand
-    now = penalty(hand)
+    now = table_of(view).penalty_of(hand)  # C7
     risk = _show_risk(view)
     others_in = [s for s in range(view.players) if s != view.seat and not view.quit[s]]
     if now <= QUIT_PER_CARD * len(hand) + risk:

@@ -105,6 +105,19 @@ class CardTable:
             llamas = 1
         return sum(numbers) + 10 * llamas
 
+    def penalty_of(self, codes) -> int:
+        """C7 of cards given as codes (a hand in a view); KeyError on a code not in this game."""
+        return self.penalty(self.counts_of(codes))
+
+    def fits(self, code: str, top: str) -> bool:
+        """L3, K3: may the card `code` be played on the top card `top`?"""
+        index = self.index
+        return index[code] in self.playable_sets[index[top]]
+
+    def values_of(self, code: str) -> frozenset[int]:
+        """K3: the values of the card `code` (7 for the llama)."""
+        return self.cards[self.index[code]].values
+
     def counts_of(self, codes) -> list[int]:
         """Codes → counts per kind; raises KeyError on a code not in this game."""
         counts = [0] * self.size

@@ -13,7 +13,7 @@ card, so it cannot leak.
 from __future__ import annotations
 
 from .actions import DRAW, QUIT, Action, Deal
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidView
 from .events import CardDrawn, CardPlayed, RoundDealt, SeatQuit
 from .state import State, not_an_action
 from .view import View
@@ -246,6 +246,72 @@ class CardState(State):
 
     def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
         return tuple(self.game.table.codes_of(h) for h in self.hands)
+
+    # -- a full state from one seat's view (State.resample_from_view) -----------------------
+    def _restore(self, view) -> None:
+        """L2-L5: the seat's own hand, every hand's size, the top card, the pile's size, the discard
+        pile and this round's moves; a draw is pending when no seat is to move and the last move
+        was a draw. The other hands and the draw pile's kinds stay empty: `unseen` holds them."""
+        State._restore(self, view)
+        table = self.game.table
+        index = table.index
+        codes = list(view.hand) + list(view.discard_pile) + [t for _, _, t in view.moves]
+        if view.top is not None:
+            codes.append(view.top)
+        unknown = [c for c in codes if c not in index]
+        if unknown:
+            raise InvalidView(f"there is no card {unknown[0]!r} in {self.game.id}")
+        if len(view.hand_sizes) != self.n:
+            raise InvalidView(f"a view of {self.n} seats shows {len(view.hand_sizes)} hand sizes")
+        size = table.size
+        self.hands = [[0] * size for _ in range(self.n)]
+        if view.seat is not None:
+            self.hands[view.seat] = table.counts_of(view.hand)
+        self.sizes = list(view.hand_sizes)
+        self.pile = [0] * size
+        self.pile_size = view.pile_size
+        self.top = -1 if view.top is None else index[view.top]
+        self.discards = table.counts_of(view.discard_pile)
+        self.moves = [(s, a, index[t]) for s, a, t in view.moves]
+        self.drawer = -1
+        if self.chance == "deal" and self.top >= 0 and self.moves and self.moves[-1][1].kind == "draw":
+            self.chance = "draw"
+            self.drawer = self.moves[-1][0]
+
+    def unseen(self) -> list[int]:
+        """Per kind, the deck less every card placed (hands, draw pile, discard pile): on a state
+        from a view, what the other hands and the draw pile hold. InvalidView if they cannot be
+        exactly what fills them."""
+        pool = list(self.game.deck)
+        for counts in self.hands + [self.pile, self.discards]:
+            for kind, count in enumerate(counts):
+                pool[kind] -= count
+        if min(pool) < 0:
+            raise InvalidView("the view holds more cards of a kind than the deck has")
+        in_hands = sum(self.sizes) - sum(map(sum, self.hands))
+        in_pile = self.pile_size - sum(self.pile)
+        if sum(pool) != in_hands + in_pile:
+            raise InvalidView(
+                f"{sum(pool)} unseen cards cannot fill {in_hands} cards in other hands and a pile of {in_pile}"
+            )
+        return pool
+
+    def hidden_slots(self) -> list[tuple[int, int]]:
+        return [(s, n - sum(h)) for s, (n, h) in enumerate(zip(self.sizes, self.hands)) if n != sum(h)]
+
+    def place_hidden(self, cards, slots=None) -> None:
+        """Put `cards` (kinds, in the order given) where this state lacks cards: each hand short
+        of its size filled up in seat order, then the rest into the draw pile."""
+        hands = self.hands
+        at = 0
+        for s, n in self.hidden_slots() if slots is None else slots:
+            hand = hands[s]
+            for kind in cards[at:at + n]:
+                hand[kind] += 1
+            at += n
+        pile = self.pile
+        for kind in cards[at:]:
+            pile[kind] += 1
 
     # -- views -------------------------------------------------------------
     def view(self, seat: int) -> View:

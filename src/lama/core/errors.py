@@ -19,3 +19,9 @@ class IllegalAction(LamaError):
 
 class InvalidOption(LamaError):
     """A game id, player count or option the game does not accept."""
+
+
+class InvalidView(LamaError, ValueError):
+    """A view no state of the game fits, or one from which the game cannot rebuild a full state
+    (`Game.resample_from_view`): it is from another game, holds more cards of a kind than the deck,
+    or (in dice) is not the view of the seat to move."""

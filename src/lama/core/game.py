@@ -138,6 +138,17 @@ class Game:
     def new_initial_state(self):
         return self.state_class(self)
 
+    def state_from_view(self, view):
+        """The state holding every fact `view` shows, the cards its seat cannot see not placed
+        (State.from_view; fill them with `unseen`, `place_hidden` or `with_hidden`)."""
+        return self.state_class.from_view(self, view)
+
+    def resample_from_view(self, view, shuffle=None):
+        """OpenSpiel's resample_from_infostate: a full state consistent with `view` (its seat sees
+        `view` in it), the unseen cards in the order `shuffle(cards)` leaves them (e.g. a seeded
+        `rng.shuffle`; None: table order). InvalidView if no state fits the view."""
+        return self.state_class.resample_from_view(self, view, shuffle)
+
     # -- the game's description ----------------------------------------------
     @classmethod
     def default_options(cls) -> dict:

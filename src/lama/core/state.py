@@ -9,7 +9,7 @@ anything: an illegal input raises `IllegalAction` and leaves the state as it was
 
 from __future__ import annotations
 
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidView
 from .events import ChipReturned, GameOver, RoundScored
 
 
@@ -151,6 +151,65 @@ class State:
     def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
         """Every seat's cards (or display) as they are counted at the round's end."""
         return ()
+
+    # -- a full state from one seat's view (OpenSpiel's resample_from_infostate) --------
+    @classmethod
+    def from_view(cls, game, view):
+        """A state of `game` holding every fact `view` shows (`_restore`) and nothing else: the
+        cards its seat cannot see are not placed (`unseen`, `place_hidden`). InvalidView if the
+        view is not one of this game's."""
+        if view.game != game.id or view.players != game.players:
+            raise InvalidView(f"a view of {view.game} for {view.players} players is not one of {game!r}")
+        state = cls(game)
+        state._restore(view)
+        return state
+
+    @classmethod
+    def resample_from_view(cls, game, view, shuffle=None):
+        """A full state that `view.seat` cannot tell from the true one: `from_view`, then the
+        unseen cards (a list of kinds in table order; `shuffle(cards)` reorders it in place,
+        e.g. a seeded `rng.shuffle`; None keeps that order) placed by `place_hidden`. Its view for
+        `view.seat` is `view`, and it holds every card of the deck."""
+        state = cls.from_view(game, view)
+        cards = [kind for kind, count in enumerate(state.unseen()) for _ in range(count)]
+        if shuffle is not None:
+            shuffle(cards)
+        state.place_hidden(cards)
+        return state
+
+    def _restore(self, view) -> None:
+        """Hook: set every field from what `view` shows (each game adds its own). Here C1, C3-C6:
+        points, the round, quits, whose turn, the game's end, the rounds scored, and the starter
+        of this round (C4: the last round's ender; a round that ended the game changes none)."""
+        self.points = list(view.points)
+        self.round = view.round
+        self.quit = list(view.quit)
+        self.n_in = self.quit.count(False)
+        self.to_move = view.to_move
+        self.finished = view.finished
+        self.winners = tuple(view.winners)
+        self.history = list(view.history)
+        self.chance = "deal" if view.to_move is None and not view.finished else None
+        starters = [self.game.first_player] + [r.ender for r in view.history]
+        self.starter = starters[-2] if view.finished and view.history else starters[-1]
+
+    def unseen(self) -> list[int]:
+        """Per kind, the cards of the game this state does not place (none: a game whose
+        hidden cards play no part, and every full state)."""
+        return []
+
+    def hidden_slots(self) -> list[tuple[int, int]]:
+        """(seat, cards it lacks) for every seat holding fewer cards than its size, in seat order."""
+        return []
+
+    def place_hidden(self, cards, slots=None) -> None:
+        """Put `cards` (kinds, in the order given) where this state lacks them (nothing here)."""
+
+    def with_hidden(self, cards, slots=None):
+        """A copy with `cards` placed (place_hidden): one sample of many from one `from_view`."""
+        state = self.clone()
+        state.place_hidden(cards, slots)
+        return state
 
     # -- the public interface every game implements -------------------------
     def legal_actions(self) -> list:

@@ -1,15 +1,21 @@
-"""Engine states from what one seat sees (a lama.core View): the search bots' starting point.
+"""Engine states from core States, and from what one seat sees (a lama.core View): the search
+bots' starting point.
 
-A view holds every public fact and the seat's own cards. In the card games the other hands and
-the kinds in the draw pile are hidden, so they are left empty (0) here and a search fills them
-per sample with a determinized deal; in dice only the undealt cards are, which play no part in
-a round. Everything else is the state the core holds (`engine.describe` of the result, with
-the hidden cards filled in, equals `engine.describe_core` of the true state: tests/fast).
+The game rebuilds a core State from the view (Game.state_from_view: every public fact and the
+seat's own cards), and it is written into the engine's row as it stands. In the card games the
+other hands and the kinds in the draw pile are hidden, so they stay empty (0) there and a search
+fills them per sample with a determinized deal; in dice nothing that matters is hidden (the
+undealt cards follow from the public ones and play no part in a round). `engine.describe` of a
+row written from a full State equals `engine.describe_core` of that State (tests/fast).
 """
 
 from __future__ import annotations
 
 from . import layout as L
+
+CHANCES = {None: L.NO_CHANCE, "deal": L.DEAL, "draw": L.DRAW, "roll": L.ROLL_DICE}
+MOVE_FLAGS = {"draw": L.MOVE_DRAW, "quit": L.MOVE_QUIT, "skip": L.MOVE_SKIP, "take_stage": L.MOVE_TAKE_STAGE}
+PENDING = {None: L.NO_ANSWER, "discard": L.ANSWER_DISCARD, "take": L.ANSWER_TAKE}
 
 
 def card_state_from_view(view, game, st) -> None:
@@ -17,98 +23,86 @@ def card_state_from_view(view, game, st) -> None:
     L1-L5, K2-K11): the seat's own hand, the others' hand sizes, the top card, the pile's size,
     the discard pile, points, quits, this round's moves, the stage and the magic chip. The
     other hands and PILE's kinds stay 0; the generator (RNG) is 0 too."""
-    table = game.table
-    n = view.players
-    for i in range(L.STATE_SIZE):
-        st[i] = 0
-    _fill_common(view, game, st)
-    st[L.TOP] = -1 if view.top is None else table.index[view.top]
-    st[L.PILE_SIZE] = view.pile_size
-    st[L.MAGIC] = -1 if view.magic_chip is None else view.magic_chip  # K2: None is the centre
-    if view.stage is not None:
-        st[L.STAGE_W], st[L.STAGE_B] = view.stage
-    st[L.DRAWER] = -1
-    if view.to_move is None and not view.finished and view.top is not None:  # a draw is pending
-        if view.forced_draw is not None:  # K5
-            st[L.CHANCE], st[L.DRAWER], st[L.FORCED] = L.DRAW, view.forced_draw, 1
-        elif view.moves and view.moves[-1][1].kind == "draw":
-            st[L.CHANCE], st[L.DRAWER] = L.DRAW, view.moves[-1][0]
-    if view.seat is not None:
-        for kind, count in enumerate(table.counts_of(view.hand)):
-            st[L.HANDS + view.seat * L.K_MAX + kind] = count
-    for kind, count in enumerate(table.counts_of(view.discard_pile)):
-        st[L.DISCARDS + kind] = count
-    flag = {"draw": L.MOVE_DRAW, "quit": L.MOVE_QUIT, "skip": L.MOVE_SKIP, "take_stage": L.MOVE_TAKE_STAGE}
-    for seat, action, _top in view.moves:
-        f = table.index[action.card] if action.kind == "play" else flag[action.kind]
-        st[L.MOVES + seat * L.MOVE_STRIDE + f] += 1
-    for s in range(n):
-        st[L.SIZES + s] = view.hand_sizes[s]
+    card_state_from_core(game.state_from_view(view), st)
 
 
 def dice_state_from_view(view, game, st) -> None:
     """Fill the state row `st` with what the seat to move sees of L.A.M.A. Dice (D1-D5): the
-    displays, the llama row, the last roll, the discards, points and quits, and, from its
-    legal actions, whether it owes the roll an answer (D3b: the caps of a discard; D3c: a
-    take). Only the undealt cards' kinds are hidden (PILE stays 0); they play no part in a
-    round. Raises ValueError for a view whose seat is not to move: only its legal actions
-    tell whether the last roll is answered."""
-    if view.seat is None or view.to_move != view.seat:
-        raise ValueError("a dice view makes a state at its seat's turn only")
+    displays, the llama row, the last roll, the discards, the undealt cards, points and quits,
+    and, from its legal actions, whether it owes the roll an answer (D3b: the caps of a discard;
+    D3c: a take). Raises ValueError (the core's InvalidView) for a view whose seat is not to
+    move: only its legal actions tell whether the last roll is answered."""
+    dice_state_from_core(game.state_from_view(view), st)
+
+
+def card_state_from_core(state, st) -> None:
+    """Fill the state row `st` with a core CardState (hands, pile, discards, moves, the top card;
+    kadabra's stage, magic chip and forced draw); the generator (RNG) is 0."""
+    game = state.game
     table = game.table
-    n = view.players
     for i in range(L.STATE_SIZE):
         st[i] = 0
-    _fill_common(view, game, st)
-    for s in range(n):
-        st[L.SIZES + s] = view.hand_sizes[s]
-        for kind, count in enumerate(table.counts_of(view.displays[s])):
-            st[L.HANDS + s * L.K_MAX + kind] = count
-    st[L.PILE_SIZE] = sum(game.deck) - n * game.hand_size  # D2: the undealt cards
-    for kind, count in enumerate(table.counts_of(view.row)):
-        st[L.ROW + kind] = count
-        st[L.ROW_SIZE] += count
-    for kind, count in enumerate(table.counts_of(view.discard_pile)):
-        st[L.DISCARDS + kind] = count
-    st[L.ROLLER] = -1
+    _fill_common(state, st)
+    st[L.TOP] = state.top
+    st[L.PILE_SIZE] = state.pile_size
+    st[L.DRAWER] = state.drawer
+    st[L.MAGIC] = -1
+    if game.card_effects:  # K2, K5, K7
+        st[L.MAGIC] = state.magic
+        st[L.STAGE_W], st[L.STAGE_B] = state.stage_whites, state.stage_blacks
+        st[L.FORCED] = int(state.forced)
+    for s, hand in enumerate(state.hands):
+        _put(st, L.HANDS + s * L.K_MAX, hand)
+    _put(st, L.PILE, state.pile)
+    _put(st, L.DISCARDS, state.discards)
+    for seat, action, _top in state.moves:
+        f = table.index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]
+        st[L.MOVES + seat * L.MOVE_STRIDE + f] += 1
+
+
+def dice_state_from_core(state, st) -> None:
+    """Fill the state row `st` with a core DiceState (displays, the row, the undealt cards, the
+    discards, the last roll and the answer it is owed); the generator (RNG) is 0."""
+    for i in range(L.STATE_SIZE):
+        st[i] = 0
+    _fill_common(state, st)
+    for s, display in enumerate(state.displays):
+        _put(st, L.HANDS + s * L.K_MAX, display)
+    _put(st, L.PILE, state.undealt)  # D2: the undealt cards
+    st[L.PILE_SIZE] = sum(state.undealt)
+    _put(st, L.ROW, state.row)
+    st[L.ROW_SIZE] = state.row_size
+    _put(st, L.DISCARDS, state.discards)
+    st[L.ROLLER] = state.roller
+    index = state.game.table.index
     for die in range(3):
-        st[L.ROLL + die] = -1
-    if view.roll is not None:
-        for die, face in enumerate(view.roll):
-            kind = game.face_kinds[die][face]
-            st[L.ROLL + die] = kind
-            st[L.ROLL_COUNTS + kind] += 1
-    answer = view.legal_actions[0].kind
-    if answer == "discard":  # D3b: at most what the display holds and the dice show
-        st[L.PENDING] = L.ANSWER_DISCARD
-        at = L.HANDS + view.seat * L.K_MAX
-        for kind in range(table.size):
-            st[L.CAPS + kind] = min(st[at + kind], st[L.ROLL_COUNTS + kind])
-    elif answer == "take":  # D3c
-        st[L.PENDING] = L.ANSWER_TAKE
+        st[L.ROLL + die] = -1 if state.roll is None else index[state.roll[die]]
+    _put(st, L.ROLL_COUNTS, state.roll_counts)
+    _put(st, L.CAPS, state.caps)
+    st[L.PENDING] = PENDING[state.pending]
 
 
-def _fill_common(view, game, st) -> None:
-    """What every game of the family shows alike: whose turn, the round, its starter (C4),
-    points, quits, the game's end (C6) and how the last round ended."""
-    n = view.players
-    st[L.TO_MOVE] = -1 if view.to_move is None else view.to_move
-    st[L.ROUND] = view.round
-    st[L.CHANCE] = L.NO_CHANCE
-    if view.to_move is None and not view.finished:
-        st[L.CHANCE] = L.DEAL  # a game's family says what else chance may hold
-    st[L.FINISHED] = int(view.finished)
-    for s in view.winners:
+def _put(st, at: int, counts) -> None:
+    for kind, count in enumerate(counts):
+        st[at + kind] = count
+
+
+def _fill_common(state, st) -> None:
+    """What every game of the family holds alike: whose turn, what chance resolves, the round,
+    its starter (C4), points, quits, sizes, the game's end (C6) and how the last round ended."""
+    st[L.TO_MOVE] = -1 if state.to_move is None else state.to_move
+    st[L.ROUND] = state.round
+    st[L.CHANCE] = CHANCES[state.chance]
+    st[L.FINISHED] = int(state.finished)
+    for s in state.winners:
         st[L.WINNERS] |= 1 << s
-    for s in range(n):
-        st[L.POINTS + s] = view.points[s]
-        st[L.QUIT + s] = int(view.quit[s])
-    st[L.N_IN] = n - sum(bool(q) for q in view.quit)
-    history = view.history
-    # C4: the last round's ender starts the next; a round that ended the game changes nothing
-    starters = [game.first_player] + [r.ender for r in history]
-    st[L.STARTER] = starters[len(history) - 1] if view.finished and history else starters[-1]
+    for s in range(state.n):
+        st[L.POINTS + s] = state.points[s]
+        st[L.QUIT + s] = int(state.quit[s])
+        st[L.SIZES + s] = state.sizes[s]
+    st[L.N_IN] = state.n_in
+    st[L.STARTER] = state.starter
     st[L.ENDER] = -1
-    if history:
-        st[L.ENDED_BY] = L.ENDED_BY_NAMES.index(history[-1].ended_by)
-        st[L.ENDER] = history[-1].ender
+    if state.history:
+        st[L.ENDED_BY] = L.ENDED_BY_NAMES.index(state.history[-1].ended_by)
+        st[L.ENDER] = state.history[-1].ender

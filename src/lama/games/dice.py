@@ -17,7 +17,8 @@ from importlib import resources
 from itertools import product
 
 from lama.core import (
-    QUIT, ROLL, Action, CardTable, Deal, Game, IllegalAction, InvalidOption, Option, State, View, discard, take,
+    QUIT, ROLL, Action, CardTable, Deal, Game, IllegalAction, InvalidOption, InvalidView, Option, State, View, discard,
+    take,
 )
 from lama.core.events import (
     Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RowCardTaken, SeatQuit,
@@ -34,6 +35,29 @@ TABLE = CardTable(CODES)
 
 # The record's names for the cases of D3, in the order they are tried.
 THREE_LLAMAS, MATCH, MISS, BUST = "three_llamas", "match", "miss", "bust"
+
+
+def discard_caps(display, counts) -> tuple[int, ...]:
+    """D3b: the most cards of each kind a roll lets a display go, `counts[k]` being the dice
+    that show kind k: each discarded card needs its own die."""
+    return tuple(d if d < c else c for d, c in zip(display, counts))
+
+
+def roll_case(counts, display, row, last_seat: bool) -> str:
+    """D3: the first case that applies to a roll whose dice show `counts[k]` of each kind, for
+    a seat with `display` (counts per kind) facing the llama `row` (counts per kind);
+    `last_seat`: every other seat has quit, so a miss is a bust. The one classifier of a roll:
+    the state's roll, the odds (dice_odds) and the heuristic all ask it."""
+    if counts[LL] == N_DICE:
+        return THREE_LLAMAS
+    for d, c in zip(display, counts):
+        if d and c:
+            return MATCH
+    if not last_seat:
+        for r, c in zip(row, counts):
+            if r and c:
+                return MISS
+    return BUST
 
 
 def parse_dice(value) -> tuple[tuple[str, ...], ...]:
@@ -217,39 +241,33 @@ class DiceState(State):
 
     def roll_case(self, roll, seat: int | None = None) -> str:
         """Which case of D3 a roll is for `seat` (default: the roller); no change to the state."""
-        k0, k1, k2 = self.roll_kinds(roll)
+        counts = self._roll_counts(roll)
         if seat is None:
             seat = self.roller if self.chance == "roll" else self.to_move
-        return self._case(k0, k1, k2, self.displays[seat])
+        return roll_case(counts, self.displays[seat], self.row, self.n_in == 1)
 
-    def _case(self, k0: int, k1: int, k2: int, display: list[int]) -> str:
-        """D3: the first case that applies, in the order (a), (b), (c), (d)."""
-        if k0 == LL and k1 == LL and k2 == LL:
-            return THREE_LLAMAS
-        if display[k0] or display[k1] or display[k2]:
-            return MATCH
-        row = self.row
-        if (row[k0] or row[k1] or row[k2]) and self.n_in > 1:
-            return MISS
-        return BUST
-
-    def _resolve_roll(self, roll) -> list:
+    def _roll_counts(self, roll) -> list[int]:
+        """Dice showing each kind in a roll (checked against the dice)."""
         k0, k1, k2 = self.roll_kinds(roll)
-        seat = self.roller
-        display = self.displays[seat]
-        case = self._case(k0, k1, k2, display)
-        roll = tuple(roll)
-        self.roll = roll
         counts = [0] * 7
         counts[k0] += 1
         counts[k1] += 1
         counts[k2] += 1
+        return counts
+
+    def _resolve_roll(self, roll) -> list:
+        counts = self._roll_counts(roll)
+        seat = self.roller
+        display = self.displays[seat]
+        case = roll_case(counts, display, self.row, self.n_in == 1)
+        roll = tuple(roll)
+        self.roll = roll
         self.roll_counts = counts
         self.chance = None
         self.roller = -1
         events = [DiceRolled(seat, roll, case)]
         if case == MATCH:
-            self.caps = tuple(d if d < c else c for d, c in zip(display, counts))
+            self.caps = discard_caps(display, counts)
             self.pending = "discard"
             self.to_move = seat
         elif case == MISS:
@@ -423,6 +441,46 @@ class DiceState(State):
             return self.end_round("row_empty", seat, events)  # D4
         self._pass_turn(seat)
         return events
+
+    # -- a full state from the view of the seat to move (State.resample_from_view) ------------
+    def _restore(self, view) -> None:
+        """D1-D3: displays, the row, the discards and the last roll are public, and the undealt
+        cards follow from them (the deck less what was dealt: displays and discards less the cards
+        taken from the row). Whether the roll is still owed its discard (D3b) or take (D3c) only
+        the seat to move's legal actions say, so only its view will do."""
+        State._restore(self, view)
+        if view.seat is None or view.to_move != view.seat:
+            raise InvalidView("a dice position is rebuilt for the seat to move only")
+        index = TABLE.index
+        codes = [c for d in view.displays for c in d] + list(view.row) + list(view.discard_pile)
+        unknown = [c for c in codes + list(view.roll or ()) if c not in index]
+        if unknown or len(view.displays) != self.n:
+            raise InvalidView(f"not a view of dice for {self.n} seats: {unknown[:1] or view.displays!r}")
+        counts_of = TABLE.counts_of
+        self.displays = [counts_of(d) for d in view.displays]
+        self.sizes = [len(d) for d in view.displays]
+        self.row = counts_of(view.row)
+        self.row_size = len(view.row)
+        self.discards = counts_of(view.discard_pile)
+        undealt = list(self.game.deck)
+        for k in range(TABLE.size):
+            taken = self.game.row[k] - self.row[k]
+            undealt[k] -= sum(d[k] for d in self.displays) + self.discards[k] - taken
+        if min(undealt) < 0:
+            raise InvalidView("the view holds more cards of a kind than the 36 player cards have")
+        self.undealt = undealt
+        self.roll = view.roll
+        self.roll_counts = counts_of(view.roll or ())
+        kinds = {a.kind for a in view.legal_actions}
+        self.caps = (0,) * 7
+        if "discard" in kinds:
+            self.pending = "discard"
+            self.caps = discard_caps(self.displays[view.seat], self.roll_counts)
+        elif "take" in kinds:
+            self.pending = "take"
+        else:
+            self.pending = None
+        self.roller = -1
 
     # -- scoring and views -----------------------------------------------
     def penalties(self) -> list[int]:

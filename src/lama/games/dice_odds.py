@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from .dice import CODES, DEFAULT_DICE, LL, TABLE, parse_dice
+from .dice import CODES, DEFAULT_DICE, MATCH, TABLE, discard_caps, parse_dice, roll_case
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +63,10 @@ def _counts(codes, what: str) -> list[int]:
 
 
 def classify(counts: tuple[int, ...], display: list[int], row: list[int], last_seat: bool) -> tuple[str, int]:
-    """D3's case for a roll showing `counts` of each kind, and the most cards it lets go."""
-    if counts[LL] == 3:
-        return "three_llamas", 0
-    most = sum(d if d < c else c for d, c in zip(display, counts))
-    if most:
-        return "match", most
-    if not last_seat and any(r and c for r, c in zip(row, counts)):
-        return "miss", 0
-    return "bust", 0
+    """D3's case for a roll showing `counts` of each kind (dice.roll_case), and the most cards
+    it lets go (dice.discard_caps; 0 outside a match)."""
+    case = roll_case(counts, display, row, last_seat)
+    return case, sum(discard_caps(display, counts)) if case == MATCH else 0
 
 
 def next_roll_odds(view) -> tuple[RollOdds, bool]:

@@ -144,6 +144,17 @@ class KadabraState(CardState):
         self.stage_blacks = other.stage_blacks
         self.forced = other.forced
 
+    def _restore(self, view) -> None:
+        """K2, K5, K7, K9: the stage, the magic chip and a pending forced draw are public."""
+        CardState._restore(self, view)
+        self.stage_whites, self.stage_blacks = view.stage if view.stage is not None else (0, 0)
+        self.magic = -1 if view.magic_chip is None else view.magic_chip
+        self.forced = view.forced_draw is not None
+        if self.forced:  # K5: the forced draw is resolved by chance before the seat's turn
+            self.chance = "draw"
+            self.drawer = view.forced_draw
+            self.to_move = None
+
     # -- public facts ------------------------------------------------------
     @property
     def show(self) -> bool:

@@ -16,18 +16,22 @@ Case does not matter, spaces and commas are tolerated:
 - `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
 
 `resolve` returns a legal Action or a Command, or raises InputError whose message says what was
-wrong and what is legal. It needs only the View (legality comes from `view.legal_actions`, written
-once in the core); an `explain` callback may give the core's reason for an illegal action.
+wrong and what is legal. It needs only the View: the card codes are the game's (its CardTable),
+legality comes from `view.legal_actions`, and why a move is not legal is the core's reason
+(`IllegalAction.reason`, the words the web protocol's `illegal` errors give): from the `explain`
+callback (the terminal passes `Table.explain`), else from the state the game rebuilds from the
+view (`Game.state_from_view`: the cards this seat cannot see play no part in what it may do).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
+from lama.core import IllegalAction, LamaError
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
-from lama.games import GAMES
+from lama.games import GAMES, game_of
 
 from .render import facts, strip_rule_ids
 
@@ -47,7 +51,6 @@ COMMANDS = {
     "exit": "exit", "leave": "exit",
 }
 MOSQUITO = ("m", "mosquito")  # komarami: other ways to type the mosquito (L)
-CARD_RE = re.compile(r"^(?:[1-6]|l|2/3|4/5|[2-6][*+])$")
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,25 @@ def _tokens(text: str, game: str | None = None) -> list[str]:
     return tokens
 
 
-def _card(token: str) -> str | None:
-    return token.upper() if CARD_RE.match(token) else None
+@lru_cache(maxsize=None)
+def _codes(game: str | None) -> dict[str, str]:
+    """The game's card codes (its CardTable), by how they are typed (any case)."""
+    table = facts(game).table
+    return {code.lower(): code for code in table.codes} if table is not None else {}
+
+
+def _card(token: str, game: str | None) -> str | None:
+    return _codes(game).get(token)
+
+
+def _variants(typed: str, game: str | None) -> list[str]:
+    """The game's cards with a symbol and the values of the plain card `typed` (kadabra: 5 ->
+    5*, 5+); none for a card with a symbol."""
+    table = facts(game).table
+    if table.cards[table.index[typed]].symbol:
+        return []
+    values = table.values_of(typed)
+    return [card.code for card in table.cards if card.values == values and card.symbol]
 
 
 def _seat(words: list[str], view, names) -> int:
@@ -136,7 +156,7 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
         tokens = tokens[1:]
         if not tokens:
             raise _fail("play which card? (e.g. 'play 3' or just '3')", view)
-    if _card(tokens[0]) is None:
+    if _card(tokens[0], game) is None:
         raise _fail(f"'{text.strip()}' is not a move I know (type ? for help)", view)
     if kinds & {"discard", "take", "roll"} or view.displays:
         if "take" in kinds and len(tokens) == 1:
@@ -152,34 +172,29 @@ def _check(action: Action, text: str, view, explain) -> Action:
 
 
 def _why(action: Action, text: str, view, explain) -> str:
-    """Why `action` is not legal: the core's reason when we can get it, else from the view."""
-    if action.kind == "play" and action.card not in view.hand:
-        return f"you have no '{action.card}' in your hand"
-    if action.kind == "discard" and view.roll is None:
-        return "roll the dice first ('r')"
-    if action.kind == "discard" and view.displays:
-        display = list(view.displays[view.seat])
-        for card in action.cards:
-            if card not in display:
-                more = " more" if card in view.displays[view.seat] else ""
-                return f"your display has no{more} '{card}'"
-            display.remove(card)
-    if action.kind == "take" and action.card not in view.row:
-        return f"there is no '{action.card}' in the llama row"
-    if action.kind == "take" and view.roll is not None and action.card not in view.roll:
-        return f"no die shows '{action.card}'"
-    reason = None
-    if explain is not None:
-        reason = explain(action)
+    """Why `action` is not legal: the core's reason (from `explain`, else from the state the game
+    rebuilds from the view)."""
+    reason = explain(action) if explain is not None else core_reason(view, action)
     if reason:
         return strip_rule_ids(reason)
-    if action.kind == "play" and view.top is not None:
-        return f"'{action.card}' cannot be played on '{view.top}'"
     return f"'{text.strip()}' ({action}) is not legal now"
 
 
+def core_reason(view, action) -> str | None:
+    """The core's reason (IllegalAction.reason) why the seat of `view` may not make `action`, on
+    the state the game rebuilds from the view; None if the core takes it or cannot say."""
+    try:
+        state = game_of(view).state_from_view(view)
+        state.apply(action, view.seat)
+    except IllegalAction as e:
+        return e.reason
+    except (LamaError, ValueError, KeyError, TypeError):  # a view no state fits: nothing to say
+        return None
+    return None
+
+
 def _card_play(tokens, text, view, names, explain) -> Action:
-    typed = _card(tokens[0])
+    typed = _card(tokens[0], view.game)
     give = None
     gives = getattr(GAMES.get(view.game), "card_effects", False)  # K4: a 1 gives a chip
     rest = tokens[1:]
@@ -195,12 +210,13 @@ def _card_play(tokens, text, view, names, explain) -> Action:
         give = _seat(rest, view, names)
     plays = [a for a in view.legal_actions if a.kind == "play"]
     codes = sorted({a.card for a in plays if a.card == typed})
-    if not codes and typed.isdigit():  # kadabra: '5' finds 5* or 5+ when that is the only one
-        codes = sorted({a.card for a in plays if a.card[0] == typed and a.card[1:] in ("*", "+")})
+    variants = _variants(typed, view.game) if not codes else []
+    if variants:  # kadabra: '5' finds 5* or 5+ when that is the only one
+        codes = sorted({a.card for a in plays if a.card in variants})
         if len(codes) > 1:
             raise _fail(f"which {typed}? type {' or '.join(codes)}", view)
         if not codes:
-            held = sorted({c for c in view.hand if c[0] == typed and c[1:] in ("*", "+")})
+            held = sorted({c for c in view.hand if c in variants})
             if len(held) == 1:
                 typed = held[0]
     card = codes[0] if codes else typed
@@ -218,7 +234,7 @@ def _card_play(tokens, text, view, names, explain) -> Action:
 
 
 def _cards(tokens, text, view) -> list[str]:
-    cards = [_card(t) for t in tokens]
+    cards = [_card(t, view.game) for t in tokens]
     if not tokens or None in cards:
         raise _fail(f"'{text.strip()}': name the cards, e.g. '3 5'", view)
     return cards
@@ -226,16 +242,7 @@ def _cards(tokens, text, view) -> list[str]:
 
 def _dice_discard(tokens, text, view, explain) -> Action:
     cards = _cards(tokens, text, view)
-    action = discard(cards)
-    if action in view.legal_actions:
-        return action
-    kinds = {a.kind for a in view.legal_actions}
-    if "discard" not in kinds:
-        if "take" in kinds:
-            raise _fail("no die matches your display, so you take a row card instead", view)
-        if view.roll is None and "roll" in kinds:
-            raise _fail("roll the dice first ('r')", view)
-    return _check(action, text, view, explain)
+    return _check(discard(cards), text, view, explain)
 
 
 def _dice_take(tokens, text, view, explain) -> Action:
