@@ -64,7 +64,7 @@ def tournament(game_id: str, players: int, engine: str, games: int) -> str:
 def _without_times(value):
     if isinstance(value, dict):
         return {k: _without_times(v) for k, v in value.items()
-                if not any(w in k for w in ("second", "time", "elapsed", "per_s", "speed", "workers"))}
+                if not any(w in k for w in ("second", "sec_", "time", "elapsed", "per_s", "speed", "workers"))}
     if isinstance(value, list):
         return [_without_times(v) for v in value]
     return value
