@@ -285,3 +285,31 @@ def test_the_reason_for_an_illegal_entry_is_the_tables_in_every_position(game_id
             checked += 1
         table.act(seat, rng.choice(view.legal_actions), table.version)
     assert checked > 100
+
+
+def test_the_seat_number_shown_is_the_one_typed():
+    """The seats table's `#` counts from 1, and `1>N` gives the chip to the seat shown as N; the
+    prompt's short forms, the turn title and the legal list number seats the same way."""
+    from rich.console import Console
+
+    from lama.core import seats as seat_numbers
+    from lama.tui.render import seats_table, turn_title
+    from lama.tui.session import move_hint
+
+    console = Console(width=100, record=True)
+    console.print(seats_table(KADABRA, NAMES))
+    rows = [line.split() for line in console.export_text().splitlines()[1:] if line.strip()]
+    shown = {row[1]: int(row[0]) for row in rows}  # name -> the number in the `#` column
+    assert shown == {"Ann": 1, "Bob": 2, "Cem": 3}
+    for name in ("Bob", "Cem"):
+        index = NAMES.index(name)
+        assert resolve(f"1>{shown[name]}", KADABRA, NAMES) == play("1", index)
+        assert f"1>{shown[name]}" in move_hint(KADABRA)
+        assert f"play 1 give {shown[name]}" in str(pytest.raises(InputError, resolve, "1", KADABRA, NAMES).value)
+    assert "(seat 1) to move" in turn_title(KADABRA, NAMES)
+    assert seat_numbers.parse("3", 3) == 2 and seat_numbers.word(0) == "seat 1"
+    for typed in ("0", "4"):  # 0 is no seat any more: an old 0-based entry fails loudly
+        with pytest.raises(InputError, match=f"there is no seat {typed}: seats are numbered from 1 to 3"):
+            resolve(f"1>{typed}", KADABRA, NAMES)
+    with pytest.raises(ValueError, match="seats are numbered from 1 to 3"):
+        seat_numbers.parse("x", 3)
