@@ -114,7 +114,8 @@ def test_hint_uses_only_what_the_seat_to_move_can_see(tmp_path, capsys):
     (["--round", "3"], "no round 3"),
     (["--move", "9"], "moves 0 to 3"),
     (["--move", "-1"], "moves 0 to 3"),
-    (["--move", "1", "--seat", "0"], "seat 1 is to move, not seat 0"),
+    (["--move", "1", "--seat", "1"], "seat 2 is to move, not seat 1"),  # seats numbered from 1
+    (["--move", "1", "--seat", "0"], "--seat 0: there is no seat 0: seats are numbered from 1 to 3"),
     (["--move", "1", "--after-roll"], "dice records only"),
 ])
 def test_hint_explains_a_bad_position(tmp_path, capsys, argv, message):
@@ -173,7 +174,7 @@ def test_hint_on_a_sample_record(capsys):
     ({"seat": 0, "roll": "L51", "discard": ["1"]}, "list of 3 face codes, one per die"),
     ({"seat": 0, "roll": ["L", "5"], "discard": ["1"]}, "list of 3 face codes, one per die"),
     ({"seat": 0, "roll": ["L", 5, "1"], "discard": ["1"]}, "list of 3 face codes, one per die"),
-    ({"seat": 1, "roll": ["1", "L", "6"], "discard": ["1"]}, "seat 0 is to move"),
+    ({"seat": 1, "roll": ["1", "L", "6"], "discard": ["1"]}, 'a roll of "seat": 1, but seat 1 ("seat": 0) is to move'),
 ])
 def test_after_roll_refuses_what_is_not_a_roll_of_the_seat_to_move(tmp_path, capsys, move, message):
     record = {

@@ -3,6 +3,7 @@ tests/e2e/screenshots/ (ignored by git)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -147,6 +148,10 @@ def test_kadabra_round_with_a_gift_and_a_magic_show(server, new_page):
             page.locator(".hand [data-choice]:not([disabled])").first.click()
             page.wait_for_selector(".chooser")
             seen["chooser"] = True
+            # the chooser numbers seats as the names do, from 1: "Medium 2 (0 pts, key 2)"
+            labels = page.locator(".chooser button").all_inner_texts()
+            pairs = [re.search(r"Medium (\d).*key (\d)", t, re.S) for t in labels if "key" in t]
+            assert pairs and all(p and p[1] == p[2] for p in pairs), labels
             shots(page, "kadabra-gift")
         if page.locator(".stage.show").count() and not seen["show"]:
             each(0)

@@ -219,7 +219,7 @@ def test_render_shows_the_table_and_only_the_hand_of_the_seat_to_move():
     e.reset(seed=11)
     seat = e.agent_seat[e.agent_selection]
     text = e.render()
-    assert f"hand of seat {seat}: {' '.join(e.game_state.view(seat).hand)}" in text
+    assert f"hand of seat {seat + 1}: {' '.join(e.game_state.view(seat).hand)}" in text
     assert text.count("hand of seat") == 1
     assert f"top: {e.game_state.view(seat).top}" in text
 

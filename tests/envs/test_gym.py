@@ -157,8 +157,8 @@ def test_action_masks_and_render():
     _obs, info = env.reset(seed=4)
     assert np.array_equal(env.action_masks(), info["action_mask"])
     text = env.render()
-    assert f"hand of seat 0: {' '.join(env.table.view(0).hand)}" in text
-    assert "hand of seat 1" not in text
+    assert f"hand of seat 1: {' '.join(env.table.view(0).hand)}" in text
+    assert "hand of seat 2" not in text
 
 
 def test_make_with_the_module_prefix_finds_the_ids():

@@ -105,7 +105,7 @@ def test_a_card_not_in_hand_is_named(terminal):
     t = terminal(script)
     main(["play", "--seed", "5", "--record", "game.json"])
     t.finish()
-    assert f"seat 0 does not hold '{shown['asked']}'; legal: " in shown["screen"]  # the core's words
+    assert f"seat 1 does not hold '{shown['asked']}'; legal: " in shown["screen"]  # the core's words
 
 
 def test_eof_mid_game_leaves_cleanly_and_says_where_the_record_is(terminal, monkeypatch):
@@ -183,18 +183,18 @@ def test_hot_seat_never_shows_one_humans_hand_to_the_other(terminal):
         name = ["Ann", "Bob", "Cem"][seat]
         # what was shown since the terminal was last passed on
         since = t.transcript.rsplit("Pass the terminal to ", 1)[1]
-        assert since.startswith(f"{name} (seat {seat})")
+        assert since.startswith(f"{name} (seat {seat + 1})")
         # every hand shown since the previous prompt is this seat's own, as it is now
         hands = re.findall(r"Your hand: (.*?)(?:   playable|\n)", t.screens[-1])
         assert set(hands) <= {cards_text(state.view(seat).hand).plain}
         # and since the terminal was passed on, every turn screen is this human's
-        assert f"{name} (seat {seat}) to move" in since
-        assert all(f"{n} (seat {s}) to move" not in since for s, n in enumerate(("Ann", "Bob", "Cem")) if n != name)
+        assert f"{name} (seat {seat + 1}) to move" in since
+        assert all(f"{n} (seat {s + 1}) to move" not in since for s, n in enumerate(("Ann", "Bob", "Cem")) if n != name)
         checked.append(seat)
         return None
 
     t = terminal(script)
-    rc = main(["play", "--players", "3", "--humans", "0,1", "--names", "Ann,Bob,Cem", "--bots", "random",
+    rc = main(["play", "--players", "3", "--humans", "1,2", "--names", "Ann,Bob,Cem", "--bots", "random",
                "--seed", "4", "--record", "game.json"])
     out = t.finish()
     assert rc == 0 and replay_file("game.json")["finished"]
@@ -256,13 +256,19 @@ def test_bad_command_lines_are_clear_errors(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert "unknown game 'chess'" in play_error(capsys, "--game", "chess")
     assert "2 to 6 players" in play_error(capsys, "--players", "7")
-    assert "--seat must be from 0 to 3" in play_error(capsys, "--seat", "4")
-    assert "--humans takes seats" in play_error(capsys, "--humans", "0,x")
+    assert "--seat 5: there is no seat 5: seats are numbered from 1 to 4" in play_error(capsys, "--seat", "5")
+    assert "--seat 0: there is no seat 0: seats are numbered from 1 to 4" in play_error(capsys, "--seat", "0")
+    assert "seats are numbered from 1 to 4" in play_error(capsys, "--seat", "x")
+    assert "--humans 1,x: 'x' is not a seat number (seats are numbered from 1 to 4)" in play_error(
+        capsys, "--humans", "1,x")
+    assert "--humans 0,1: there is no seat 0: seats are numbered from 1 to 4" in play_error(capsys, "--humans", "0,1")
     assert "unknown bot 'smart'" in play_error(capsys, "--bots", "smart")
     assert "one per bot seat" in play_error(capsys, "--bots", "random,random")
     assert "--names needs 4 names" in play_error(capsys, "--players", "4", "--names", "A,B")
     assert "target" in play_error(capsys, "--target", "0")
-    assert "first_player" in play_error(capsys, "--first-player", "9")
+    assert "--first-player 9: there is no seat 9: seats are numbered from 1 to 4" in play_error(
+        capsys, "--first-player", "9")
+    assert "seats are numbered from 1 to 4" in play_error(capsys, "--first-player", "0")
     assert "cannot read" in play_error(capsys, "--deck", str(tmp_path / "missing.json"))
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
@@ -277,9 +283,9 @@ def test_bad_command_lines_are_clear_errors(capsys, tmp_path, monkeypatch):
 def test_names_are_checked(capsys, tmp_path, monkeypatch):
     """Issue 12, item 10: names a person can tell apart and type after `1 to`."""
     monkeypatch.chdir(tmp_path)
-    assert "the name of seat 1 is empty" in play_error(capsys, "--players", "3", "--names", "Ann, ,Cem")
-    assert "seats 0 and 2 are both called 'ann'" in play_error(capsys, "--players", "3", "--names", "Ann,Bob,ann")
-    assert "seats 0 and 1 are both called 'Easy 1'" in play_error(capsys, "--players", "3", "--bots", "easy",
+    assert "the name of seat 2 is empty" in play_error(capsys, "--players", "3", "--names", "Ann, ,Cem")
+    assert "seats 1 and 3 are both called 'ann'" in play_error(capsys, "--players", "3", "--names", "Ann,Bob,ann")
+    assert "seats 1 and 2 are both called 'Easy 1'" in play_error(capsys, "--players", "3", "--bots", "easy",
                                                                     "--name", "Easy  1")
     assert "'2' is a number" in play_error(capsys, "--players", "3", "--names", "Ann,2,Cem")
     assert "at most 40" in play_error(capsys, "--name", "x" * 41)
@@ -310,7 +316,7 @@ def test_hot_seat_clears_a_real_terminal_before_passing_it_on(monkeypatch, tmp_p
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=100)
     replies = iter(["", "q", "", "exit"])
-    args = build_parser().parse_args(["play", "--players", "3", "--humans", "0,1", "--names", "Ann,Bob,Cem",
+    args = build_parser().parse_args(["play", "--players", "3", "--humans", "1,2", "--names", "Ann,Bob,Cem",
                                       "--seed", "4", "--record", str(tmp_path / "g.json")])
     assert cmd_play(args, console=console,
                     input_fn=lambda prompt: "y" if "anyway?" in prompt else next(replies)) == 0
@@ -381,7 +387,7 @@ def test_hint_rates_every_legal_move_and_names_a_choice(terminal):
 def test_the_seed_is_shown_when_the_game_ends_not_before(terminal):
     """Issue 12, item 2: the seed shows the deal, so it is told at the end, hot seat included."""
     t = terminal(lambda t: EOFError if t.prompts > 3 else None)
-    assert main(["play", "--seed", "987654321", "--humans", "0,1", "--players", "3", "--record", "game.json"]) == 0
+    assert main(["play", "--seed", "987654321", "--humans", "1,2", "--players", "3", "--record", "game.json"]) == 0
     out = t.finish()
     assert t.screens and not any("987654321" in screen for screen in t.screens)
     assert "Seed 987654321 (the same deals again: --seed 987654321)." in out
@@ -438,11 +444,11 @@ def test_a_failing_bot_ends_the_game_with_one_line_and_keeps_the_record(capsys, 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setitem(lama.bots.BOTS, "broken", _bot_that(result))
     monkeypatch.setattr("builtins.input", lambda prompt="": "draw")
-    # seat 0 is the bot; the human never gets to move
-    code = main(["play", "--players", "2", "--seat", "1", "--bots", "broken", "--seed", "3", "--record", "g.json"])
+    # seat 1 (index 0) is the bot; the human, at seat 2, never gets to move
+    code = main(["play", "--players", "2", "--seat", "2", "--bots", "broken", "--seed", "3", "--record", "g.json"])
     err = capsys.readouterr().err
     assert code == 1
-    assert err.startswith("lama play: the bot of seat 0 (Broken 0) ") and fragment in err
+    assert err.startswith("lama play: the bot of seat 1 (Broken 0) ") and fragment in err
     assert err.count("\n") == 1 and "Traceback" not in err and len(err) < 500
     assert "The record so far is saved in g.json" in err
     assert replay_file(tmp_path / "g.json")["rounds"] == []  # the deal, and no move

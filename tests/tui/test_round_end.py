@@ -83,7 +83,7 @@ def test_dice_recap_shows_displays_and_the_chips_given_back_during_the_round(ter
 
 def test_hot_seat_every_human_sees_the_round_before_the_terminal_is_passed_on(terminal):
     t = terminal()
-    assert main(["play", "--players", "3", "--humans", "0,1", "--names", ",".join(NAMES), "--bots", "random",
+    assert main(["play", "--players", "3", "--humans", "1,2", "--names", ",".join(NAMES), "--bots", "random",
                  "--seed", "4", "--record", "game.json"]) == 0
     out = t.finish()
     rounds = check_recaps(out, "game.json", ["Ann", "Bob", "Cem (bot)"], 0, "lama")
@@ -94,7 +94,7 @@ def test_hot_seat_every_human_sees_the_round_before_the_terminal_is_passed_on(te
         assert wait < block.index("Pass the terminal to")
         # and at their next turn each human reads their own result of that round
         for seat, name in ((0, "Ann"), (1, "Bob")):
-            turn = block.split(f"Pass the terminal to {name} (seat {seat})")[1]
+            turn = block.split(f"Pass the terminal to {name} (seat {seat + 1})")[1]
             r = history[number - 1]
             note = f"Round {number} is over"
             assert note in turn.split("to move")[0]

@@ -65,12 +65,13 @@ CASES = [
     (LAMA_ON_6, "L", play("L")),
     (LAMA_ON_6, "6", play("6")),
     # kadabra
-    (KADABRA, "1>2", play("1", 2)),
-    (KADABRA, "1 > 1", play("1", 1)),
-    (KADABRA, "1 2", play("1", 2)),
-    (KADABRA, "1 give 1", play("1", 1)),
+    # kadabra: the receiver typed as the seats table numbers it, from 1 (`1>2`: seat index 1)
+    (KADABRA, "1>3", play("1", 2)),
+    (KADABRA, "1 > 2", play("1", 1)),
+    (KADABRA, "1 3", play("1", 2)),
+    (KADABRA, "1 give 2", play("1", 1)),
     (KADABRA, "1 to cem", play("1", 2)),
-    (KADABRA, "p 1>2", play("1", 2)),
+    (KADABRA, "p 1>3", play("1", 2)),
     (KADABRA, "s", SKIP),
     (KADABRA, "skip", SKIP),
     (KADABRA, "l", play("L")),
@@ -103,7 +104,7 @@ def test_resolve(view, text, expected):
 
 
 ERRORS = [
-    (LAMA, "5", "seat 0 does not hold '5'; legal: play 3, play 4, draw, quit"),
+    (LAMA, "5", "seat 1 does not hold '5'; legal: play 3, play 4, draw, quit"),
     (LAMA, "1", "'1' cannot be played on '3'; legal: play 3, play 4, draw, quit"),
     (LAMA, "L", "'L' cannot be played on '3'"),
     (LAMA, "", "type a move; legal: play 3, play 4, draw, quit"),
@@ -115,14 +116,16 @@ ERRORS = [
     (LAMA, "skip", "'skip' is not a move in L.L.A.M.A."),
     (DICE_ROLL, "d", "'d' is not a move in L.A.M.A. Dice"),
     (LAMA_ON_6, "d", "legal: play 6, play L, quit"),
-    (KADABRA, "1", "a 1 gives a chip: say to which seat, e.g. '1>1' (seats 1, 2)"),
-    (KADABRA, "1>0", "legal: play 1 give 1, play 1 give 2, play L, draw, skip, quit"),
+    (KADABRA, "1", "a 1 gives a chip: say to which seat, e.g. '1>2' (seats 2, 3)"),
+    (KADABRA, "1>0", "'0': there is no seat 0: seats are numbered from 1 to 3; "
+                     "legal: play 1 give 2, play 1 give 3, play L, draw, skip, quit"),
+    (KADABRA, "1>4", "there is no seat 4: seats are numbered from 1 to 3"),
     (KADABRA, "1 to zed", "'zed' is not a seat"),
     (KADABRA_4, "5", "which 5? type 5* or 5+"),
     (KADABRA_SHOW, "d", "legal: play L, take stage, skip"),
     (DICE_ROLL, "3", "a discard only follows a roll that matches the display; legal: roll, quit"),
-    (DICE_MATCH, "3 3 3", "seat 0's display holds 2 '3', not 3; legal: discard 3"),
-    (DICE_MATCH, "6", "seat 0's display holds 0 '6', not 1"),
+    (DICE_MATCH, "3 3 3", "seat 1's display holds 2 '3', not 3; legal: discard 3"),
+    (DICE_MATCH, "6", "seat 1's display holds 0 '6', not 1"),
     (DICE_MATCH, "r", "legal: discard 3, discard 5"),
     (DICE_MISS, "1", "'1' is not in the llama row"),
     (DICE_MISS, "2", "no die shows 2 in the roll 4 6 L"),
@@ -130,7 +133,7 @@ ERRORS = [
     (DICE_MISS, "t 2", "no die shows 2 in the roll 4 6 L; legal: take 4, take 6, take L"),
     (DICE_MATCH, "r", "after a match the seat must discard at least one matching card"),
     (LAMA_ON_6, "d", "the draw pile is empty; legal: play 6, play L, quit"),
-    (KADABRA, "1>0", "a seat cannot give a chip to itself; the chip goes to a seat still in: 1, 2"),
+    (KADABRA, "1>1", "a seat cannot give a chip to itself; the chip goes to a seat still in: 2, 3"),
     (KADABRA_SHOW, "d", "no drawing during a magic show before taking the stage"),
     (LAMA, "2/3", "'2/3' is not a move I know"),  # the game's cards: lama has no 2/3
     (DICE_MISS, "take", "take which card?"),
@@ -178,7 +181,8 @@ KADABRA_4P = make_view(
     ("1 to hard   1", play("1", 1)),
     ("1 > Hard 2", play("1", 2)),
     ("1 give to hard 1", play("1", 1)),
-    ("1 2", play("1", 2)),
+    ("1 3", play("1", 2)),
+    ("1 2", play("1", 1)),
     ("1 to easy", None),  # a unique prefix, but seat 3 has quit: the core says no
 ])
 def test_a_chip_goes_to_a_multi_word_name_or_a_unique_prefix(text, expected):
@@ -186,7 +190,7 @@ def test_a_chip_goes_to_a_multi_word_name_or_a_unique_prefix(text, expected):
     if expected is None:
         with pytest.raises(InputError) as e:
             resolve(text, KADABRA_4P, BOTS)
-        assert "legal: play 1 give 1, play 1 give 2" in str(e.value)
+        assert "legal: play 1 give 2, play 1 give 3" in str(e.value)
     else:
         assert resolve(text, KADABRA_4P, BOTS) == expected
 
@@ -262,7 +266,7 @@ def test_the_reason_for_an_illegal_entry_is_the_tables_in_every_position(game_id
     table = Table(game, [None] * 3, seed=7)
     rng = random.Random(7)
     codes = [c.lower() for c in GAMES[game_id].table.codes]
-    texts = codes + ["d", "q", "s", "t", "r", "1>0", "1>2", "x 1 1", "t 3"]
+    texts = codes + ["d", "q", "s", "t", "r", "1>0", "1>1", "1>2", "1>4", "x 1 1", "t 3"]
     checked = 0
     while not table.finished:
         table.advance()
@@ -281,3 +285,31 @@ def test_the_reason_for_an_illegal_entry_is_the_tables_in_every_position(game_id
             checked += 1
         table.act(seat, rng.choice(view.legal_actions), table.version)
     assert checked > 100
+
+
+def test_the_seat_number_shown_is_the_one_typed():
+    """The seats table's `#` counts from 1, and `1>N` gives the chip to the seat shown as N; the
+    prompt's short forms, the turn title and the legal list number seats the same way."""
+    from rich.console import Console
+
+    from lama.core import seats as seat_numbers
+    from lama.tui.render import seats_table, turn_title
+    from lama.tui.session import move_hint
+
+    console = Console(width=100, record=True)
+    console.print(seats_table(KADABRA, NAMES))
+    rows = [line.split() for line in console.export_text().splitlines()[1:] if line.strip()]
+    shown = {row[1]: int(row[0]) for row in rows}  # name -> the number in the `#` column
+    assert shown == {"Ann": 1, "Bob": 2, "Cem": 3}
+    for name in ("Bob", "Cem"):
+        index = NAMES.index(name)
+        assert resolve(f"1>{shown[name]}", KADABRA, NAMES) == play("1", index)
+        assert f"1>{shown[name]}" in move_hint(KADABRA)
+        assert f"play 1 give {shown[name]}" in str(pytest.raises(InputError, resolve, "1", KADABRA, NAMES).value)
+    assert "(seat 1) to move" in turn_title(KADABRA, NAMES)
+    assert seat_numbers.parse("3", 3) == 2 and seat_numbers.word(0) == "seat 1"
+    for typed in ("0", "4"):  # 0 is no seat any more: an old 0-based entry fails loudly
+        with pytest.raises(InputError, match=f"there is no seat {typed}: seats are numbered from 1 to 3"):
+            resolve(f"1>{typed}", KADABRA, NAMES)
+    with pytest.raises(ValueError, match="seats are numbered from 1 to 3"):
+        seat_numbers.parse("x", 3)

@@ -153,8 +153,8 @@ def after_roll(state, moves, move):
         raise PositionError(f"move {move}'s roll must be a list of 3 face codes, one per die, "
                             f"like [\"3\", \"L\", \"5\"]; not {json.dumps(roll)[:40]}")
     if state.to_move is not None and seat != state.to_move:
-        raise PositionError(f"move {move} is a roll of seat {json.dumps(seat)[:20]}, but seat "
-                            f"{state.to_move} is to move")
+        raise PositionError(f"move {move} is a roll of \"seat\": {json.dumps(seat)[:20]}, but seat "
+                            f"{state.to_move + 1} (\"seat\": {state.to_move}) is to move")
     try:
         state.apply(ROLL)
         state.apply_chance(tuple(roll))

@@ -11,6 +11,7 @@ import sys
 from rich.console import Console
 
 from lama.bots.hints import PositionError, after_roll, hints, hints_json, position_in_record, position_text
+from lama.core import seats as seat_numbers
 from lama.record import RecordError, load_record
 from lama.tui.hints import hint_table
 
@@ -26,7 +27,8 @@ def add_arguments(p) -> None:
         "Replay RECORD to just before move M of round R and show, for the seat to move, every legal "
         "action with the strongest bot's estimated win chance, its 95% margin, the expected points "
         "this round, and the bot's choice. Rounds and moves count from 0, as `lama replay` reports "
-        "them. Only what that seat could see is used."
+        "them; seats are numbered from 1, as the terminal shows them (the record's 0-based `seat` + 1). "
+        "Only what that seat could see is used."
     )
     p.add_argument("file", metavar="RECORD", help="a lama-record/1 JSON file")
     p.add_argument("--round", type=int, metavar="R", help="0-based round (default: the last round)")
@@ -35,7 +37,7 @@ def add_arguments(p) -> None:
                         "(default: after the round's last move)")
     p.add_argument("--after-roll", action="store_true",
                    help="dice: apply move M's roll first; the hint is for the discard or take it asks for")
-    p.add_argument("--seat", type=int, metavar="S", help="check that seat S is the one to move")
+    p.add_argument("--seat", metavar="S", help="check that seat S (numbered from 1) is the one to move")
     p.add_argument("--budget", type=positive, metavar="N", help="playouts of the search (default: the hard bot's budget)")
     p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -70,13 +72,19 @@ def cmd_hint(args) -> int:
         elif state.chance == "deal":
             what = "the round is over"
         elif getattr(state, "forced_draw", None) is not None:
-            what = f"seat {state.forced_draw} must draw first (K5); its decision is the move after"
+            what = f"{seat_numbers.word(state.forced_draw)} must draw first (K5); its decision is the move after"
         else:
             what = f"a chance outcome ({state.chance}) comes next"
         print(f"lama hint: at {where} no seat has a decision to make ({what}); pick another --move", file=sys.stderr)
         return 2
-    if args.seat is not None and args.seat != state.to_move:
-        print(f"lama hint: at {where} seat {state.to_move} is to move, not seat {args.seat}; "
+    if args.seat is not None:
+        try:
+            wanted = seat_numbers.parse(args.seat, state.game.players)
+        except ValueError as e:
+            print(f"lama hint: --seat {args.seat}: {e}", file=sys.stderr)
+            return 2
+    if args.seat is not None and wanted != state.to_move:
+        print(f"lama hint: at {where} {seat_numbers.word(state.to_move)} is to move, not {seat_numbers.word(wanted)}; "
               "hints are for the seat to move", file=sys.stderr)
         return 2
     view = state.view(state.to_move)
@@ -93,7 +101,7 @@ def cmd_hint(args) -> int:
         print(json.dumps(out))
         return 0
     console = Console()
-    console.print(f"{view.game}, {where}: seat {view.seat} to move. {position_text(view)}")
+    console.print(f"{view.game}, {where}: {seat_numbers.word(view.seat)} to move. {position_text(view)}")
     console.print(hint_table(result))
-    console.print(f"The bot would choose: [bold]{result.choice}[/bold]")
+    console.print(f"The bot would choose: [bold]{seat_numbers.action_text(result.choice)}[/bold]")
     return 0

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
-from lama.core import InvalidOption
+from lama.core import InvalidOption, seats as seat_numbers
 from lama.games import GAMES, new_game
 from lama.tui.play import play
 
@@ -28,17 +28,18 @@ def bots_help() -> str:
 
 def add_arguments(p) -> None:
     p.description = ("Play at the terminal. One human against bots (--seat, --bots), or several humans "
-                     "taking turns at one terminal (--humans 0,2). Type ? during the game for help.")
+                     "taking turns at one terminal (--humans 1,3). Seats are numbered from 1. Type ? during the game for help.")
     p.add_argument("--game", default="lama", help="the game id (lama, komarami, kadabra, dice; default lama)")
     p.add_argument("--players", type=int, help="2 to 6 (default 4, or the number of --names)")
-    p.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0)")
-    p.add_argument("--humans", metavar="SEATS", help="several humans at one terminal, e.g. 0,2")
+    p.add_argument("--seat", help="your seat, numbered from 1 to the number of players (default 1)")
+    p.add_argument("--humans", metavar="SEATS", help="several humans at one terminal, their seats numbered from 1, e.g. 1,3")
     p.add_argument("--bots", default="heuristic", metavar="BOTS", help=bots_help())
     p.add_argument("--name", help="your name (one human)")
     p.add_argument("--names", metavar="NAMES", help="every seat's name, comma-separated, in seat order")
     p.add_argument("--seed", type=int, help="the seed of the deals (default: a random one, told when the game ends)")
     p.add_argument("--target", type=int, help="the game ends at this many points (default 40)")
-    p.add_argument("--first-player", type=int, dest="first_player", help="the seat that starts round 1")
+    p.add_argument("--first-player", dest="first_player", metavar="SEAT",
+                   help="the seat that starts round 1, numbered from 1")
     p.add_argument("--deck", metavar="FILE.json", help="kadabra: the deck, a JSON map from card to count")
     p.add_argument("--dice", metavar="FILE.json", help="dice: the dice, a JSON list of three lists of six faces")
     p.add_argument("--record", metavar="FILE",
@@ -50,12 +51,22 @@ def add_arguments(p) -> None:
 def _seat_list(text: str, players: int) -> list[int]:
     seats = []
     for part in text.replace(" ", "").split(","):
-        if not part.isdigit() or int(part) >= players:
-            raise UsageError(f"--humans takes seats from 0 to {players - 1} separated by commas, not {text!r}")
-        if int(part) in seats:
+        try:
+            seat = seat_numbers.parse(part, players)
+        except ValueError as e:
+            raise UsageError(f"--humans {text}: {e}; give them separated by commas, e.g. 1,3") from None
+        if seat in seats:
             raise UsageError(f"seat {part} is listed twice in --humans")
-        seats.append(int(part))
+        seats.append(seat)
     return sorted(seats)
+
+
+def _seat_flag(text: str, players: int, flag: str) -> int:
+    """The 0-based seat of a flag that takes a seat numbered from 1; UsageError naming the range."""
+    try:
+        return seat_numbers.parse(text, players)
+    except ValueError as e:
+        raise UsageError(f"{flag} {text}: {e}") from None
 
 
 def _load_json(path: str, flag: str):
@@ -81,12 +92,13 @@ def _load_json(path: str, flag: str):
 OPTION_FILE_BYTES = 64 * 1024  # a --deck or --dice file
 
 
-def _options(args) -> dict:
+def _options(args, players: int) -> dict:
     options = {}
     if args.target is not None:
         options["target"] = args.target
-    if args.first_player is not None:
-        options["first_player"] = args.first_player
+    if args.first_player is not None:  # typed from 1; the option (and the record) count from 0
+        new_game(args.game, players)  # a wrong player count is said first
+        options["first_player"] = _seat_flag(args.first_player, players, "--first-player")
     if args.deck is not None:
         deck = _load_json(args.deck, "--deck")
         if not isinstance(deck, dict):
@@ -114,7 +126,7 @@ def _setup(args):
     if args.names is not None:
         names = [" ".join(n.split()) for n in args.names.split(",")]
     players = args.players if args.players is not None else (len(names) if names else 4)
-    game = new_game(args.game, players, _options(args))  # checks players and options
+    game = new_game(args.game, players, _options(args, players))  # checks players and options
     if names is not None and len(names) != players:
         raise UsageError(f"--names needs {players} names (one per seat), not {len(names)}")
     if args.humans is not None and args.seat is not None:
@@ -122,10 +134,7 @@ def _setup(args):
     if args.humans is not None:
         humans = _seat_list(args.humans, players)
     else:
-        seat = 0 if args.seat is None else args.seat
-        if not 0 <= seat < players:
-            raise UsageError(f"--seat must be from 0 to {players - 1}, not {seat}")
-        humans = [seat]
+        humans = [0 if args.seat is None else _seat_flag(args.seat, players, "--seat")]
     if args.name is not None:
         if len(humans) != 1:
             raise UsageError("--name is for one human; with --humans use --names")
@@ -137,7 +146,7 @@ def _setup(args):
         specs = specs * len(bot_seats)
     elif len(specs) != len(bot_seats):
         raise UsageError(f"--bots needs one bot for all or one per bot seat ({len(bot_seats)}: seats "
-                         f"{', '.join(map(str, bot_seats))}), not {len(specs)}")
+                         f"{', '.join(str(seat_numbers.number(s)) for s in bot_seats)}), not {len(specs)}")
     try:
         bots = {s: load_bot(spec) for s, spec in zip(bot_seats, specs)}
     except UnknownBot as e:
@@ -161,17 +170,17 @@ def _check_names(names: list[str], flag: str) -> None:
     seen: dict[str, int] = {}
     for seat, name in enumerate(names):
         if not name:
-            raise UsageError(f"{flag}: the name of seat {seat} is empty")
+            raise UsageError(f"{flag}: the name of {seat_numbers.word(seat)} is empty")
         if not name.isprintable():
-            raise UsageError(f"{flag}: the name of seat {seat} has a control character")
+            raise UsageError(f"{flag}: the name of {seat_numbers.word(seat)} has a control character")
         if len(name) > NAME_LENGTH:
-            raise UsageError(f"{flag}: the name of seat {seat} is {len(name)} characters long "
+            raise UsageError(f"{flag}: the name of {seat_numbers.word(seat)} is {len(name)} characters long "
                              f"(at most {NAME_LENGTH})")
         if name.isdigit():
             raise UsageError(f"{flag}: {name!r} is a number, which would read as a seat; choose a name")
         key = " ".join(name.casefold().split())
         if key in seen:
-            raise UsageError(f"{flag}: seats {seen[key]} and {seat} are both called {name!r}; "
+            raise UsageError(f"{flag}: seats {seat_numbers.number(seen[key])} and {seat_numbers.number(seat)} are both called {name!r}; "
                              "every seat needs its own name")
         seen[key] = seat
 

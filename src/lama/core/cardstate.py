@@ -13,6 +13,7 @@ card, so it cannot leak.
 from __future__ import annotations
 
 from .actions import DRAW, QUIT, Action, Deal
+from . import seats as seat_numbers
 from .errors import IllegalAction, InvalidView
 from .events import CardDrawn, CardPlayed, RoundDealt, SeatQuit
 from .state import State, not_an_action
@@ -178,7 +179,7 @@ class CardState(State):
             raise IllegalAction("unknown_card", f"there is no card {action.card!r} in {self.game.id}")
         hand = self.hands[seat]
         if not hand[kind]:
-            raise IllegalAction("not_in_hand", f"seat {seat} does not hold {action.card!r}")
+            raise IllegalAction("not_in_hand", f"{seat_numbers.word(seat)} does not hold {action.card!r}")
         self.check_play(seat, kind, action)
         hand[kind] -= 1
         self.sizes[seat] -= 1

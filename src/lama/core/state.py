@@ -9,6 +9,7 @@ anything: an illegal input raises `IllegalAction` and leaves the state as it was
 
 from __future__ import annotations
 
+from . import seats as seat_numbers
 from .errors import IllegalAction, InvalidView
 from .events import ChipReturned, GameOver, RoundScored
 
@@ -80,7 +81,7 @@ class State:
                 raise IllegalAction("game_over", "the game is over")
             raise IllegalAction("chance_pending", f"chance must be resolved first ({self.chance})")
         if seat is not None and seat != self.to_move:
-            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (seat {self.to_move} to move)")
+            raise IllegalAction("not_your_turn", f"it is not {seat_numbers.word(seat)}'s turn ({seat_numbers.word(self.to_move)} to move)")
 
     def next_seat(self, seat: int) -> int:
         """C1: the next seat after `seat` that has not quit (needs one still in)."""

@@ -23,6 +23,7 @@ from lama.core import (
 from lama.core.events import (
     Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RowCardTaken, SeatQuit,
 )
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.core.state import highest_chip, not_an_action
 
@@ -411,7 +412,7 @@ class DiceState(State):
         for k, c in enumerate(counts):
             if c > display[k]:
                 raise IllegalAction(
-                    "not_in_display", f"seat {seat}'s display holds {display[k]} {CODES[k]!r}, not {c}")
+                    "not_in_display", f"{seat_numbers.word(seat)}'s display holds {display[k]} {CODES[k]!r}, not {c}")
             if c > self.roll_counts[k]:
                 raise IllegalAction(
                     "no_die",

@@ -21,6 +21,7 @@ from lama.core import (
     DRAW, QUIT, SKIP, TAKE_STAGE, CardGame, CardState, CardTable, Event, IllegalAction, InvalidOption, Option,
     play,
 )
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import is_int, shown
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
@@ -224,22 +225,22 @@ class KadabraState(CardState):
         if not self._has_chip_to_give(seat) or not receivers:
             if give is not None:
                 why = "holds no chip" if not self._has_chip_to_give(seat) else "is the only seat still in"
-                raise IllegalAction("needless_give", f"seat {seat} {why}, so its 1 gives nothing (K4)")
+                raise IllegalAction("needless_give", f"{seat_numbers.word(seat)} {why}, so its 1 gives nothing (K4)")
             return
         if give is None:
             raise IllegalAction(
                 "missing_give",
-                f"a played 1 gives a chip (K4): name the receiving seat ({', '.join(map(str, receivers))})",
+                f"a played 1 gives a chip (K4): name the receiving seat ({_numbers(receivers)})",
             )
         if not is_int(give) or give not in receivers:
             if not is_int(give) or not 0 <= give < self.n:
-                why = f"there is no seat {give!r}"
+                why = f"there is no seat {give!r} (give counts seats from 0)"
             elif give == seat:
                 why = "a seat cannot give a chip to itself"
             else:
-                why = f"seat {give} has quit this round"
+                why = f"{seat_numbers.word(give)} has quit this round"
             raise IllegalAction(
-                "bad_give", f"{why}; the chip goes to a seat still in: {', '.join(map(str, receivers))} (K4)"
+                "bad_give", f"{why}; the chip goes to a seat still in: {_numbers(receivers)} (K4)"
             )
 
     def check_draw(self, seat: int) -> None:
@@ -263,7 +264,7 @@ class KadabraState(CardState):
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
         if self.magic != seat:
-            raise IllegalAction("no_magic_chip", f"only the holder of the magic chip may skip; seat {seat} does not hold it (K7)")
+            raise IllegalAction("no_magic_chip", f"only the holder of the magic chip may skip; {seat_numbers.word(seat)} does not hold it (K7)")
         self.magic = -1
         self._pass_turn(seat)
         return [Skipped(seat)]
@@ -418,3 +419,8 @@ __all__ = [
     "CODES", "DEFAULT_DECK", "KadabraGame", "KadabraState", "ChipGiven", "ChipStaged",
     "MagicChipScored", "MagicChipTaken", "Skipped", "StageTaken", "deck_from_map",
 ]
+
+
+def _numbers(seats) -> str:
+    """Seats as people number them (from 1), for a message: `2, 4`."""
+    return ", ".join(str(seat_numbers.number(s)) for s in seats)

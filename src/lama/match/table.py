@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from lama.core import Event, IllegalAction, LamaError
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.record import RecordWriter
 
@@ -229,7 +230,7 @@ class Table:
         """The move, checked, if `action` is a legal move of outside seat `seat` at `version`
         (for `play`, once it is stored, say); Refused otherwise."""
         if seat in range(len(self.seats)) and self.seats[seat] is not None:
-            raise Refused(NOT_YOUR_TURN, f"a bot plays seat {seat} now")
+            raise Refused(NOT_YOUR_TURN, f"a bot plays {seat_numbers.word(seat)} now")
         return self._check(seat, action, version)
 
     def answer(self, wanted: Wanted, action, rng: random.Random) -> Move:
@@ -239,7 +240,7 @@ class Table:
         if wanted.version != self.version:
             raise Refused(STALE, f"the table is at version {self.version}, not {wanted.version}")
         if self.seats[wanted.seat] != Elsewhere(wanted.bot):
-            raise Refused(NOT_YOUR_TURN, f"the {wanted.bot} bot no longer plays seat {wanted.seat}")
+            raise Refused(NOT_YOUR_TURN, f"the {wanted.bot} bot no longer plays {seat_numbers.word(wanted.seat)}")
         move = self._check(wanted.seat, action, wanted.version)
         self._rngs[wanted.seat] = rng
         return move
@@ -262,8 +263,8 @@ class Table:
         if state.finished:
             raise Refused(NOT_YOUR_TURN, "the game is over")
         if seat != state.to_move:
-            whose = "chance" if state.to_move is None else f"seat {state.to_move}"
-            raise Refused(NOT_YOUR_TURN, f"it is not seat {seat}'s turn ({whose} to move)")
+            whose = "chance" if state.to_move is None else seat_numbers.word(state.to_move)
+            raise Refused(NOT_YOUR_TURN, f"it is not {seat_numbers.word(seat)}'s turn ({whose} to move)")
         if action in state.legal_actions():
             return Move(seat, action, version)
         try:  # the core's reason, found on a copy: the table's state is never touched
@@ -290,7 +291,7 @@ class Table:
         view = state.view(seat)
         action = policy(view, self._rngs[seat])
         if action not in view.legal_actions:
-            raise IllegalAction("illegal_choice", f"seat {seat} chose {shown(action)}, which is not legal here")
+            raise IllegalAction("illegal_choice", f"{seat_numbers.word(seat)} chose {shown(action)}, which is not legal here")
         return self._apply(seat, action)
 
     def advance(self) -> list[Event]:

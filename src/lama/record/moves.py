@@ -7,6 +7,7 @@ moves_kadabra.KADABRA_MOVES, moves_dice.DICE_MOVES."""
 from __future__ import annotations
 
 from lama.core import DRAW, QUIT, IllegalAction, play
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import is_int
 
 
@@ -19,7 +20,7 @@ def _seat(move: dict, players: int) -> int:
     if not is_int(seat):
         raise MoveError(f"a move needs an integer seat, not {seat!r}")
     if not 0 <= seat < players:
-        raise MoveError(f"there is no seat {seat} (seats are 0 to {players - 1})")
+        raise MoveError(f"there is no seat {seat} (a move's \"seat\" counts from 0: 0 to {players - 1})")
     return seat
 
 

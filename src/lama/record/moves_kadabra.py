@@ -5,6 +5,7 @@ checks shapes and says whose forced draw is due."""
 from __future__ import annotations
 
 from lama.core import DRAW, SKIP, TAKE_STAGE, IllegalAction, play
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import is_int
 
 from .moves import CardMoves, MoveError, _card, _true
@@ -21,7 +22,7 @@ class KadabraMoves(CardMoves):
         if drawer is not None:
             raise IllegalAction(
                 "forced_draw_missing",
-                f"seat {drawer} must first draw a card (K5, after a rectangle): "
+                f"{seat_numbers.word(drawer)} must first draw a card (K5, after a rectangle): "
                 f"the forced draw {{\"seat\": {drawer}, \"draw\": ..., \"forced\": true}} is missing",
             )
         state.check_turn(seat)
@@ -46,7 +47,7 @@ class KadabraMoves(CardMoves):
         if drawer is None:
             raise IllegalAction("no_forced_draw", "no forced draw is due here (K5: only right after a rectangle card)")
         if seat != drawer:
-            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (seat {drawer} must make the forced draw, K5)")
+            raise IllegalAction("not_your_turn", f"it is not {_in_record(seat)}'s turn ({_in_record(drawer)} must make the forced draw, K5)")
         state.apply_chance(card)
 
     def _skip(self, state, move, seat):
@@ -61,3 +62,8 @@ class KadabraMoves(CardMoves):
 
 
 KADABRA_MOVES = KadabraMoves()  # KadabraGame.record_moves
+
+
+def _in_record(seat: int) -> str:
+    """A seat for a record's reader: `seat 2 ("seat": 1)`, numbered from 1 and as the record has it."""
+    return f'{seat_numbers.word(seat)} ("seat": {seat})'

@@ -182,7 +182,7 @@ def _deal_of(state, rnd) -> Deal:
         raise MoveError(f"hands must be a list of {state.n} hands, one per seat")
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list) or len(hand) != 6:
-            raise MoveError(f"the hand of seat {seat} must be a list of 6 card codes")
+            raise MoveError(f"hand {seat} of the deal (seat {seat + 1}) must be a list of 6 card codes")
         for code in hand:
             if not isinstance(code, str):
                 raise MoveError(f"card codes are strings, not {code!r}")

@@ -135,7 +135,7 @@ def describe_error(error: dict) -> str:
     what = {"exception": "raised", "illegal_action": "made an illegal move:", "timeout": "was too slow:",
             "engine_error": "(the rules engine failed)", "setup_error": "could not be set up:"}.get(
         error["kind"], error["kind"])
-    who = f"bot {error['bot']!r} (seat {error['seat']})" if error["bot"] is not None else "the game"
+    who = f"bot {error['bot']!r} (seat {error['seat'] + 1})" if error["bot"] is not None else "the game"
     when = "" if error["round"] is None else f" in round {error['round']}"
     line = f"{who} {what} {error['message']}{when} of {where}; seats {seats}"
     if error.get("traceback"):

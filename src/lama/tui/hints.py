@@ -7,11 +7,12 @@ from rich.console import Console
 from rich.table import Table
 
 from lama.bots.hints import Hints, hints
+from lama.core import seats as seat_numbers
 
 
 def hint_table(result: Hints):
     """A rich Table of the hints, the bot's choice marked."""
-    table = Table(title=f"Hints for seat {result.seat} ({result.method})", title_justify="left")
+    table = Table(title=f"Hints for {seat_numbers.word(result.seat)} ({result.method})", title_justify="left")
     table.add_column("")
     table.add_column("action")
     table.add_column("win chance", justify="right")
@@ -23,7 +24,7 @@ def hint_table(result: Hints):
         half = "-" if r.stderr == float("inf") else f"{1.96 * r.stderr:.1%}"
         table.add_row(
             "→" if chosen else "",
-            str(r.action),
+            seat_numbers.action_text(r.action),
             f"{r.value:.1%}" if r.tries else "-",
             half,
             f"{r.points:.1f}" if r.tries else "-",
@@ -38,5 +39,5 @@ def show_hints(view, console=None, rng=None, budget: int | None = None) -> Hints
     result = hints(view, rng, budget)
     console = console or Console()
     console.print(hint_table(result))
-    console.print(f"The bot would choose: [bold]{result.choice}[/bold]")
+    console.print(f"The bot would choose: [bold]{seat_numbers.action_text(result.choice)}[/bold]")
     return result

@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 
 
@@ -87,9 +88,9 @@ def guarded(bot, seat: int, name: str):
             legal = action in view.legal_actions
         except (Exception, SystemExit) as e:
             why = " ".join(f"{type(e).__name__}: {e}".split())[:200]
-            raise BotFailed(f"the bot of seat {seat} ({name}) failed: {why}") from None
+            raise BotFailed(f"the bot of {seat_numbers.word(seat)} ({name}) failed: {why}") from None
         if not legal:
-            raise BotFailed(f"the bot of seat {seat} ({name}) chose {shown(action, 60)}, which is not one of "
+            raise BotFailed(f"the bot of {seat_numbers.word(seat)} ({name}) chose {shown(action, 60)}, which is not one of "
                             f"the legal actions ({', '.join(map(str, view.legal_actions))})")
         return action
     return policy

@@ -18,7 +18,7 @@ from lama.core.events import (
     Busted, CardDrawn, CardPlayed, CardsDiscarded, ChipReturned, DiceRolled, GameOver, RoundDealt,
     RoundScored, RowCardTaken, SeatQuit,
 )
-from lama.core import CardGame
+from lama.core import CardGame, seats as seat_numbers
 from lama.games import GAMES
 
 
@@ -127,7 +127,7 @@ def seats_table(view, names, bots=()) -> Table:
             cards = Text(plain_cards(view.displays[s], view.game) if s < len(view.displays) else "")
         else:
             cards = Text(str(view.hand_sizes[s]) if s < len(view.hand_sizes) else "")
-        table.add_row(str(s), Text(seat_label(s, view.seat, names, bots)), cards, ", ".join(status),
+        table.add_row(str(seat_numbers.number(s)), Text(seat_label(s, view.seat, names, bots)), cards, ", ".join(status),
                       str(view.points[s]))
     return table
 
@@ -180,7 +180,7 @@ def hand_text(view) -> Text:
 
 def turn_title(view, names) -> str:
     game = GAMES[view.game].name if view.game in GAMES else view.game
-    return (f" {game} - round {view.round + 1} - {short(names[view.seat])} (seat {view.seat}) to move"
+    return (f" {game} - round {view.round + 1} - {short(names[view.seat])} ({seat_numbers.word(view.seat)}) to move"
             f" - ends at {view.target} points ")
 
 

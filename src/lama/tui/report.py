@@ -1,7 +1,9 @@
-"""Human-readable output of a replayed record."""
+"""Human-readable output of a replayed record (seats numbered from 1, as people read them)."""
 
 from rich.console import Console
 from rich.table import Table
+
+from lama.core import seats as seat_numbers
 
 
 def print_result(result: dict, console: Console | None = None) -> None:
@@ -11,7 +13,7 @@ def print_result(result: dict, console: Console | None = None) -> None:
     table.add_column("round", justify="right")
     table.add_column("ended by")
     for s in range(n):
-        table.add_column(f"seat {s}", justify="right")
+        table.add_column(seat_numbers.word(s), justify="right")
     for i, r in enumerate(result["rounds"]):
         cells = []
         for s in range(n):
@@ -19,10 +21,10 @@ def print_result(result: dict, console: Console | None = None) -> None:
             if r["returned"][s]:
                 text += f" -{r['returned'][s]}"
             cells.append(f"{text} = {r['scores'][s]}")
-        table.add_row(str(i), f"{r['ended_by']} (seat {r['ender']})", *cells)
+        table.add_row(str(i), f"{r['ended_by']} ({seat_numbers.word(r['ender'])})", *cells)
     console.print(table)
     if result["finished"]:
-        winners = ", ".join(f"seat {w}" for w in result["winners"])
+        winners = ", ".join(seat_numbers.word(w) for w in result["winners"])
         console.print(f"Game over. Scores {result['scores']}; winner(s): {winners}.")
     else:
         console.print(f"Game not finished. Scores now {result['scores']}.")

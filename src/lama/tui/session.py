@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from lama.core import QUIT, GameOver, RoundDealt, RoundScored
+from lama.core import QUIT, GameOver, RoundDealt, RoundScored, seats as seat_numbers
 
 from .render import (
     chip_moves, ended_text, event_text, facts, roll_in_hand, round_recap, score_history, short, turn_screen,
@@ -45,7 +45,7 @@ def move_hint(view) -> str:
     hints = []
     for a in view.legal_actions:
         if a.kind == "play":
-            h = a.card if a.give is None else f"{a.card}>{a.give}"
+            h = a.card if a.give is None else f"{a.card}>{seat_numbers.number(a.give)}"
         elif a.kind == "discard":
             h = " ".join(a.cards)
         elif a.kind == "take":
@@ -316,7 +316,7 @@ class TerminalGame:
         if len(self.humans) > 1 and self.last_viewer != seat:
             self._hide()
             self.console.print(Rule())
-            self.say(f"Pass the terminal to {self.names[seat]} (seat {seat}) and press Enter.", "bold")
+            self.say(f"Pass the terminal to {self.names[seat]} ({seat_numbers.word(seat)}) and press Enter.", "bold")
             self.read("")
             self._hide()
         self.last_viewer = seat

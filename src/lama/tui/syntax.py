@@ -4,8 +4,9 @@ Case does not matter, spaces and commas are tolerated:
 
 - a card (`3`, `L`, `2/3`, `5*`, `5+`) plays it; `p 3` and `play 3` too. In kadabra a plain
   number also finds its star or rectangle card when that is the only one you hold (`5` → `5*`).
-- kadabra, a 1 that gives a chip: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat, a name of
-  several words, or the start of one name: `1 to hard 2`, `1 to an`).
+- kadabra, a 1 that gives a chip: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat numbered from 1
+  as the seats table shows it, so `1>2` gives to Seat 2, index 1; a name of several words, or
+  the start of one name: `1 to hard 2`, `1 to an`).
 - komarami: the mosquito is typed `L` (or `m`, `mosquito`).
 - `d`/`draw`, `q`/`quit`, `s`/`skip` (kadabra), `t`/`stage` (take the stage).
 - `s`/`scores` shows every round's points (in kadabra `s` is the skip: type `scores`).
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from lama.core import IllegalAction, LamaError
+from lama.core import IllegalAction, LamaError, seats as seat_numbers
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
 from lama.games import GAMES, game_of
 
@@ -65,7 +66,7 @@ class InputError(ValueError):
 
 
 def legal_text(view) -> str:
-    return ", ".join(str(a) for a in view.legal_actions)
+    return ", ".join(seat_numbers.action_text(a) for a in view.legal_actions)
 
 
 def _fail(why: str, view) -> InputError:
@@ -109,8 +110,11 @@ def _seat(words: list[str], view, names) -> int:
     """The seat meant by `words`: a seat number, a name (of several words), or the start of
     exactly one name (among the seats a chip may go to, if that settles it); InputError if not."""
     typed = " ".join(words)
-    if typed.isdigit() and len(words) == 1:
-        return int(typed)
+    if typed.isdigit() and len(words) == 1:  # numbered from 1, as the seats table shows
+        try:
+            return seat_numbers.parse(typed, view.players)
+        except ValueError as e:
+            raise _fail(f"'{typed}': {e}", view) from None
     lowered = [" ".join(n.lower().split()) for n in (names or ())]
     exact = [s for s, n in enumerate(lowered) if n == typed]
     if exact:
@@ -228,8 +232,9 @@ def _card_play(tokens, text, view, names, explain) -> Action:
     if len(matching) == 1:
         return matching[0]
     if len(matching) > 1:  # K4: the 1 gives a chip, and there is a choice of seat
-        seats = ", ".join(str(a.give) for a in matching)
-        raise _fail(f"a {card} gives a chip: say to which seat, e.g. '{card}>{matching[0].give}' (seats {seats})", view)
+        seats = ", ".join(str(seat_numbers.number(a.give)) for a in matching)
+        raise _fail(f"a {card} gives a chip: say to which seat, e.g. "
+                    f"'{card}>{seat_numbers.number(matching[0].give)}' (seats {seats})", view)
     return _check(play(card), text, view, explain)
 
 

@@ -19,6 +19,7 @@ import secrets
 import time
 
 from lama.core import Action, IllegalAction
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import is_int, jsonable
 from lama.games import new_game
 from lama.match import PERSON, Elsewhere, Move, Refused, Table, new_seed
@@ -197,10 +198,10 @@ class Hub:
             free = [s.seat for s in live.row.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 if not is_int(seat) or not 0 <= seat < live.row.players:
-                    raise WebError(400, "bad_request", f"seat must be 0 to {live.row.players - 1}")
+                    raise WebError(400, "bad_request", f'"seat" counts seats from 0: it must be 0 to {live.row.players - 1}')
                 if seat not in free:
-                    raise WebError(409, "seat_taken", f"seat {seat} is not a free seat for a person"
-                                   + (f"; free: {', '.join(map(str, free))}" if free else ""))
+                    raise WebError(409, "seat_taken", f"{seat_numbers.word(seat)} is not a free seat for a person" + (
+                        f"; free: {', '.join(seat_numbers.word(s) for s in free)}" if free else ""))
                 free = [seat]
             if not free:
                 raise WebError(409, "table_full", "no seat for a person is free at this table")
@@ -240,7 +241,7 @@ class Hub:
             await self.db(self.store.announce, table_id)
             async with live.lock:
                 live.broadcast()
-        name = live.row.seats[seat].name or f"Seat {seat}"
+        name = live.row.seats[seat].name or seat_numbers.name(seat)
         return {"table": live.row.next_id, **(await self.join(live.row.next_id, name, seat))}
 
     async def seat_of(self, live: LiveTable, token: str | None) -> int | None:
@@ -263,7 +264,7 @@ class Hub:
             raise WebError(400, "bad_bot", f"the bot must be one of {', '.join(SERVER_BOTS)}, or null")
         async with live.lock:
             if bot is not None and live.connected(seat):
-                raise WebError(409, "seat_connected", f"seat {seat} is connected: only a seat whose person left "
+                raise WebError(409, "seat_connected", f"{seat_numbers.word(seat)} is connected: only a seat whose person left "
                                                       "can be given to a bot")
             await self.set_stand_in(live, seat, bot)
         self.kick_bots(live)

@@ -11,6 +11,7 @@ import secrets
 from dataclasses import replace
 
 from lama.core import Action, InvalidOption
+from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.games import GAMES, new_game
 
@@ -59,11 +60,11 @@ def seat_rows(seats: list, name) -> tuple[list[SeatRow], str | None, int | None]
     for s, spec in enumerate(seats):
         if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
             raise WebError(400, "bad_request",
-                           f'seat {s} must be {{"kind": "human"}} or {{"kind": "bot", "bot": LEVEL}}')
+                           f'seats[{s}] ({seat_numbers.word(s)}) must be {{"kind": "human"}} or {{"kind": "bot", "bot": LEVEL}}')
         if spec["kind"] == "bot":
             bot = spec.get("bot")
             if bot not in SERVER_BOTS:
-                raise WebError(400, "bad_bot", f"seat {s}: the bot must be one of {', '.join(SERVER_BOTS)}, "
+                raise WebError(400, "bad_bot", f"seats[{s}] ({seat_numbers.word(s)}): the bot must be one of {', '.join(SERVER_BOTS)}, "
                                                f"not {shown(bot)} (a server runs no bot of its own code)")
             rows.append(SeatRow(s, "bot", bot=bot))
         elif creator_seat is None:
@@ -122,7 +123,8 @@ def listed(row: TableRow) -> dict:
 
 
 def seat_names(row: TableRow) -> list[str]:
-    return [s.name or (s.bot.capitalize() if s.bot else f"Seat {s.seat}") for s in row.seats]
+    """Every seat's name for people: its person's, its bot's level, or `Seat 1` ... (numbered from 1)."""
+    return [s.name or (s.bot.capitalize() if s.bot else seat_numbers.name(s.seat)) for s in row.seats]
 
 
 def seat_facts(row: TableRow, connected=frozenset()) -> list[dict]:

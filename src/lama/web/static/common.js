@@ -113,7 +113,7 @@ export function actionKey(a) {
 export function actionText(a, game, names) {
   if ("play" in a) {
     let t = `Play ${aCard(a.play, game)}`;
-    if (a.give !== undefined && a.give !== null) t += ` and give a chip to ${names[a.give] || "seat " + a.give}`;
+    if (a.give !== undefined && a.give !== null) t += ` and give a chip to ${names[a.give] || "seat " + (a.give + 1)}`;
     return t;
   }
   if (a.draw) return "Draw a card";
@@ -132,7 +132,8 @@ export function seatNames(seats) {
   return names.map((n, i) => names.filter(x => x === n).length > 1 ? `${n} ${i + 1}` : n);
 }
 
-export function who(seat, viewer, names) { return seat === viewer ? "You" : (names[seat] || `Seat ${seat}`); }
+// People read seats numbered from 1 (Seat 1 … Seat N); the protocol's seat fields count from 0.
+export function who(seat, viewer, names) { return seat === viewer ? "You" : (names[seat] || `Seat ${seat + 1}`); }
 
 export function handName(game) { return gameInfo(game).hand; }
 

@@ -380,7 +380,7 @@ function giveChooser(m) {
   const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
   const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
     h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
-  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} pts, key ${a.give})`))));
+  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} pts, key ${a.give + 1})`))));
   box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
   return box;
 }
@@ -579,7 +579,7 @@ document.addEventListener("keydown", ev => {
   if (!m || m.seat === null) return;
   const legal = m.legal;
   const find = pred => legal.find(pred);
-  if (ui.chooser && /^[0-9]$/.test(k)) { const a = find(a => a.give === Number(k)); if (a) act(a); return; }
+  if (ui.chooser && /^[1-9]$/.test(k)) { const a = find(a => a.give === Number(k) - 1); if (a) act(a); return; }  // key 1: Seat 1
   const simple = { d: a => a.draw, s: a => a.skip, t: a => a.take_stage, r: a => a.roll };
   if (hasControl(m.view.game, "choose") || hasControl(m.view.game, "row")) {  // a display and the llama row
     if (k === "Enter" && m.legal.some(a => "discard" in a)) { const b = document.querySelector('.actions [data-action*="discard"]'); if (b && !b.disabled) { b.click(); ev.preventDefault(); } return; }
