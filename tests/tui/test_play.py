@@ -29,7 +29,7 @@ def test_full_game_vs_bots_finishes_and_the_record_replays(terminal):
     assert rc == 0
     result = replay_file("game.json")
     assert result["finished"]
-    names = ["Ann", "Random 1", "Heuristic 2"]
+    names = ["Ann", "Random 2", "Heuristic 3"]
     # the final line states the winners and every seat's points, as the record replays
     flat = " ".join(out.split())  # messages wrap between words at the terminal's width
     m = re.search(r"Game over: (.+?) (wins|share the win) with (\d+) points\. Final points: (.+?)\. The record", flat)
@@ -285,8 +285,8 @@ def test_names_are_checked(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert "the name of seat 2 is empty" in play_error(capsys, "--players", "3", "--names", "Ann, ,Cem")
     assert "seats 1 and 3 are both called 'ann'" in play_error(capsys, "--players", "3", "--names", "Ann,Bob,ann")
-    assert "seats 1 and 2 are both called 'Easy 1'" in play_error(capsys, "--players", "3", "--bots", "easy",
-                                                                    "--name", "Easy  1")
+    assert "seats 1 and 2 are both called 'Easy 2'" in play_error(capsys, "--players", "3", "--bots", "easy",
+                                                                    "--name", "Easy  2")
     assert "'2' is a number" in play_error(capsys, "--players", "3", "--names", "Ann,2,Cem")
     assert "at most 40" in play_error(capsys, "--name", "x" * 41)
     assert "control character" in play_error(capsys, "--name", "A\x1b[2Jnn")
@@ -448,7 +448,7 @@ def test_a_failing_bot_ends_the_game_with_one_line_and_keeps_the_record(capsys, 
     code = main(["play", "--players", "2", "--seat", "2", "--bots", "broken", "--seed", "3", "--record", "g.json"])
     err = capsys.readouterr().err
     assert code == 1
-    assert err.startswith("lama play: the bot of seat 1 (Broken 0) ") and fragment in err
+    assert err.startswith("lama play: the bot of seat 1 (Broken 1) ") and fragment in err
     assert err.count("\n") == 1 and "Traceback" not in err and len(err) < 500
     assert "The record so far is saved in g.json" in err
     assert replay_file(tmp_path / "g.json")["rounds"] == []  # the deal, and no move

@@ -152,9 +152,9 @@ def _setup(args):
     except UnknownBot as e:
         raise UsageError(str(e)) from None
     if names is None:
-        names = [f"Player {s}" for s in range(players)]
+        names = [seat_numbers.name(s, "Player") for s in range(players)]
         for s, spec in zip(bot_seats, specs):
-            names[s] = f"{_bot_label(spec)} {s}"[-NAME_LENGTH:]
+            names[s] = seat_numbers.name(s, _bot_label(spec))[-NAME_LENGTH:]
         if args.name is not None:
             names[humans[0]] = " ".join(args.name.split())
     _check_names(names, "--names" if args.names is not None else "--name")

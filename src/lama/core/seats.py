@@ -20,9 +20,10 @@ def word(seat: int) -> str:
     return f"seat {seat + 1}"
 
 
-def name(seat: int) -> str:
-    """`Seat 1` for seat index 0: the default name of a seat nobody named."""
-    return f"Seat {seat + 1}"
+def name(seat: int, label: str = "Seat") -> str:
+    """`Seat 1` (or `Player 1`, `Easy 1` with `label`) for seat index 0: the default name of
+    a seat nobody named."""
+    return f"{label} {seat + 1}"
 
 
 def range_text(players: int) -> str:

@@ -158,7 +158,7 @@ class Table:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
-        self.names = list(names) if names else [f"Seat {i}" for i in range(game.players)]
+        self.names = list(names) if names else [seat_numbers.name(i) for i in range(game.players)]
         self.state = game.new_initial_state()
         self.version = 0
         self.decisions = 0  # moves made by seats, bots and outside alike
