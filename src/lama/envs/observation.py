@@ -300,8 +300,8 @@ class Encoder:
         ints = []
         for hand in state.hands:
             ints += hand
-        ints += (self._onehot_k[state.top] + state.hand_sizes + points + state.quit + [state.pile_size] + state.discard_pile
-                 + self._moves(state))
+        ints += (self._onehot_k[state.top] + state.hand_sizes + points + state.quit + [state.pile_size]
+                 + state.discard_pile + self._moves(state))
         if self.kadabra:
             ints += self._chips(state)
             ints += self._seat_onehot[state.forced_draw]

@@ -121,7 +121,8 @@ def describe_core(state) -> dict:
             discard_pile=list(state.discard_pile), drawer=state.drawer, moves=moves,
         )
         if getattr(game, "card_effects", False):
-            found.update(magic_chip=state.magic_chip, stage=(state.stage_whites, state.stage_blacks), forced=state.forced)
+            found.update(magic_chip=state.magic_chip, stage=(state.stage_whites, state.stage_blacks),
+                         forced=state.forced)
     else:
         from .dice import describe_dice_core
         found.update(describe_dice_core(state))
