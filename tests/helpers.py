@@ -19,9 +19,9 @@ def card_state(game_id: str = "lama", hands=(), top: str = "1", pile=None, point
     state.starter = to_move
     state.start_round()
     state.hands = [table.counts_of(h) for h in hands]
-    state.sizes = [len(h) for h in hands]
+    state.hand_sizes = [len(h) for h in hands]
     state.top = table.index[top]
-    state.discards = table.counts_of([top])
+    state.discard_pile = table.counts_of([top])
     if pile is None:
         rest = list(game.deck)
         for h in state.hands:
@@ -59,13 +59,13 @@ def dice_state(displays=(), row=ROW, points=None, to_move: int = 0, quit=(), opt
     state.starter = to_move
     state.start_round()
     state.displays = [table.counts_of(d) for d in displays]
-    state.sizes = [len(d) for d in displays]
+    state.hand_sizes = [len(d) for d in displays]
     state.row = table.counts_of(row)
     state.row_size = len(row)
     # Every card neither in a display nor in the row counts as undealt; nothing is discarded yet.
     held = [sum(d[k] for d in state.displays) + state.row[k] for k in range(table.size)]
     state.undealt = [max(0, game.deck[k] + game.row[k] - held[k]) for k in range(table.size)]
-    state.discards = [0] * table.size
+    state.discard_pile = [0] * table.size
     for s in quit:
         state.quit[s] = True
         state.n_in -= 1

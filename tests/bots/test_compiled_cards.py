@@ -65,7 +65,7 @@ def test_kernel_playout_follows_kadabra_shows_and_the_magic_chip(players, seed, 
     chip anywhere (K7, K11): random play alone rarely gets there."""
     state = random_position("kadabra", players, seed, steps)
     state.stage_whites, state.stage_blacks = whites, blacks
-    state.magic = magic if magic < players else -1
+    state.magic_chip = magic if 0 <= magic < players else None
     _same_round_end(state, pick, [seed | 1, 99, whites, blacks])
 
 
@@ -85,7 +85,7 @@ def _same_round_end(state, pick, words):
 def _deal(r, world, me, pool, slot_seat, slot_mask, deck, bound=None):
     """cards._deal of `pool` (kinds 0, 1, 2: lama's 1, 2 and 3) in the state `world` of a
     game of lama with as many seats as `world` has hands; returns (hands, pile) of kinds 0-2."""
-    n = sum(1 for s in range(L.N_MAX) if world[L.SIZES + s])
+    n = sum(1 for s in range(L.N_MAX) if world[L.HAND_SIZES + s])
     cards._deal(r, world, rules_of(new_game("lama", n)), me, array(pool), array(slot_seat), array(slot_mask),
                     array(bound or [-1] * n), deck)
     hands = [[int(world[L.HANDS + s * L.K_MAX + kind]) for kind in range(3)] for s in range(n)]
@@ -98,7 +98,7 @@ def _world(hand, sizes):
     for kind, count in enumerate(hand):
         world[L.HANDS + kind] = count
     for s, size in enumerate(sizes):
-        world[L.SIZES + s] = size
+        world[L.HAND_SIZES + s] = size
     return world
 
 
@@ -185,7 +185,7 @@ def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_c
         state = match.state
         slot_seat, slot_mask, bound = cards.card_slots(view, game, True)
         slots, _ = cards.read_moves(view, game)  # the log accounts for every card (K5 included)
-        assert {s: len(held) for s, held in slots.items()} == {s: state.sizes[s] for s in slots}
+        assert {s: len(held) for s, held in slots.items()} == {s: state.hand_sizes[s] for s in slots}
         for seat in set(slot_seat):
             masks = sorted((m for s, m in zip(slot_seat, slot_mask) if s == seat), key=lambda m: -m.bit_count())
             hand = state.hands[seat]

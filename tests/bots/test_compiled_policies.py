@@ -116,12 +116,12 @@ def engine_state_of(engine, state):
     for s in range(state.n):
         st[L.POINTS + s] = state.points[s]
         st[L.QUIT + s] = int(state.quit[s])
-        st[L.SIZES + s] = state.sizes[s]
+        st[L.HAND_SIZES + s] = state.hand_sizes[s]
         for i in range(k):
             st[L.HANDS + s * L.K_MAX + i] = state.hands[s][i]
     for i in range(k):
         st[L.PILE + i] = state.pile[i]
-    st[L.MAGIC] = state.magic
+    st[L.MAGIC_CHIP] = -1 if state.magic_chip is None else state.magic_chip
     st[L.STAGE_W] = state.stage_whites
     st[L.STAGE_B] = state.stage_blacks
     return st
@@ -133,12 +133,12 @@ def fuzz(state, rng) -> None:
     seat = state.to_move
     state.stage_whites = rng.randrange(7)
     state.stage_blacks = rng.choice((0, 0, 1, 2))
-    state.magic = rng.choice((-1, seat, (seat + 1) % state.n))
+    state.magic_chip = rng.choice((None, seat, (seat + 1) % state.n))
     state.points[seat] = rng.choice((0, 1, 2, 3, 4, 5, 9, 10, 11, 20, 25, 30))
     others = [s for s in range(state.n) if s != seat]
     for s in others:
         if rng.random() < 0.3:
-            state.sizes[s] = rng.choice((1, 2))
+            state.hand_sizes[s] = rng.choice((1, 2))
         if rng.random() < 0.2 and state.n_in > 2:
             state.quit[s] = True
             state.n_in = state.n - sum(state.quit)
@@ -149,7 +149,7 @@ def fuzz(state, rng) -> None:
             hand[i] = 0
         for _ in range(rng.choice((1, 1, 2, 3))):
             hand[0 if rng.random() < 0.3 else rng.randrange(k)] += 1
-        state.sizes[seat] = sum(hand)
+        state.hand_sizes[seat] = sum(hand)
 
 
 def test_the_compiled_kadabra_heuristic_in_rarer_positions():
@@ -190,13 +190,13 @@ def test_the_compiled_kadabra_heuristic_in_every_last_card_show():
     for card in range(k):
         for top in range(k):
             for whites, blacks in ((5, 0), (6, 0), (4, 1), (5, 1), (3, 2), (9, 0)):
-                for magic in (-1, 0):
+                for magic in (None, 0):
                     for points in (0, 3, 4, 5, 9, 10, 15):
                         state = m.state.clone()
-                        state.to_move, state.top, state.magic, state.points[0] = 0, top, magic, points
+                        state.to_move, state.top, state.magic_chip, state.points[0] = 0, top, magic, points
                         state.stage_whites, state.stage_blacks = whites, blacks
                         state.hands[0] = [int(i == card) for i in range(k)]
-                        state.sizes[0] = 1
+                        state.hand_sizes[0] = 1
                         action = HEURISTIC(state.view(0), m.rng)
                         takes += action.kind == "take_stage"
                         got = compiled_heuristic(engine.rules, engine_state_of(engine, state), legal, scratch)
@@ -222,8 +222,8 @@ def test_the_compiled_dice_heuristic_on_displays_with_pairs():
                 display = [0] * 7
                 for _ in range(rng.randrange(1, 9)):
                     display[rng.randrange(7) if rng.random() < 0.2 else rng.randrange(2, 5)] += 1
-                state.displays[seat], state.sizes[seat] = display, sum(display)
-                st[L.SIZES + seat] = sum(display)
+                state.displays[seat], state.hand_sizes[seat] = display, sum(display)
+                st[L.HAND_SIZES + seat] = sum(display)
                 for kind in range(7):
                     st[L.HANDS + seat * L.K_MAX + kind] = display[kind]
                 for roll in range(2):

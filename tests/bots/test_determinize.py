@@ -82,13 +82,13 @@ def test_K5_a_pending_forced_draw_is_kept():
 
 def test_K7_K9_magic_chip_and_stage_are_kept():
     state = card_state("kadabra", hands=[["L", "5"], ["2", "4"]], top="6", points=[13, 7])
-    state.magic = 1
+    state.magic_chip = 1
     state.stage_whites, state.stage_blacks = 4, 1
     view = state.view(0)
     assert view.show
     sample = determinize(view, random.Random(0))
     assert sample.view(0) == view
-    assert (sample.magic, sample.stage_whites, sample.stage_blacks) == (1, 4, 1)
+    assert (sample.magic_chip, sample.stage_whites, sample.stage_blacks) == (1, 4, 1)
 
 
 def test_a_finished_game_cannot_be_determinized():
@@ -113,7 +113,7 @@ def _tiny_state():
     for h in state.hands:
         discards = [d - c for d, c in zip(discards, h)]
     discards = [d - p for d, p in zip(discards, state.pile)]
-    state.discards = discards
+    state.discard_pile = discards
     state.top = table.index["5"]
     return state
 

@@ -36,7 +36,7 @@ def _consistent(state):
     for counts in state.hands + [state.pile]:
         discards = [d - c for d, c in zip(discards, counts)]
     assert min(discards) >= 0 and discards[state.top] >= 1
-    state.discards = discards
+    state.discard_pile = discards
     return state
 
 

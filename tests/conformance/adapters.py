@@ -21,10 +21,10 @@ class CardGameAdapter:
         total = list(state.pile)
         for hand in state.hands:
             total = [t + h for t, h in zip(total, hand)]
-        total = [t + d for t, d in zip(total, state.discards)]
+        total = [t + d for t, d in zip(total, state.discard_pile)]
         assert total == list(state.game.deck), (total, state.game.deck)
         assert state.pile_size == sum(state.pile)
-        assert state.sizes == [sum(h) for h in state.hands]
+        assert state.hand_sizes == [sum(h) for h in state.hands]
 
     def check_points(self, before, after, events) -> None:
         """Points change only at scoring, by the penalties less the C5 return."""
@@ -47,7 +47,7 @@ class CardGameAdapter:
         rng.shuffle(pool)
         at = 0
         for s in others:
-            size = state.sizes[s]
+            size = state.hand_sizes[s]
             new.hands[s] = table.counts_of(pool[at:at + size])
             at += size
         new.pile = table.counts_of(pool[at:])
@@ -81,7 +81,7 @@ class KadabraAdapter(CardGameAdapter):
         """
         points = list(before.points)
         whites, blacks = before.stage_whites, before.stage_blacks
-        magic = before.magic
+        magic = before.magic_chip
         for e in events:
             name = type(e).__name__
             if name == "ChipGiven":
@@ -101,13 +101,13 @@ class KadabraAdapter(CardGameAdapter):
                 points[e.seat] += whites + 10 * blacks
                 whites = blacks = 0
             elif name in ("MagicChipTaken", "Skipped", "MagicChipScored"):
-                magic = e.seat if name == "MagicChipTaken" else -1
+                magic = e.seat if name == "MagicChipTaken" else None
             elif name == "RoundScored":
                 points = [p + pen - ret for p, pen, ret in zip(points, e.penalties, e.returned)]
                 assert list(e.scores) == points
         assert points == after.points and min(points) >= 0
         assert (whites, blacks) == (after.stage_whites, after.stage_blacks)
-        assert magic == after.magic
+        assert magic == after.magic_chip
 
 
 class DiceAdapter(CardGameAdapter):
@@ -120,11 +120,11 @@ class DiceAdapter(CardGameAdapter):
         """Displays + discarded + llama row + undealt = 36 player cards + 7 row cards, kind by kind."""
         if state.round < 0 or state.chance == "deal" or state.finished:
             return
-        total = [r + u + d for r, u, d in zip(state.row, state.undealt, state.discards)]
+        total = [r + u + d for r, u, d in zip(state.row, state.undealt, state.discard_pile)]
         for display in state.displays:
             total = [t + c for t, c in zip(total, display)]
         assert total == [d + r for d, r in zip(state.game.deck, state.game.row)], total
-        assert state.sizes == [sum(d) for d in state.displays]
+        assert state.hand_sizes == [sum(d) for d in state.displays]
         assert state.row_size == sum(state.row)
 
     def check_points(self, before, after, events) -> None:

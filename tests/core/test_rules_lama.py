@@ -21,7 +21,7 @@ def test_L2_deal_six_each_and_one_face_up(players):
     state = new_game("lama", players).new_initial_state()
     assert state.chance == "deal"
     state.apply_chance(state.sample_chance(random.Random(players)))
-    assert state.sizes == [6] * players
+    assert state.hand_sizes == [6] * players
     assert state.pile_size == 56 - 6 * players - 1
     view = state.view(0)
     assert len(view.hand) == 6 and view.top is not None and view.discard_pile == (view.top,)
@@ -85,7 +85,7 @@ def test_L3_drawn_card_must_be_in_the_pile():
     with pytest.raises(IllegalAction) as e:
         s.apply_chance("6")
     assert e.value.code == "not_in_pile"
-    assert s.chance == "draw" and s.sizes == [1, 1]
+    assert s.chance == "draw" and s.hand_sizes == [1, 1]
 
 
 def test_L3_quitting_is_always_legal_and_quit_seats_take_no_turns():

@@ -6,17 +6,17 @@ from helpers import card_state
 
 
 def state_from(hands, top: str = "1", pile=None, points=None, to_move: int = 0, quit=(),
-               stage=(0, 0), magic=None, options=None, round: int = 0):
+               stage=(0, 0), magic_chip=None, options=None, round: int = 0):
     """A kadabra state in the middle of a round.
 
     `hands`: one list of codes per seat; `pile`: the draw pile (default: the rest of the
     deck); `points`: every seat's points (default: 3 each, K2); `stage`: (whites, blacks)
-    on the stage; `magic`: the seat holding the magic chip (None: the centre).
+    on the stage; `magic_chip`: the seat holding the magic chip (None: the centre).
     """
     state = card_state("kadabra", hands=hands, top=top, pile=pile, points=points, to_move=to_move,
                        quit=quit, options=options, round=round)
     state.stage_whites, state.stage_blacks = stage
-    state.magic = -1 if magic is None else magic
+    state.magic_chip = magic_chip
     return state
 
 

@@ -17,13 +17,13 @@ def check_cards(state, undealt_at_deal):
     # displays + discarded + undealt = the 36 player cards plus the row cards that left the row
     # (a taken row card sits in a display, and may be discarded from there)
     taken_from_row = ROW_CARDS - state.row_size
-    assert sum(on_table) + sum(state.discards) + sum(state.undealt) == PLAYER_CARDS + taken_from_row
+    assert sum(on_table) + sum(state.discard_pile) + sum(state.undealt) == PLAYER_CARDS + taken_from_row
     # kind by kind: displays + discards + row + undealt = the 36 player cards + the 7 row cards
     for k in range(7):
-        assert on_table[k] + state.discards[k] + state.row[k] + state.undealt[k] == game.deck[k] + game.row[k]
+        assert on_table[k] + state.discard_pile[k] + state.row[k] + state.undealt[k] == game.deck[k] + game.row[k]
     assert state.undealt == undealt_at_deal  # the undealt cards play no part in the round (D2)
     assert all(0 <= r <= 1 for r in state.row) and state.row_size == sum(state.row)
-    assert state.sizes == [sum(d) for d in state.displays]
+    assert state.hand_sizes == [sum(d) for d in state.displays]
 
 
 @settings(max_examples=30, deadline=None)
@@ -45,7 +45,7 @@ def test_cards_and_points_are_conserved_in_dice(seed, players):
         # every card movement is announced by an event
         for e in events:
             if isinstance(e, CardsDiscarded):
-                assert sum(state.discards) - sum(before.discards) == len(e.cards)
+                assert sum(state.discard_pile) - sum(before.discard_pile) == len(e.cards)
             if isinstance(e, RowCardTaken):
                 assert before.row_size - state.row_size == 1
             if isinstance(e, Busted):

@@ -122,7 +122,7 @@ def test_D2_six_face_up_cards_each_and_a_full_row(players):
     state = new_game("dice", players).new_initial_state()
     assert state.chance == "deal"
     events = state.apply_chance(state.sample_chance(random.Random(players)))
-    assert state.sizes == [6] * players and state.row_size == 7
+    assert state.hand_sizes == [6] * players and state.row_size == 7
     assert sum(state.undealt) == 36 - 6 * players
     (dealt,) = events
     assert isinstance(dealt, RoundDealt) and dealt.discard is None
@@ -374,7 +374,7 @@ def test_D4_the_round_ender_starts_the_next_round_C4(how):
     assert state.chance == "deal" and state.to_move is None
     state.apply_chance(state.sample_chance(random.Random(0)))
     assert state.to_move == 1 and state.round == 1 and state.row_size == 7
-    assert state.quit == [False] * 3 and state.roll is None and sum(state.discards) == 0
+    assert state.quit == [False] * 3 and state.roll is None and sum(state.discard_pile) == 0
 
 
 def test_D4_three_llamas_never_end_a_round():

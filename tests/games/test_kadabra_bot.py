@@ -25,36 +25,36 @@ def test_registered_as_the_kadabra_heuristic():
 
 
 def test_K9_plays_a_llama_in_a_show():
-    s = state_from(hands=[["L", "4/5"], ["2"]], top="3", stage=(5, 0), magic=0)
+    s = state_from(hands=[["L", "4/5"], ["2"]], top="3", stage=(5, 0), magic_chip=0)
     assert pick(s) == play("L")
 
 
 def test_K9_skips_in_a_show_without_a_llama():
-    s = state_from(hands=[["4", "5", "6"], ["2"]], top="3", stage=(6, 0), magic=0)
+    s = state_from(hands=[["4", "5", "6"], ["2"]], top="3", stage=(6, 0), magic_chip=0)
     assert pick(s) == SKIP
 
 
 def test_K9_takes_the_stage_when_its_last_card_then_ends_the_round():
-    s = state_from(hands=[["4/5"], ["2", "3"]], top="3", stage=(5, 0), magic=0, points=[12, 3])
+    s = state_from(hands=[["4/5"], ["2", "3"]], top="3", stage=(5, 0), magic_chip=0, points=[12, 3])
     assert pick(s) == TAKE_STAGE  # +5, +10 chip, -10 return: cheaper than keeping a 4/5 (9)
     s.apply(TAKE_STAGE)
     assert pick(s) == play("4/5")
 
 
 def test_K9_does_not_take_a_big_stage():
-    s = state_from(hands=[["4/5"], ["2", "3"]], top="3", stage=(5, 2), magic=0, points=[12, 3])
+    s = state_from(hands=[["4/5"], ["2", "3"]], top="3", stage=(5, 2), magic_chip=0, points=[12, 3])
     assert pick(s) == SKIP
 
 
 def test_K7_skips_rather_than_draw_or_quit_when_stuck():
-    s = state_from(hands=[["5", "6"], ["2", "3"]], top="1", magic=0)
+    s = state_from(hands=[["5", "6"], ["2", "3"]], top="1", magic_chip=0)
     assert pick(s) == SKIP
 
 
 def test_K7_skips_when_the_round_may_end_before_its_next_turn():
-    s = state_from(hands=[["2", "6", "6"], ["3"]], top="1", magic=0)
+    s = state_from(hands=[["2", "6", "6"], ["3"]], top="1", magic_chip=0)
     assert pick(s) == SKIP
-    s = state_from(hands=[["2"], ["3"]], top="1", magic=0)
+    s = state_from(hands=[["2"], ["3"]], top="1", magic_chip=0)
     assert pick(s) == play("2")  # unless it can empty its hand
 
 

@@ -27,15 +27,15 @@ def check_cards(state):
     cards = list(state.pile)
     for hand in state.hands:
         cards = [c + h for c, h in zip(cards, hand)]
-    cards = [c + d for c, d in zip(cards, state.discards)]
+    cards = [c + d for c, d in zip(cards, state.discard_pile)]
     assert cards == list(state.game.deck)
-    assert state.sizes == [sum(h) for h in state.hands] and state.pile_size == sum(state.pile)
+    assert state.hand_sizes == [sum(h) for h in state.hands] and state.pile_size == sum(state.pile)
 
 
 def check_step(before, after, events):
     kinds = [type(e).__name__ for e in events]
     assert min(after.points) >= 0 and after.stage_whites >= 0 and after.stage_blacks >= 0
-    assert -1 <= after.magic < after.n
+    assert after.magic_chip is None or 0 <= after.magic_chip < after.n
     if after.forced_draw is not None:
         assert after.chance == "draw" and after.to_move is None and not after.quit[after.forced_draw]
     if "RoundScored" not in kinds:
@@ -45,7 +45,7 @@ def check_step(before, after, events):
         return
     scored = events[kinds.index("RoundScored")]
     holders = [e.seat for e in events if type(e).__name__ == "MagicChipScored"]
-    assert len(holders) <= 1 and after.magic == -1
+    assert len(holders) <= 1 and after.magic_chip is None
     table = after.game.table
     for s in range(after.n):
         assert scored.penalties[s] == table.penalty(after.hands[s]) + 10 * (s in holders)

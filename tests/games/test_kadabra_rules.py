@@ -53,7 +53,7 @@ def test_K1_deck_option_replaces_the_whole_deck():
     assert sorted(game.deck_codes()) == ["4/5"] * 3 + ["L"] * 10
     state = game.new_initial_state()
     state.apply_chance(state.sample_chance(random.Random(1)))
-    assert state.pile_size == 0 and sum(state.sizes) == 12
+    assert state.pile_size == 0 and sum(state.hand_sizes) == 12
 
 
 @pytest.mark.parametrize("deck,words", [
@@ -153,7 +153,7 @@ def test_K4_one_legal_action_per_receiving_seat_quit_seats_excluded():
     ([20, 5], None, "black", [10, 15]),
 ])
 def test_K4_order_white_magic_chip_black(points, magic, chip, after):
-    s = state_from(hands=[["1", "6"], ["2"]], top="1", points=points, magic=magic)
+    s = state_from(hands=[["1", "6"], ["2"]], top="1", points=points, magic_chip=magic)
     events = s.apply(play("1", give=1))
     assert events[1] == ChipGiven(0, 1, chip)
     assert s.points == after
@@ -209,7 +209,7 @@ def test_K5_the_forced_draw_lands_on_the_next_seat_still_in():
     s.apply(play("4+"))
     assert s.forced_draw == 2
     s.apply_chance(s.sample_chance(random.Random(0)))
-    assert s.to_move == 2 and s.sizes[2] == 2
+    assert s.to_move == 2 and s.hand_sizes[2] == 2
 
 
 def test_K5_the_forced_draw_may_be_followed_by_a_normal_draw():
@@ -219,7 +219,7 @@ def test_K5_the_forced_draw_may_be_followed_by_a_normal_draw():
     assert plays(s) == ["draw", "quit"]
     s.apply(DRAW)
     s.apply_chance("L")
-    assert s.to_move == 0 and s.sizes[1] == 3
+    assert s.to_move == 0 and s.hand_sizes[1] == 3
 
 
 def test_K5_no_forced_draw_when_everyone_else_has_quit():
@@ -231,7 +231,7 @@ def test_K5_no_forced_draw_when_everyone_else_has_quit():
 def test_K5_no_card_when_the_pile_is_empty():
     s = state_from(hands=[["4+", "6"], ["1"]], top="4", pile=[])
     s.apply(play("4+"))
-    assert s.chance is None and s.to_move == 1 and s.sizes[1] == 1
+    assert s.chance is None and s.to_move == 1 and s.hand_sizes[1] == 1
 
 
 def test_K5_the_forced_card_must_come_from_the_pile():
@@ -239,40 +239,40 @@ def test_K5_the_forced_card_must_come_from_the_pile():
     s.apply(play("4+"))
     with pytest.raises(IllegalAction) as e:
         s.apply_chance("6")
-    assert e.value.code == "not_in_pile" and s.forced_draw == 1 and s.sizes[1] == 1
+    assert e.value.code == "not_in_pile" and s.forced_draw == 1 and s.hand_sizes[1] == 1
 
 
 # -- K6 star ------------------------------------------------------------------------
 @pytest.mark.parametrize("holder,source", [(None, None), (2, 2), (1, 1)])
 def test_K6_star_takes_the_magic_chip_from_wherever_it_is(holder, source):
-    s = state_from(hands=[["3*", "6"], ["1"], ["2"]], top="3", magic=holder)
+    s = state_from(hands=[["3*", "6"], ["1"], ["2"]], top="3", magic_chip=holder)
     events = s.apply(play("3*"))
     assert events[1:] == [MagicChipTaken(0, source)]
     assert s.view(1).magic_chip == 0 and s.points == [3, 3, 3]  # the chip is worth nothing yet
 
 
 def test_K6_star_by_the_holder_changes_nothing():
-    s = state_from(hands=[["3*", "6"], ["1"]], top="3", magic=0)
-    assert names(s.apply(play("3*"))) == ["CardPlayed"] and s.magic == 0
+    s = state_from(hands=[["3*", "6"], ["1"]], top="3", magic_chip=0)
+    assert names(s.apply(play("3*"))) == ["CardPlayed"] and s.magic_chip == 0
 
 
 # -- K7 magic chip: skip -----------------------------------------------------------
 def test_K7_the_holder_may_skip_and_the_chip_returns_to_the_centre():
-    s = state_from(hands=[["3", "6"], ["1"]], top="3", magic=0)
+    s = state_from(hands=[["3", "6"], ["1"]], top="3", magic_chip=0)
     assert "skip" in plays(s)
     events = s.apply(SKIP)
     assert events == [Skipped(0)]
-    assert s.view(1).magic_chip is None and s.to_move == 1 and s.sizes == [2, 1]
+    assert s.view(1).magic_chip is None and s.to_move == 1 and s.hand_sizes == [2, 1]
 
 
 def test_K7_only_the_holder_may_skip():
-    s = state_from(hands=[["3", "6"], ["1"]], top="3", magic=1)
+    s = state_from(hands=[["3", "6"], ["1"]], top="3", magic_chip=1)
     assert "skip" not in plays(s)
     assert unchanged(s, SKIP) == "no_magic_chip"
 
 
 def test_K7_skip_during_a_show():
-    s = state_from(hands=[["3", "6"], ["1"]], top="3", magic=0, stage=(5, 0))
+    s = state_from(hands=[["3", "6"], ["1"]], top="3", magic_chip=0, stage=(5, 0))
     assert plays(s) == ["take stage", "skip"]
     s.apply(SKIP)
     assert s.stage_whites == 5 and s.to_move == 1 and s.show
@@ -291,9 +291,9 @@ def test_K8_a_llama_puts_the_lowest_chip_on_the_stage(points, chip, after, stage
 
 
 def test_K8_no_chip_nothing_placed_and_never_the_magic_chip():
-    s = state_from(hands=[["L", "6"], ["1"]], top="6", points=[0, 4], magic=0)
+    s = state_from(hands=[["L", "6"], ["1"]], top="6", points=[0, 4], magic_chip=0)
     assert names(s.apply(play("L"))) == ["CardPlayed"]
-    assert s.view(0).stage == (0, 0) and s.magic == 0
+    assert s.view(0).stage == (0, 0) and s.magic_chip == 0
 
 
 # -- K9 magic show ------------------------------------------------------------------
@@ -306,7 +306,7 @@ def test_K9_show_starts_at_five_chips():
 
 
 def test_K9_show_offers_three_choices():
-    s = state_from(hands=[["1", "3", "L"], ["2"]], top="3", stage=(3, 2), magic=0)
+    s = state_from(hands=[["1", "3", "L"], ["2"]], top="3", stage=(3, 2), magic_chip=0)
     assert plays(s) == ["play L", "take stage", "skip"]  # L whatever the top; no 3, no draw, no quit
 
 
@@ -367,7 +367,7 @@ def test_K10_a_last_1_still_gives_a_chip():
 
 
 def test_K10_a_last_star_still_takes_the_magic_chip():
-    s = state_from(hands=[["3*"], ["5"]], top="3", points=[3, 3], magic=1)
+    s = state_from(hands=[["3*"], ["5"]], top="3", points=[3, 3], magic_chip=1)
     s.apply(play("3*"))
     r = s.history[-1]
     assert r.penalties == (10, 5) and r.returned == (10, 0) and s.points == [3, 8]
@@ -381,23 +381,23 @@ def test_K10_a_last_rectangle_forces_no_draw():
 
 # -- K11 round end and scoring ------------------------------------------------------
 def test_K11_the_magic_chip_scores_10_and_returns_to_the_centre():
-    s = state_from(hands=[["3", "3"], ["5", "L"], ["2"]], top="1", magic=1, quit=[2])
+    s = state_from(hands=[["3", "3"], ["5", "L"], ["2"]], top="1", magic_chip=1, quit=[2])
     s.apply(QUIT)
     events = s.apply(QUIT)
     assert MagicChipScored(1) in events
     assert s.history[-1].penalties == (3, 25, 2) and s.points == [6, 28, 5]
-    assert s.magic == -1
+    assert s.magic_chip is None
 
 
 def test_K11_a_quit_seat_holding_the_magic_chip_scores_it():
-    s = state_from(hands=[["4", "5"], ["5"]], top="3", magic=1, quit=[1])
+    s = state_from(hands=[["4", "5"], ["5"]], top="3", magic_chip=1, quit=[1])
     s.apply(play("4"))
     s.apply(play("5"))
     assert s.history[-1].penalties == (0, 15) and s.history[-1].ender == 0
 
 
 def test_K11_round_ender_with_the_magic_chip_takes_10_then_returns_a_black():
-    s = state_from(hands=[["4"], ["5"]], top="3", points=[7, 0], magic=0)
+    s = state_from(hands=[["4"], ["5"]], top="3", points=[7, 0], magic_chip=0)
     s.apply(play("4"))
     r = s.history[-1]
     assert r.penalties == (10, 5) and r.returned == (10, 0) and s.points == [7, 5]
@@ -411,7 +411,7 @@ def test_K11_the_stage_stays_into_the_next_round():
 
 
 def test_K11_game_end_counts_the_magic_chip():
-    s = state_from(hands=[["4"], ["5", "6"]], top="3", points=[3, 31], magic=1)
+    s = state_from(hands=[["4"], ["5", "6"]], top="3", points=[3, 31], magic_chip=1)
     events = s.apply(play("4"))
     assert s.finished and s.points == [2, 52] and s.winners == (0,)
     assert names(events)[-1] == "GameOver"
@@ -425,7 +425,7 @@ def test_K11_magic_chip_counts_nothing_in_points_during_a_round():
 
 # -- what a seat sees -----------------------------------------------------------------
 def test_view_shows_the_kadabra_table_and_hides_hands():
-    s = state_from(hands=[["4+", "6"], ["1", "L"]], top="4", stage=(2, 1), magic=1, points=[5, 17])
+    s = state_from(hands=[["4+", "6"], ["1", "L"]], top="4", stage=(2, 1), magic_chip=1, points=[5, 17])
     s.apply(play("4+"))
     view = s.view(0)
     assert (view.stage, view.magic_chip, view.show, view.forced_draw) == ((2, 1), 1, False, 1)

@@ -48,7 +48,7 @@ def public_part(state, seat) -> dict:
 def card_counts(state) -> list[int]:
     """Per kind, the cards in the hands, the draw pile and the discard pile."""
     total = list(state.pile)
-    for counts in state.hands + [state.discards]:
+    for counts in state.hands + [state.discard_pile]:
         total = [t + c for t, c in zip(total, counts)]
     return total
 
@@ -77,7 +77,7 @@ def test_a_card_game_resamples_a_full_state_its_seat_cannot_tell_from_the_true_o
         if seat is not None and seat == state.to_move:  # another seat's moves hang on its hand
             assert sample.legal_actions() == state.legal_actions()
         assert card_counts(sample) == list(game.deck)  # every card of the deck, once
-        assert sum(sample.pile) == sample.pile_size and sample.sizes == list(map(sum, sample.hands))
+        assert sum(sample.pile) == sample.pile_size and sample.hand_sizes == list(map(sum, sample.hands))
         assert not any(sample.unseen())
         # the public facts are the true state's; only the cards the seat cannot see differ
         assert public_part(sample, seat) == public_part(state, seat)
@@ -110,7 +110,7 @@ def test_dice_resamples_the_seat_to_moves_state_exactly(players, seed, steps, a,
         assert found == truth
         assert sample.view(state.to_move) == view
         game, row = sample.game, sample.game.row
-        placed = [sum(d[k] for d in sample.displays) + sample.discards[k] + sample.undealt[k] + sample.row[k]
+        placed = [sum(d[k] for d in sample.displays) + sample.discard_pile[k] + sample.undealt[k] + sample.row[k]
                   for k in range(7)]
         assert placed == [deck + r for deck, r in zip(game.deck, row)]  # conserved
     plays_on(one, random.Random(a))

@@ -109,11 +109,11 @@ def should_quit(state, seat: int) -> bool:
     """heuristic_cards._should_quit on the state: a hand cheap for its size, or cheap while a
     seat still in is well ahead, or cheap with the draw pile about to run out."""
     now = state.game.table.penalty(state.hands[seat])
-    size = state.sizes[seat]
+    size = state.hand_sizes[seat]
     if now <= QUIT_PER_CARD * size:
         return True
-    sizes, quit = state.sizes, state.quit
-    others = [sizes[s] for s in range(state.n) if s != seat and not quit[s]]
+    hand_sizes, quit = state.hand_sizes, state.quit
+    others = [hand_sizes[s] for s in range(state.n) if s != seat and not quit[s]]
     if now <= QUIT_SMALL and min(others) + QUIT_GAP <= size:
         return True
     return state.pile_size <= len(others) and now <= QUIT_LATE

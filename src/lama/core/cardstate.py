@@ -21,17 +21,17 @@ from .view import View
 
 
 class CardState(State):
-    __slots__ = ("hands", "sizes", "pile", "pile_size", "top", "discards", "drawer", "moves")
+    __slots__ = ("hands", "hand_sizes", "pile", "pile_size", "top", "discard_pile", "drawer", "moves")
 
     def __init__(self, game):
         super().__init__(game)
         size = game.table.size
         self.hands = [[0] * size for _ in range(self.n)]
-        self.sizes = [0] * self.n
+        self.hand_sizes = [0] * self.n
         self.pile = list(game.deck)
         self.pile_size = sum(game.deck)
         self.top = -1  # kind of the top card of the discard pile; -1 before the deal
-        self.discards = [0] * size
+        self.discard_pile = [0] * size
         self.drawer = -1  # the seat waiting for its drawn card
         # this round's moves, public at the table: (seat, action, kind of the top it was made on)
         self.moves: list[tuple] = []
@@ -39,11 +39,11 @@ class CardState(State):
     def _copy_from(self, other):
         State._copy_from(self, other)
         self.hands = [h[:] for h in other.hands]
-        self.sizes = other.sizes[:]
+        self.hand_sizes = other.hand_sizes[:]
         self.pile = other.pile[:]
         self.pile_size = other.pile_size
         self.top = other.top
-        self.discards = other.discards[:]
+        self.discard_pile = other.discard_pile[:]
         self.drawer = other.drawer
         self.moves = other.moves[:]
 
@@ -85,7 +85,7 @@ class CardState(State):
         self.pile[kind] -= 1
         self.pile_size -= 1
         self.hands[seat][kind] += 1
-        self.sizes[seat] += 1
+        self.hand_sizes[seat] += 1
         self.chance = None
         self.drawer = -1
         events = [CardDrawn(seat, code, forced)]
@@ -119,12 +119,12 @@ class CardState(State):
                 )
         self.start_round()
         self.hands = hands
-        self.sizes = [game.hand_size] * self.n
+        self.hand_sizes = [game.hand_size] * self.n
         self.pile = pile
         self.pile_size = sum(pile)
         self.top = top
-        self.discards = [0] * table.size
-        self.discards[top] = 1
+        self.discard_pile = [0] * table.size
+        self.discard_pile[top] = 1
         self.moves = []
         return [RoundDealt(self.round, self.starter, tuple(tuple(h) for h in deal.hands), deal.discard)]
 
@@ -182,12 +182,12 @@ class CardState(State):
             raise IllegalAction("not_in_hand", f"{seat_numbers.word(seat)} does not hold {action.card!r}")
         self.check_play(seat, kind, action)
         hand[kind] -= 1
-        self.sizes[seat] -= 1
-        self.discards[kind] += 1
+        self.hand_sizes[seat] -= 1
+        self.discard_pile[kind] += 1
         self.top = kind
         events = [CardPlayed(seat, action.card, action.give)]
         self.card_effect(seat, kind, action, events)  # K10: before the round-end check
-        if not self.sizes[seat]:
+        if not self.hand_sizes[seat]:
             return self.end_round("empty_hand", seat, events)
         self.after_play(seat)
         return events
@@ -268,11 +268,11 @@ class CardState(State):
         self.hands = [[0] * size for _ in range(self.n)]
         if view.seat is not None:
             self.hands[view.seat] = table.counts_of(view.hand)
-        self.sizes = list(view.hand_sizes)
+        self.hand_sizes = list(view.hand_sizes)
         self.pile = [0] * size
         self.pile_size = view.pile_size
         self.top = -1 if view.top is None else index[view.top]
-        self.discards = table.counts_of(view.discard_pile)
+        self.discard_pile = table.counts_of(view.discard_pile)
         self.moves = [(s, a, index[t]) for s, a, t in view.moves]
         self.drawer = -1
         if self.chance == "deal" and self.top >= 0 and self.moves and self.moves[-1][1].kind == "draw":
@@ -284,12 +284,12 @@ class CardState(State):
         from a view, what the other hands and the draw pile hold. InvalidView if they cannot be
         exactly what fills them."""
         pool = list(self.game.deck)
-        for counts in self.hands + [self.pile, self.discards]:
+        for counts in self.hands + [self.pile, self.discard_pile]:
             for kind, count in enumerate(counts):
                 pool[kind] -= count
         if min(pool) < 0:
             raise InvalidView("the view holds more cards of a kind than the deck has")
-        in_hands = sum(self.sizes) - sum(map(sum, self.hands))
+        in_hands = sum(self.hand_sizes) - sum(map(sum, self.hands))
         in_pile = self.pile_size - sum(self.pile)
         if sum(pool) != in_hands + in_pile:
             raise InvalidView(
@@ -298,7 +298,7 @@ class CardState(State):
         return pool
 
     def hidden_slots(self) -> list[tuple[int, int]]:
-        return [(s, n - sum(h)) for s, (n, h) in enumerate(zip(self.sizes, self.hands)) if n != sum(h)]
+        return [(s, n - sum(h)) for s, (n, h) in enumerate(zip(self.hand_sizes, self.hands)) if n != sum(h)]
 
     def place_hidden(self, cards, slots=None) -> None:
         """Put `cards` (kinds, in the order given) where this state lacks cards: each hand short
@@ -321,9 +321,9 @@ class CardState(State):
             **self._view_common(seat),
             **self.view_extra(seat),
             hand=table.codes_of(self.hands[seat]) if seat is not None else (),
-            hand_sizes=tuple(self.sizes),
+            hand_sizes=tuple(self.hand_sizes),
             top=table.codes[self.top] if self.top >= 0 else None,
             pile_size=self.pile_size,
-            discard_pile=table.codes_of(self.discards),
+            discard_pile=table.codes_of(self.discard_pile),
             moves=tuple((s, a, table.codes[t]) for s, a, t in self.moves),
         )

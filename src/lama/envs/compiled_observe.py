@@ -15,8 +15,9 @@ from lama.fast.dice import N_DICE, N_FACES
 from lama.fast.family import legal_ids
 from lama.fast.kernel import njit
 from lama.fast.layout import (
-    CARDS, CHANCE, DISCARDS, DRAW, DRAWER, FORCED, HANDS, K_MAX, MAGIC, MOVE_STRIDE, MOVES, PILE_SIZE, POINTS,
-    QUIT, R_ACTIONS, R_EFFECTS, R_FACES, R_FAMILY, R_K, R_N, R_TARGET, ROLL, ROW, SIZES, STAGE_B, STAGE_W, TOP,
+    CARDS, CHANCE, DISCARD_PILE, DRAW, DRAWER, FORCED, HAND_SIZES, HANDS, K_MAX, MAGIC_CHIP, MOVE_STRIDE, MOVES,
+    PILE_SIZE, POINTS, QUIT, R_ACTIONS, R_EFFECTS, R_FACES, R_FAMILY, R_K, R_N, R_TARGET, ROLL, ROW, STAGE_B, STAGE_W,
+    TOP,
 )
 from lama.games.kadabra import SHOW_CHIPS
 
@@ -101,11 +102,11 @@ def observe_cards(st, ru, me, out):
     n, k = ru[R_N], ru[R_K]
     at = counts(st, HANDS + me * K_MAX, k, out, 0)
     at = one_hot(st[TOP], k, out, at)
-    at = per_seat(st, ru, me, SIZES, out, at)
+    at = per_seat(st, ru, me, HAND_SIZES, out, at)
     at = points(st, ru, me, out, at)
     at = per_seat(st, ru, me, QUIT, out, at)
     out[at] = st[PILE_SIZE]
-    at = counts(st, DISCARDS, k, out, at + 1)
+    at = counts(st, DISCARD_PILE, k, out, at + 1)
     flags = KADABRA_FLAGS if ru[R_EFFECTS] else CARD_FLAGS
     for r in range(n):  # plays of each kind, then draws, quits (kadabra: skips, stage takes)
         moves = MOVES + relative(me, r, n) * MOVE_STRIDE
@@ -117,9 +118,9 @@ def observe_cards(st, ru, me, out):
     out[at] = min(whites, BYTE)
     out[at + 1] = min(blacks, BYTE)
     at += 2
-    magic = st[MAGIC]  # -1: in the centre
-    out[at] = 1.0 if magic < 0 else 0.0
-    at = one_hot(-1 if magic < 0 else (magic - me) % n, n, out, at + 1)
+    magic_chip = st[MAGIC_CHIP]  # -1: in the centre
+    out[at] = 1.0 if magic_chip < 0 else 0.0
+    at = one_hot(-1 if magic_chip < 0 else (magic_chip - me) % n, n, out, at + 1)
     out[at] = 1.0 if whites + blacks >= SHOW_CHIPS else 0.0  # K9
     forced = st[DRAWER] if st[FORCED] and st[CHANCE] == DRAW else -1  # K5, while pending
     one_hot(-1 if forced < 0 else (forced - me) % n, n, out, at + 1)
@@ -132,10 +133,10 @@ def observe_dice(st, ru, me, out):
     at = 0
     for r in range(n):
         at = counts(st, HANDS + relative(me, r, n) * K_MAX, k, out, at)
-    at = per_seat(st, ru, me, SIZES, out, at)
+    at = per_seat(st, ru, me, HAND_SIZES, out, at)
     at = points(st, ru, me, out, at)
     at = per_seat(st, ru, me, QUIT, out, at)
-    at = counts(st, DISCARDS, k, out, at)
+    at = counts(st, DISCARD_PILE, k, out, at)
     at = counts(st, ROW, k, out, at)
     for die in range(N_DICE):  # the faces shown (ROLL + die: -1 before the round's first roll)
         at = one_hot(st[ROLL + die], k, out, at)

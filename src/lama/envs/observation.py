@@ -162,8 +162,8 @@ class Encoder:
         self._seat_onehot = {None: [0] * n, -1: [0] * n}
         for seat in range(n):
             self._seat_onehot[seat] = [1 if t == seat else 0 for t in range(n)]
-        self._magic_onehot = {s: [1 if s is None else 0] + v for s, v in self._seat_onehot.items()}
-        self._magic_onehot[-1] = self._magic_onehot[None]
+        # the magic chip's entries, by its seat (None: the centre)
+        self._magic_onehot = {s: [1 if s is None else 0] + self._seat_onehot[s] for s in (None, *range(n))}
         self.per_seat = {"displays": k, "hand_sizes": 1, "points": 1, "quit": 1,
                          "moves": self.F, "forced_draw": 1}
         self.seat_start = {}  # feature -> its first index in the seat-ordered bytes
@@ -295,13 +295,13 @@ class Encoder:
             ints = []
             for display in state.displays:
                 ints += display
-            return ints + (state.sizes + points + state.quit + state.discards
+            return ints + (state.hand_sizes + points + state.quit + state.discard_pile
                            + state.row + self._roll(state.roll) + self._dice_faces)
         ints = []
         for hand in state.hands:
             ints += hand
-        ints += (self._onehot_k[state.top] + state.sizes + points + state.quit + [state.pile_size] + state.discards
-                 + self._moves(state))
+        ints += (self._onehot_k[state.top] + state.hand_sizes + points + state.quit + [state.pile_size]
+                 + state.discard_pile + self._moves(state))
         if self.kadabra:
             ints += self._chips(state)
             ints += self._seat_onehot[state.forced_draw]
@@ -310,7 +310,7 @@ class Encoder:
     def _chips(self, state) -> list[int]:
         """kadabra's stage, magic chip and show, as bytes."""
         w, b = state.stage_whites, state.stage_blacks
-        return ([w if w < BYTE else BYTE, b if b < BYTE else BYTE] + self._magic_onehot[state.magic]
+        return ([w if w < BYTE else BYTE, b if b < BYTE else BYTE] + self._magic_onehot[state.magic_chip]
                 + [1 if state.show else 0])
 
     def encode_state(self, state, seat: int) -> np.ndarray:
@@ -410,7 +410,8 @@ class Mirror:
             self._moves_list = state.moves
             self._top = state.top
             self._forced_seat = getattr(state, "forced_draw", None)
-            self._magic = getattr(state, "magic", -1) + 1
+            magic = getattr(state, "magic_chip", None)
+            self._magic = 0 if magic is None else magic + 1
 
     def update(self, events, seat: int | None = None, action_id: int | None = None) -> None:
         """Bring the values up to date after a move or chance outcome that returned `events`.
@@ -502,7 +503,8 @@ class Mirror:
             stage_at, show_at, magic_at = at["stage"], at["show"], at["magic_chip"]
 
             def magic_chip():
-                m = mirror.state.magic + 1  # 0: the centre
+                m = mirror.state.magic_chip
+                m = 0 if m is None else m + 1  # 0: the centre
                 was = mirror._magic
                 if m != was:
                     mv[magic_at + was] = 0
@@ -542,20 +544,20 @@ class Mirror:
                 if cls is CardPlayed:
                     player, top = e.seat, state.top  # the played card is the top card now
                     mv[hand_at[player][top]] = state.hands[player][top]
-                    mv[size_at[player]] = state.sizes[player]
+                    mv[size_at[player]] = state.hand_sizes[player]
                     was = mirror._top
                     if top != was:
                         if was >= 0:
                             mv[top_at[was]] = 0
                         mv[top_at[top]] = 1
                         mirror._top = top
-                    mv[discard_at[top]] = state.discards[top]
+                    mv[discard_at[top]] = state.discard_pile[top]
                     if kadabra and state.forced:  # K5: a rectangle, the next seat draws first
                         forced_draw()
                 elif cls is CardDrawn:
                     drawer, kind = e.seat, kind_of[e.card]
                     mv[hand_at[drawer][kind]] = state.hands[drawer][kind]
-                    mv[size_at[drawer]] = state.sizes[drawer]
+                    mv[size_at[drawer]] = state.hand_sizes[drawer]
                     mv[pile] = state.pile_size
                     if e.forced:  # the forced draw is done
                         forced_draw()
@@ -613,16 +615,16 @@ class Mirror:
                     kinds = kinds_of.get(cards)
                     if kinds is None:
                         kinds = kinds_of[cards] = tuple(sorted({kind_of[c] for c in cards}))
-                    display, discards, at_s = state.displays[s], state.discards, display_at[s]
+                    display, discards, at_s = state.displays[s], state.discard_pile, display_at[s]
                     for kind in kinds:
                         mv[at_s[kind]] = display[kind]
                         mv[discard_at[kind]] = discards[kind]
-                    mv[size_at[s]] = state.sizes[s]
+                    mv[size_at[s]] = state.hand_sizes[s]
                 elif cls is RowCardTaken:
                     s, kind = e.seat, kind_of[e.card]
                     mv[display_at[s][kind]] = state.displays[s][kind]
                     mv[row_at[kind]] = state.row[kind]
-                    mv[size_at[s]] = state.sizes[s]
+                    mv[size_at[s]] = state.hand_sizes[s]
                 elif other(e, cls) is False:
                     return refresh()
             return None

@@ -18,9 +18,9 @@ from .common import (  # noqa: F401 - the family's kernels, also reached as card
 )
 from .kernel import njit
 from .layout import (
-    ALL_QUIT, CHANCE, DEAL, DISCARDS, DRAW, DRAWER, EMPTY_HAND, FORCED, HANDS, K_MAX, MAGIC, MOVE_DRAW, MOVE_QUIT,
-    MOVE_SKIP, MOVE_STRIDE, MOVE_TAKE_STAGE, MOVES, N_IN, NO_CHANCE, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K,
-    R_LLAMA, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_STAR, SIZES, STAGE_B, STAGE_W, TO_MOVE, TOP,
+    ALL_QUIT, CHANCE, DEAL, DISCARD_PILE, DRAW, DRAWER, EMPTY_HAND, FORCED, HAND_SIZES, HANDS, K_MAX, MAGIC_CHIP,
+    MOVE_DRAW, MOVE_QUIT, MOVE_SKIP, MOVE_STRIDE, MOVE_TAKE_STAGE, MOVES, N_IN, NO_CHANCE, PILE, PILE_SIZE, POINTS,
+    QUIT, R_EFFECTS, R_K, R_LLAMA, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_STAR, STAGE_B, STAGE_W, TO_MOVE, TOP,
 )
 
 
@@ -32,7 +32,7 @@ def new_game(st, ru):
     begin_game(st, ru)
     st[TOP] = -1
     st[DRAWER] = -1
-    st[MAGIC] = -1
+    st[MAGIC_CHIP] = -1
 
 
 @njit(cache=True)
@@ -41,7 +41,7 @@ def deal_end(st, ru, top):
     st[PILE + top] -= 1
     st[PILE_SIZE] -= 1
     st[TOP] = top
-    st[DISCARDS + top] = 1
+    st[DISCARD_PILE + top] = 1
     start_round(st, ru)
     st[DRAWER] = -1
     st[FORCED] = 0
@@ -63,7 +63,7 @@ def apply_draw(st, ru, kind):
     st[PILE + kind] -= 1
     st[PILE_SIZE] -= 1
     st[HANDS + seat * K_MAX + kind] += 1
-    st[SIZES + seat] += 1
+    st[HAND_SIZES + seat] += 1
     st[CHANCE] = NO_CHANCE
     st[DRAWER] = -1
     if st[FORCED]:  # K5: the seat now takes its turn, and may play the drawn card
@@ -113,7 +113,7 @@ def legal_ids(st, ru, out):
             count += 1
         out[count] = k + 3
         count += 1
-        if st[MAGIC] == seat:
+        if st[MAGIC_CHIP] == seat:
             out[count] = k + 2
             count += 1
         return count
@@ -121,7 +121,7 @@ def legal_ids(st, ru, out):
     one = ru[R_ONE]
     for i in range(ru[R_PLAY_N + top]):
         kind = ru[R_PLAY_ON + top * K_MAX + i]
-        if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC] == seat):  # K4
+        if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC_CHIP] == seat):  # K4
             if st[at + kind]:
                 for t in range(ru[R_N]):
                     if t != seat and not st[QUIT + t]:
@@ -133,7 +133,7 @@ def legal_ids(st, ru, out):
     if st[PILE_SIZE] and st[N_IN] > 1:
         out[count] = k
         count += 1
-    if ru[R_EFFECTS] and st[MAGIC] == seat:  # K7
+    if ru[R_EFFECTS] and st[MAGIC_CHIP] == seat:  # K7
         out[count] = k + 2
         count += 1
     out[count] = k + 1
@@ -150,12 +150,12 @@ def apply_action(st, ru, action):
         kind = action if action < k else ru[R_ONE]
         st[moves + kind] += 1
         st[HANDS + seat * K_MAX + kind] -= 1
-        st[SIZES + seat] -= 1
-        st[DISCARDS + kind] += 1
+        st[HAND_SIZES + seat] -= 1
+        st[DISCARD_PILE + kind] += 1
         st[TOP] = kind
         if ru[R_EFFECTS]:
             card_effect(st, ru, seat, kind, action - k - 4)
-        if st[SIZES + seat] == 0:
+        if st[HAND_SIZES + seat] == 0:
             end_round(st, ru, EMPTY_HAND, seat)
             return
         if ru[R_RECT + kind] and st[PILE_SIZE]:  # K5: the next seat still in draws first
@@ -178,7 +178,7 @@ def apply_action(st, ru, action):
             end_round(st, ru, ALL_QUIT, seat)
     elif action == k + 2:  # K7: skip, the magic chip back to the centre
         st[moves + MOVE_SKIP] += 1
-        st[MAGIC] = -1
+        st[MAGIC_CHIP] = -1
         st[TO_MOVE] = next_in(st, ru, seat)
     else:  # K9: take the stage, then a normal turn
         st[moves + MOVE_TAKE_STAGE] += 1
@@ -196,8 +196,8 @@ def card_effect(st, ru, seat, kind, give):
             if p % 10:
                 st[POINTS + seat] -= 1
                 st[POINTS + give] += 1
-            elif st[MAGIC] == seat:
-                st[MAGIC] = give
+            elif st[MAGIC_CHIP] == seat:
+                st[MAGIC_CHIP] = give
             else:
                 st[POINTS + seat] -= 10
                 st[POINTS + give] += 10
@@ -209,7 +209,7 @@ def card_effect(st, ru, seat, kind, give):
             st[POINTS + seat] -= 10
             st[STAGE_B] += 1
     elif ru[R_STAR + kind]:  # K6
-        st[MAGIC] = seat
+        st[MAGIC_CHIP] = seat
 
 
 # -- scoring (C5-C7, K11) ---------------------------------------------------------------------
@@ -218,9 +218,9 @@ def card_effect(st, ru, seat, kind, give):
 def end_round(st, ru, ended_by, ender):
     """L4/L5: C7 for every hand, K11's magic chip, C5, then C6."""
     add_penalties(st, ru)
-    if st[MAGIC] >= 0:  # K11
-        st[POINTS + st[MAGIC]] += MAGIC_POINTS
-        st[MAGIC] = -1
+    if st[MAGIC_CHIP] >= 0:  # K11
+        st[POINTS + st[MAGIC_CHIP]] += MAGIC_POINTS
+        st[MAGIC_CHIP] = -1
     st[FORCED] = 0
     close_round(st, ru, ended_by, ender)
 

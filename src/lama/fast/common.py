@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from .kernel import below, njit
 from .layout import (
-    CHANCE, DEAL, DISCARDS, EMPTY_HAND, ENDED_BY, ENDER, FINISHED, HANDS, K_MAX, MOVE_STRIDE, MOVES, N_IN, N_MAX,
-    NO_CHANCE, PILE, PILE_SIZE, POINTS, QUIT, R_DECK, R_FIRST, R_HAND_SIZE, R_IS_LLAMA, R_K, R_LLAMA_EACH, R_MASK,
-    R_MASK_SUM, R_N, R_START_POINTS, R_TARGET, RNG, ROUND, SIZES, STARTER, STATE_SIZE, TO_MOVE, WINNERS,
+    CHANCE, DEAL, DISCARD_PILE, EMPTY_HAND, ENDED_BY, ENDER, FINISHED, HAND_SIZES, HANDS, K_MAX, MOVE_STRIDE, MOVES,
+    N_IN, N_MAX, NO_CHANCE, PILE, PILE_SIZE, POINTS, QUIT, R_DECK, R_FIRST, R_HAND_SIZE, R_IS_LLAMA, R_K, R_LLAMA_EACH,
+    R_MASK, R_MASK_SUM, R_N, R_START_POINTS, R_TARGET, RNG, ROUND, STARTER, STATE_SIZE, TO_MOVE, WINNERS,
 )
 
 
@@ -45,7 +45,7 @@ def deal_begin(st, ru):
     for kind in range(ru[R_K]):
         st[PILE + kind] = ru[R_DECK + kind]
         total += ru[R_DECK + kind]
-        st[DISCARDS + kind] = 0
+        st[DISCARD_PILE + kind] = 0
     st[PILE_SIZE] = total
     for i in range(N_MAX * K_MAX):
         st[HANDS + i] = 0
@@ -88,7 +88,7 @@ def start_round(st, ru):
     n = ru[R_N]
     for s in range(n):
         st[QUIT + s] = 0
-        st[SIZES + s] = ru[R_HAND_SIZE]
+        st[HAND_SIZES + s] = ru[R_HAND_SIZE]
     st[ROUND] += 1
     st[N_IN] = n
     st[CHANCE] = NO_CHANCE

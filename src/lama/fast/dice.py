@@ -16,9 +16,9 @@ from .common import (
 )
 from .kernel import below, njit
 from .layout import (
-    ALL_QUIT, ANSWER_DISCARD, ANSWER_TAKE, BUST, CAPS, CHANCE, DEAL, DISCARDS, EMPTY_HAND, HANDS, K_MAX, N_IN,
-    NO_ANSWER, NO_CHANCE, PENDING, PILE, POINTS, QUIT_ID_DICE, R_DISCARD_COUNTS, R_DISCARD_ID, R_FACES, R_K, R_LLAMA,
-    R_ROW, RNG, ROLL, ROLL_COUNTS, ROLL_DICE, ROLL_ID, ROLLER, ROW, ROW_EMPTY, ROW_SIZE, SIZES, TAKE_ID, TO_MOVE,
+    ALL_QUIT, ANSWER_DISCARD, ANSWER_TAKE, BUST, CAPS, CHANCE, DEAL, DISCARD_PILE, EMPTY_HAND, HAND_SIZES, HANDS, K_MAX,
+    N_IN, NO_ANSWER, NO_CHANCE, PENDING, PILE, POINTS, QUIT_ID_DICE, R_DISCARD_COUNTS, R_DISCARD_ID, R_FACES, R_K,
+    R_LLAMA, R_ROW, RNG, ROLL, ROLL_COUNTS, ROLL_DICE, ROLL_ID, ROLLER, ROW, ROW_EMPTY, ROW_SIZE, TAKE_ID, TO_MOVE,
 )
 
 N_DICE, N_FACES = 3, 6
@@ -119,7 +119,7 @@ def apply_roll(st, ru, k0, k1, k2):
         for kind in range(k):
             st[at + kind] += st[ROW + kind]
             st[ROW + kind] = 0
-        st[SIZES + seat] += st[ROW_SIZE]
+        st[HAND_SIZES + seat] += st[ROW_SIZE]
         st[ROW_SIZE] = 0
         end_round(st, ru, BUST, seat)
 
@@ -220,7 +220,7 @@ def take(st, ru, seat, kind):
     st[ROW + kind] -= 1
     st[ROW_SIZE] -= 1
     st[HANDS + seat * K_MAX + kind] += 1
-    st[SIZES + seat] += 1
+    st[HAND_SIZES + seat] += 1
     st[PENDING] = NO_ANSWER
     if st[ROW_SIZE] == 0:
         end_round(st, ru, ROW_EMPTY, seat)
@@ -237,11 +237,11 @@ def discard(st, ru, seat, action):
     for kind in range(ru[R_K]):
         c = ru[counts + kind]
         st[at + kind] -= c
-        st[DISCARDS + kind] += c
+        st[DISCARD_PILE + kind] += c
         n += c
-    st[SIZES + seat] -= n
+    st[HAND_SIZES + seat] -= n
     st[PENDING] = NO_ANSWER
-    if st[SIZES + seat] == 0:
+    if st[HAND_SIZES + seat] == 0:
         end_round(st, ru, EMPTY_HAND, seat)
     else:
         st[TO_MOVE] = next_in(st, ru, seat)
@@ -267,7 +267,7 @@ def describe_dice(game, st) -> dict:
 
     shown = None if st[ROLL] < 0 else tuple(int(st[ROLL + d]) for d in range(N_DICE))
     return dict(
-        row=kinds(ROW), row_size=int(st[ROW_SIZE]), discards=kinds(DISCARDS), undealt=kinds(PILE), roll=shown,
+        row=kinds(ROW), row_size=int(st[ROW_SIZE]), discard_pile=kinds(DISCARD_PILE), undealt=kinds(PILE), roll=shown,
         roll_counts=kinds(ROLL_COUNTS), caps=kinds(CAPS), pending=PENDING_NAMES[int(st[PENDING])],
         roller=int(st[ROLLER]),
     )
@@ -278,7 +278,7 @@ def describe_dice_core(state) -> dict:
     index = state.game.table.index
     return dict(
         hands=[list(d) for d in state.displays], row=list(state.row), row_size=state.row_size,
-        discards=list(state.discards), undealt=list(state.undealt),
+        discard_pile=list(state.discard_pile), undealt=list(state.undealt),
         roll=None if state.roll is None else tuple(index[face] for face in state.roll),
         roll_counts=list(state.roll_counts), caps=list(state.caps), pending=state.pending, roller=state.roller,
     )

@@ -69,7 +69,7 @@ def _common(game, st) -> dict:
         ender=int(st[L.ENDER]),
         points=[int(st[L.POINTS + s]) for s in range(n)],
         quit=[bool(st[L.QUIT + s]) for s in range(n)],
-        sizes=[int(st[L.SIZES + s]) for s in range(n)],
+        hand_sizes=[int(st[L.HAND_SIZES + s]) for s in range(n)],
         hands=[[int(st[L.HANDS + s * L.K_MAX + k]) for k in range(game.table.size)] for s in range(n)],
     )
 
@@ -83,13 +83,14 @@ def describe(game, st) -> dict:
             top=int(st[L.TOP]),
             pile=[int(st[L.PILE + i]) for i in range(k)],
             pile_size=int(st[L.PILE_SIZE]),
-            discards=[int(st[L.DISCARDS + i]) for i in range(k)],
+            discard_pile=[int(st[L.DISCARD_PILE + i]) for i in range(k)],
             drawer=int(st[L.DRAWER]),
             moves=[[int(st[L.MOVES + s * L.MOVE_STRIDE + f]) for f in range(L.MOVE_STRIDE)]
                    for s in range(game.players)],
         )
         if getattr(game, "card_effects", False):
-            found.update(magic=int(st[L.MAGIC]), stage=(int(st[L.STAGE_W]), int(st[L.STAGE_B])),
+            found.update(magic_chip=None if st[L.MAGIC_CHIP] < 0 else int(st[L.MAGIC_CHIP]),
+                         stage=(int(st[L.STAGE_W]), int(st[L.STAGE_B])),
                          forced=bool(st[L.FORCED]))
     else:
         from .dice import describe_dice
@@ -104,7 +105,7 @@ def describe_core(state) -> dict:
     found = dict(
         to_move=state.to_move, chance=state.chance, round=state.round, starter=state.starter,
         n_in=state.n_in, finished=state.finished, winners=tuple(state.winners), points=list(state.points),
-        quit=list(state.quit), sizes=list(state.sizes),
+        quit=list(state.quit), hand_sizes=list(state.hand_sizes),
         ended_by=state.history[-1].ended_by if state.history else None,
         ender=state.history[-1].ender if state.history else -1,
     )
@@ -117,10 +118,11 @@ def describe_core(state) -> dict:
             moves[seat][f] += 1
         found.update(
             hands=[list(h) for h in state.hands], top=state.top, pile=list(state.pile), pile_size=state.pile_size,
-            discards=list(state.discards), drawer=state.drawer, moves=moves,
+            discard_pile=list(state.discard_pile), drawer=state.drawer, moves=moves,
         )
         if getattr(game, "card_effects", False):
-            found.update(magic=state.magic, stage=(state.stage_whites, state.stage_blacks), forced=state.forced)
+            found.update(magic_chip=state.magic_chip, stage=(state.stage_whites, state.stage_blacks),
+                         forced=state.forced)
     else:
         from .dice import describe_dice_core
         found.update(describe_dice_core(state))

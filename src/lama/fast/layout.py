@@ -11,15 +11,16 @@ The state of one game (every game of the family; a field not in a game stays 0):
 - CHANCE: what chance resolves next: NO_CHANCE, DEAL, DRAW (a card for DRAWER), ROLL.
 - ROUND (-1 before the first deal), STARTER (C4), N_IN (seats still in), FINISHED (0/1),
   WINNERS (a bit per winning seat), ENDED_BY and ENDER (how the last round ended, by whom).
-- Cards: TOP (kind of the discard pile's top, -1 before the deal), PILE_SIZE, DRAWER (-1:
-  none), MAGIC (the magic chip's seat, -1: centre), STAGE_W and STAGE_B (chips on the stage),
-  FORCED (the pending draw is a K5 forced draw).
+- Cards: TOP (kind of the discard pile's top, -1 before the deal), PILE_SIZE (cards in the draw
+  pile), DRAWER (-1: none), MAGIC_CHIP (the magic chip's seat; -1: the centre, which the core
+  and the View say with None), STAGE_W and STAGE_B (white and black chips on the stage), FORCED
+  (the pending draw is a K5 forced draw; not the View's forced_draw, the seat that must draw).
 - Dice: PENDING (NO_ANSWER, ANSWER_DISCARD, ANSWER_TAKE), ROLLER, ROW_SIZE, ROLL + 0..2 (the
   kind each die shows in the last roll, -1 before it).
 - RNG + 0..3: the game's own chance generator (kernel.next32).
-- Per seat s (N_MAX of each): POINTS + s, QUIT + s, SIZES + s (cards in hand or display).
+- Per seat s (N_MAX of each): POINTS + s, QUIT + s, HAND_SIZES + s (cards in hand or display).
 - Per kind k (K_MAX of each): PILE + k (cards: the draw pile; dice: the undealt cards),
-  DISCARDS + k (this round's discard pile; dice: the cards discarded this round);
+  DISCARD_PILE + k (this round's discard pile; dice: the cards discarded this round);
   dice also ROW + k, ROLL_COUNTS + k, CAPS + k (D3b: most cards of kind k a discard may take).
 - HANDS + s * K_MAX + k: seat s's cards of kind k (dice: its display).
 - MOVES + s * MOVE_STRIDE + f: this round's public moves of seat s: f = kind for a play of
@@ -54,7 +55,7 @@ ENDER = _field()
 TOP = _field()
 PILE_SIZE = _field()
 DRAWER = _field()
-MAGIC = _field()
+MAGIC_CHIP = _field()
 STAGE_W = _field()
 STAGE_B = _field()
 FORCED = _field()
@@ -65,9 +66,9 @@ ROLL = _field(3)
 RNG = _field(4)
 POINTS = _field(N_MAX)
 QUIT = _field(N_MAX)
-SIZES = _field(N_MAX)
+HAND_SIZES = _field(N_MAX)
 PILE = _field(K_MAX)
-DISCARDS = _field(K_MAX)
+DISCARD_PILE = _field(K_MAX)
 ROW = _field(K_MAX)
 ROLL_COUNTS = _field(K_MAX)
 CAPS = _field(K_MAX)

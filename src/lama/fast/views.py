@@ -46,15 +46,15 @@ def card_state_from_core(state, st) -> None:
     st[L.TOP] = state.top
     st[L.PILE_SIZE] = state.pile_size
     st[L.DRAWER] = state.drawer
-    st[L.MAGIC] = -1
+    st[L.MAGIC_CHIP] = -1
     if game.card_effects:  # K2, K5, K7
-        st[L.MAGIC] = state.magic
+        st[L.MAGIC_CHIP] = -1 if state.magic_chip is None else state.magic_chip
         st[L.STAGE_W], st[L.STAGE_B] = state.stage_whites, state.stage_blacks
         st[L.FORCED] = int(state.forced)
     for s, hand in enumerate(state.hands):
         _put(st, L.HANDS + s * L.K_MAX, hand)
     _put(st, L.PILE, state.pile)
-    _put(st, L.DISCARDS, state.discards)
+    _put(st, L.DISCARD_PILE, state.discard_pile)
     for seat, action, _top in state.moves:
         f = table.index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]
         st[L.MOVES + seat * L.MOVE_STRIDE + f] += 1
@@ -72,7 +72,7 @@ def dice_state_from_core(state, st) -> None:
     st[L.PILE_SIZE] = sum(state.undealt)
     _put(st, L.ROW, state.row)
     st[L.ROW_SIZE] = state.row_size
-    _put(st, L.DISCARDS, state.discards)
+    _put(st, L.DISCARD_PILE, state.discard_pile)
     st[L.ROLLER] = state.roller
     index = state.game.table.index
     for die in range(3):
@@ -99,7 +99,7 @@ def _fill_common(state, st) -> None:
     for s in range(state.n):
         st[L.POINTS + s] = state.points[s]
         st[L.QUIT + s] = int(state.quit[s])
-        st[L.SIZES + s] = state.sizes[s]
+        st[L.HAND_SIZES + s] = state.hand_sizes[s]
     st[L.N_IN] = state.n_in
     st[L.STARTER] = state.starter
     st[L.ENDER] = -1

@@ -170,17 +170,17 @@ class DiceGame(Game):
 
 class DiceState(State):
     __slots__ = (
-        "displays", "sizes", "row", "row_size", "discards", "undealt",
+        "displays", "hand_sizes", "row", "row_size", "discard_pile", "undealt",
         "roll", "roll_counts", "caps", "pending", "roller",
     )
 
     def __init__(self, game):
         super().__init__(game)
         self.displays = [[0] * 7 for _ in range(self.n)]
-        self.sizes = [0] * self.n
+        self.hand_sizes = [0] * self.n
         self.row = list(ROW)
         self.row_size = sum(ROW)
-        self.discards = [0] * 7  # cards discarded this round (D3b), public
+        self.discard_pile = [0] * 7  # cards discarded this round (D3b), public
         self.undealt = list(game.deck)  # hidden, and out of play for the round (D2)
         self.roll: tuple[str, ...] | None = None  # the last roll, public
         self.roll_counts = [0] * 7  # dice showing each kind in the last roll
@@ -191,10 +191,10 @@ class DiceState(State):
     def _copy_from(self, other):
         State._copy_from(self, other)
         self.displays = [d[:] for d in other.displays]
-        self.sizes = other.sizes[:]
+        self.hand_sizes = other.hand_sizes[:]
         self.row = other.row[:]
         self.row_size = other.row_size
-        self.discards = other.discards[:]
+        self.discard_pile = other.discard_pile[:]
         self.undealt = other.undealt[:]
         self.roll = other.roll
         self.roll_counts = other.roll_counts[:]
@@ -285,7 +285,7 @@ class DiceState(State):
             events.append(Busted(seat, TABLE.codes_of(row)))
             for k in range(7):
                 display[k] += row[k]
-            self.sizes[seat] += self.row_size
+            self.hand_sizes[seat] += self.row_size
             self.row = [0] * 7
             self.row_size = 0
             return self.end_round("bust", seat, events)
@@ -320,10 +320,10 @@ class DiceState(State):
                 )
         self.start_round()
         self.displays = displays
-        self.sizes = [size] * self.n
+        self.hand_sizes = [size] * self.n
         self.row = list(ROW)
         self.row_size = sum(ROW)
-        self.discards = [0] * 7
+        self.discard_pile = [0] * 7
         self.undealt = undealt
         self.roll = None
         self.roll_counts = [0] * 7
@@ -379,7 +379,7 @@ class DiceState(State):
             self._check_discard(seat, action)  # raises with the reason
         counts = _DISCARD_COUNTS[action]
         display = self.displays[seat]
-        discards = self.discards
+        discards = self.discard_pile
         n = 0
         for k in range(7):
             c = counts[k]
@@ -387,10 +387,10 @@ class DiceState(State):
                 display[k] -= c
                 discards[k] += c
                 n += c
-        self.sizes[seat] -= n
+        self.hand_sizes[seat] -= n
         self.pending = None
         events = [CardsDiscarded(seat, TABLE.codes_of(list(counts)))]
-        if not self.sizes[seat]:
+        if not self.hand_sizes[seat]:
             return self.end_round("empty_hand", seat, events)  # D4, then C5
         self._pass_turn(seat)
         return events
@@ -435,7 +435,7 @@ class DiceState(State):
         self.row[k] -= 1
         self.row_size -= 1
         self.displays[seat][k] += 1
-        self.sizes[seat] += 1
+        self.hand_sizes[seat] += 1
         self.pending = None
         events = [RowCardTaken(seat, code)]
         if not self.row_size:
@@ -459,14 +459,14 @@ class DiceState(State):
             raise InvalidView(f"not a view of dice for {self.n} seats: {unknown[:1] or view.displays!r}")
         counts_of = TABLE.counts_of
         self.displays = [counts_of(d) for d in view.displays]
-        self.sizes = [len(d) for d in view.displays]
+        self.hand_sizes = [len(d) for d in view.displays]
         self.row = counts_of(view.row)
         self.row_size = len(view.row)
-        self.discards = counts_of(view.discard_pile)
+        self.discard_pile = counts_of(view.discard_pile)
         undealt = list(self.game.deck)
         for k in range(TABLE.size):
             taken = self.game.row[k] - self.row[k]
-            undealt[k] -= sum(d[k] for d in self.displays) + self.discards[k] - taken
+            undealt[k] -= sum(d[k] for d in self.displays) + self.discard_pile[k] - taken
         if min(undealt) < 0:
             raise InvalidView("the view holds more cards of a kind than the 36 player cards have")
         self.undealt = undealt
@@ -496,8 +496,8 @@ class DiceState(State):
         codes_of = TABLE.codes_of
         return View(
             **self._view_common(seat),
-            hand_sizes=tuple(self.sizes),
-            discard_pile=codes_of(self.discards),
+            hand_sizes=tuple(self.hand_sizes),
+            discard_pile=codes_of(self.discard_pile),
             displays=tuple(codes_of(d) for d in self.displays),
             row=codes_of(self.row),
             roll=self.roll,

@@ -127,20 +127,20 @@ class MagicChipScored(Event):
 
 
 class KadabraState(CardState):
-    __slots__ = ("magic", "stage_whites", "stage_blacks", "forced")
+    __slots__ = ("magic_chip", "stage_whites", "stage_blacks", "forced")
 
     start_points = 3  # K2
 
     def __init__(self, game):
         super().__init__(game)
-        self.magic = -1  # the seat holding the magic chip; -1: the centre (K2)
+        self.magic_chip: int | None = None  # the seat holding the magic chip; None: the centre (K2)
         self.stage_whites = 0  # K2: the stage starts empty
         self.stage_blacks = 0
         self.forced = False  # the pending draw is a K5 forced draw
 
     def _copy_from(self, other):
         CardState._copy_from(self, other)
-        self.magic = other.magic
+        self.magic_chip = other.magic_chip
         self.stage_whites = other.stage_whites
         self.stage_blacks = other.stage_blacks
         self.forced = other.forced
@@ -149,7 +149,7 @@ class KadabraState(CardState):
         """K2, K5, K7, K9: the stage, the magic chip and a pending forced draw are public."""
         CardState._restore(self, view)
         self.stage_whites, self.stage_blacks = view.stage if view.stage is not None else (0, 0)
-        self.magic = -1 if view.magic_chip is None else view.magic_chip
+        self.magic_chip = view.magic_chip
         self.forced = view.forced_draw is not None
         if self.forced:  # K5: the forced draw is resolved by chance before the seat's turn
             self.chance = "draw"
@@ -173,7 +173,7 @@ class KadabraState(CardState):
         return [t for t in range(self.n) if t != seat and not quit[t]]
 
     def _has_chip_to_give(self, seat: int) -> bool:
-        return self.points[seat] > 0 or self.magic == seat
+        return self.points[seat] > 0 or self.magic_chip == seat
 
     # -- legal actions -----------------------------------------------------
     def legal_actions(self) -> list:
@@ -185,7 +185,7 @@ class KadabraState(CardState):
         if self.show:  # K9: an L, take the stage, or skip
             actions = [table.play_actions[LLAMA_KIND]] if hand[LLAMA_KIND] else []
             actions.append(TAKE_STAGE)
-            if self.magic == seat:
+            if self.magic_chip == seat:
                 actions.append(SKIP)
             return actions
         plays = table.play_actions
@@ -200,7 +200,7 @@ class KadabraState(CardState):
                 actions.append(plays[k])
         if self.pile_size and self.n_in > 1:
             actions.append(DRAW)
-        if self.magic == seat:
+        if self.magic_chip == seat:
             actions.append(SKIP)
         actions.append(QUIT)
         return actions
@@ -263,9 +263,9 @@ class KadabraState(CardState):
 
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
-        if self.magic != seat:
+        if self.magic_chip != seat:
             raise IllegalAction("no_magic_chip", f"only the holder of the magic chip may skip; {seat_numbers.word(seat)} does not hold it (K7)")
-        self.magic = -1
+        self.magic_chip = None
         self._pass_turn(seat)
         return [Skipped(seat)]
 
@@ -289,7 +289,7 @@ class KadabraState(CardState):
                 return
             if points[seat] % 10:
                 chip, value = "white", 1
-            elif self.magic == seat:
+            elif self.magic_chip == seat:
                 chip, value = "magic", 0
             else:
                 chip, value = "black", 10
@@ -297,7 +297,7 @@ class KadabraState(CardState):
                 points[seat] -= value
                 points[to] += value
             else:
-                self.magic = to
+                self.magic_chip = to
             events.append(ChipGiven(seat, to, chip))
         elif kind == LLAMA_KIND:  # K8
             p = points[seat]
@@ -312,9 +312,9 @@ class KadabraState(CardState):
             else:
                 return
             events.append(ChipStaged(seat, chip, (self.stage_whites, self.stage_blacks)))
-        elif STAR[kind] and self.magic != seat:  # K6
-            source = self.magic if self.magic >= 0 else None
-            self.magic = seat
+        elif STAR[kind] and self.magic_chip != seat:  # K6
+            source = self.magic_chip
+            self.magic_chip = seat
             events.append(MagicChipTaken(seat, source))
 
     def after_play(self, seat: int) -> None:
@@ -350,23 +350,23 @@ class KadabraState(CardState):
     def penalties(self) -> list[int]:
         """C7, plus 10 for the holder of the magic chip (K11)."""
         penalties = CardState.penalties(self)
-        if self.magic >= 0:
-            penalties[self.magic] += MAGIC_POINTS
+        if self.magic_chip is not None:
+            penalties[self.magic_chip] += MAGIC_POINTS
         return penalties
 
     def end_round(self, ended_by: str, ender: int, events: list) -> list:
         """K11: the magic chip scores 10 and returns to the centre, then C5 and C6."""
-        if self.magic >= 0:
-            events.append(MagicChipScored(self.magic))
+        if self.magic_chip is not None:
+            events.append(MagicChipScored(self.magic_chip))
         events = CardState.end_round(self, ended_by, ender, events)
-        self.magic = -1
+        self.magic_chip = None
         self.forced = False
         return events
 
     def view_extra(self, seat: int) -> dict:
         return dict(
             stage=(self.stage_whites, self.stage_blacks),
-            magic_chip=self.magic if self.magic >= 0 else None,
+            magic_chip=self.magic_chip,
             show=self.show,
             forced_draw=self.forced_draw,
         )

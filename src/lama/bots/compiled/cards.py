@@ -21,8 +21,8 @@ from __future__ import annotations
 from lama.fast.cards import apply_action, apply_draw, penalty, pile_card, show
 from lama.fast.kernel import array, below, float_array, njit, next32, seed_words, zeros
 from lama.fast.layout import (
-    CHANCE, DRAW, HANDS, K_MAX, MAGIC, N_IN, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K, R_LLAMA, R_N,
-    R_ONE, R_PLAY_N, R_PLAY_ON, R_WIDTH, RNG, SIZES, STATE_SIZE, TO_MOVE, TOP,
+    CHANCE, DRAW, HAND_SIZES, HANDS, K_MAX, MAGIC_CHIP, N_IN, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K, R_LLAMA,
+    R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_WIDTH, RNG, STATE_SIZE, TO_MOVE, TOP,
 )
 from lama.fast.views import card_state_from_view
 
@@ -45,11 +45,11 @@ def _policy(st, ru, scratch):
     k = ru[R_K]
     n = ru[R_N]
     at = HANDS + seat * K_MAX
-    magic = st[MAGIC]
+    magic_chip = st[MAGIC_CHIP]
     if ru[R_EFFECTS] and show(st):
         if st[at + ru[R_LLAMA]]:
             return ru[R_LLAMA]
-        return k + 2 if magic == seat else k + 3
+        return k + 2 if magic_chip == seat else k + 3
     now = penalty(st, ru, seat)
     top = st[TOP]
     best = -1
@@ -59,7 +59,7 @@ def _policy(st, ru, scratch):
         if not st[at + kind]:
             continue
         st[at + kind] -= 1
-        empty = 1 if st[SIZES + seat] == 1 else 0
+        empty = 1 if st[HAND_SIZES + seat] == 1 else 0
         own_hand(st, ru, seat, scratch)  # rollout.run_length, as the heuristic counts it
         run = run_length(scratch, ru, kind)
         shed = now - penalty(st, ru, seat)
@@ -68,7 +68,7 @@ def _policy(st, ru, scratch):
         if best < 0 or (empty, run, shed, w) > (b_empty, b_run, b_shed, b_width):
             best, b_empty, b_run, b_shed, b_width = kind, empty, run, shed, w
     if best >= 0:
-        if best == ru[R_ONE] and (st[POINTS + seat] > 0 or magic == seat):
+        if best == ru[R_ONE] and (st[POINTS + seat] > 0 or magic_chip == seat):
             to = -1
             for s in range(n):
                 if s != seat and not st[QUIT + s] and (to < 0 or st[POINTS + s] < st[POINTS + to]):
@@ -76,13 +76,13 @@ def _policy(st, ru, scratch):
             if to >= 0:
                 return k + 4 + to
         return best
-    if magic == seat:
+    if magic_chip == seat:
         return k + 2
     pile_size = st[PILE_SIZE]
     if pile_size == 0 or st[N_IN] == 1:
         return k + 1
     # rollout.should_quit
-    size = st[SIZES + seat]
+    size = st[HAND_SIZES + seat]
     if now <= QUIT_PER_CARD * size:
         return k + 1
     fewest = 1 << 30
@@ -90,8 +90,8 @@ def _policy(st, ru, scratch):
     for s in range(n):
         if s != seat and not st[QUIT + s]:
             others += 1
-            if st[SIZES + s] < fewest:
-                fewest = st[SIZES + s]
+            if st[HAND_SIZES + s] < fewest:
+                fewest = st[HAND_SIZES + s]
     if now <= QUIT_SMALL and fewest + QUIT_GAP <= size:
         return k + 1
     if pile_size <= others and now <= QUIT_LATE:
@@ -256,7 +256,7 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
     n = view.players
     bound = [-1] * n
     slots = {s: [0] * game.hand_size for s in range(n) if s != view.seat}
-    sizes = [game.hand_size] * n
+    hand_sizes = [game.hand_size] * n
     pile = sum(game.deck) - n * game.hand_size - 1
     quit = [False] * n
     playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
@@ -265,20 +265,20 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
         held = slots.get(seat)
         kind = action.kind
         if kind == "play":
-            sizes[seat] -= 1
-            if effects and table.cards[table.index[action.card]].symbol == "+" and pile and sizes[seat]:
+            hand_sizes[seat] -= 1
+            if effects and table.cards[table.index[action.card]].symbol == "+" and pile and hand_sizes[seat]:
                 forced = next((t % n for t in range(seat + 1, seat + n) if not quit[t % n]), None)
                 if forced is not None:
-                    sizes[forced] += 1
+                    hand_sizes[forced] += 1
                     pile -= 1
                     if forced in slots:
                         slots[forced].append(0)
         elif kind == "draw":
-            sizes[seat] += 1
+            hand_sizes[seat] += 1
             pile -= 1
         elif kind == "quit":
             if held is not None and not effects:
-                bound[seat] = _quit_bound(seat, sizes, quit, pile)
+                bound[seat] = _quit_bound(seat, hand_sizes, quit, pile)
             quit[seat] = True
         if held is None:
             continue
@@ -296,14 +296,14 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
     return slots, bound
 
 
-def _quit_bound(seat: int, sizes: list[int], quit: list[bool], pile: int) -> int:
+def _quit_bound(seat: int, hand_sizes: list[int], quit: list[bool], pile: int) -> int:
     """The largest penalty with which heuristic_cards._should_quit quits (-1: it had to quit)."""
-    others_in = [s for s in range(len(sizes)) if s != seat and not quit[s]]
+    others_in = [s for s in range(len(hand_sizes)) if s != seat and not quit[s]]
     if not pile or not others_in:
         return -1
-    size = sizes[seat]
+    size = hand_sizes[seat]
     bound = QUIT_PER_CARD * size
-    if min(sizes[s] for s in others_in) + QUIT_GAP <= size:
+    if min(hand_sizes[s] for s in others_in) + QUIT_GAP <= size:
         bound = max(bound, QUIT_SMALL)
     if pile <= len(others_in):
         bound = max(bound, QUIT_LATE)

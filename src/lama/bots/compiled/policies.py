@@ -21,10 +21,10 @@ from lama.fast.common import highest_chip, penalty_of
 from lama.fast.family import legal_ids
 from lama.fast.kernel import below, njit
 from lama.fast.layout import (
-    ANSWER_DISCARD, ANSWER_TAKE, CARDS, HANDS, K_MAX, MAGIC, N_IN, N_MAX, PENDING, PILE_SIZE, POINTS, QUIT,
-    QUIT_ID_DICE, R_CLASS_COUNTS, R_CLASS_WEIGHT, R_CLASSES, R_DISCARD_COUNTS, R_EFFECTS, R_FAMILY, R_IS_LLAMA, R_K,
-    R_LLAMA, R_LLAMA_EACH, R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_SAME, R_SAME_N, R_STAR,
-    R_WIDTH, ROLL_ID, ROW, SIZES, STAGE_B, STAGE_W, TAKE_ID, TO_MOVE, TOP,
+    ANSWER_DISCARD, ANSWER_TAKE, CARDS, HAND_SIZES, HANDS, K_MAX, MAGIC_CHIP, N_IN, N_MAX, PENDING, PILE_SIZE, POINTS,
+    QUIT, QUIT_ID_DICE, R_CLASS_COUNTS, R_CLASS_WEIGHT, R_CLASSES, R_DISCARD_COUNTS, R_EFFECTS, R_FAMILY, R_IS_LLAMA,
+    R_K, R_LLAMA, R_LLAMA_EACH, R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_SAME, R_SAME_N, R_STAR,
+    R_WIDTH, ROLL_ID, ROW, STAGE_B, STAGE_W, TAKE_ID, TO_MOVE, TOP,
 )
 
 from .. import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
@@ -115,7 +115,7 @@ def others_in(st, ru, seat):
     for s in range(ru[R_N]):
         if s != seat and not st[QUIT + s]:
             count += 1
-            fewest = min(fewest, st[SIZES + s])
+            fewest = min(fewest, st[HAND_SIZES + s])
     return count, fewest
 
 
@@ -184,7 +184,7 @@ def run_length(scratch, ru, top):
 def cards_should_quit(st, ru, seat, now):
     """heuristic_cards._should_quit: the hand's penalty `now` is small for its size, or small
     while a seat still in is well ahead, or the pile is about to run out."""
-    size = st[SIZES + seat]
+    size = st[HAND_SIZES + seat]
     n_others, fewest = others_in(st, ru, seat)
     if now <= C_QUIT_PER_CARD * size:
         return True
@@ -210,7 +210,7 @@ def heuristic_kadabra(st, ru, legal, count, scratch):
         if is_play(ru, legal[i]):
             plays += 1
     can_skip = has(legal, count, skip)
-    if can_skip and danger(st, ru, seat) and not (st[SIZES + seat] == 1 and plays):
+    if can_skip and danger(st, ru, seat) and not (st[HAND_SIZES + seat] == 1 and plays):
         return skip  # K11: do not hold the magic chip when the round may end
     if plays:
         return kadabra_best_play(st, ru, seat, legal, count, scratch)
@@ -246,7 +246,7 @@ def in_show(st, ru, seat, legal, count, scratch):
 def take_pays(st, ru, seat, scratch):
     """heuristic_kadabra._take_pays: the last card (not an L) can then end the round, and the
     stage (with the magic chip's 10, less C5's return) costs less than the card would."""
-    if st[SIZES + seat] != 1:
+    if st[HAND_SIZES + seat] != 1:
         return False
     card = -1
     for kind in range(ru[R_K]):
@@ -261,7 +261,7 @@ def take_pays(st, ru, seat, scratch):
             playable = True
     if not playable:
         return False
-    gain = stage_value(st) + (10 if st[MAGIC] == seat else 0)
+    gain = stage_value(st) + (10 if st[MAGIC_CHIP] == seat else 0)
     cost = gain - highest_chip(st[POINTS + seat] + gain)
     return cost < ru[R_MASK_SUM + ru[R_MASK + card]]
 
@@ -277,7 +277,7 @@ def chips_shed(st, ru, seat, action):
     """heuristic_kadabra._chips_shed: points a play takes off the seat at once (K4, K8)."""
     points = st[POINTS + seat]
     if action >= ru[R_K] + 4:  # a 1 with a gift
-        return 1 if points % 10 else (0 if st[MAGIC] == seat else 10)
+        return 1 if points % 10 else (0 if st[MAGIC_CHIP] == seat else 10)
     if ru[R_IS_LLAMA + action]:
         return lowest_chip(points)
     return 0
@@ -298,10 +298,10 @@ def next_seat(st, ru, seat):
 def danger(st, ru, seat):
     """heuristic_kadabra._danger: the seat holds the magic chip and a seat still in is one card
     from out."""
-    if st[MAGIC] != seat:
+    if st[MAGIC_CHIP] != seat:
         return False
     for s in range(ru[R_N]):
-        if s != seat and not st[QUIT + s] and st[SIZES + s] <= 1:
+        if s != seat and not st[QUIT + s] and st[HAND_SIZES + s] <= 1:
             return True
     return False
 
@@ -313,12 +313,12 @@ def kadabra_best_play(st, ru, seat, legal, count, scratch):
     the receiving seat with the fewest points."""
     now = penalty_of(scratch, 0, ru, 0)
     nxt = next_seat(st, ru, seat)
-    next_close = nxt >= 0 and st[SIZES + nxt] <= 2
+    next_close = nxt >= 0 and st[HAND_SIZES + nxt] <= 2
     danger_soon = False
     for s in range(ru[R_N]):
-        if s != seat and not st[QUIT + s] and st[SIZES + s] <= 2:
+        if s != seat and not st[QUIT + s] and st[HAND_SIZES + s] <= 2:
             danger_soon = True
-    left = st[SIZES + seat] - 1
+    left = st[HAND_SIZES + seat] - 1
     best = -1
     b_kind, b_empty, b_run, b_shed, b_width = -1, 0, 0, 0, 0
     for i in range(count):
@@ -331,7 +331,7 @@ def kadabra_best_play(st, ru, seat, legal, count, scratch):
         bonus = 0
         if ru[R_RECT + kind] and nxt >= 0:  # K5
             bonus += 2 if next_close else 1
-        if ru[R_STAR + kind] and st[MAGIC] != seat:  # K6
+        if ru[R_STAR + kind] and st[MAGIC_CHIP] != seat:  # K6
             bonus += STAR_LATE if left <= STAR_LATE_HAND or danger_soon else STAR_EARLY
         scratch[kind] -= 1
         run = run_length(scratch, ru, kind)
@@ -365,7 +365,7 @@ def kadabra_should_quit(st, ru, seat, scratch):
     show risk (K9)."""
     now = penalty_of(scratch, 0, ru, 0)
     risk = show_risk(st, ru, seat, scratch)
-    size = st[SIZES + seat]
+    size = st[HAND_SIZES + seat]
     n_others, fewest = others_in(st, ru, seat)
     if now <= K_QUIT_PER_CARD * size + risk:
         return True
@@ -378,7 +378,7 @@ def kadabra_should_quit(st, ru, seat, scratch):
 def show_risk(st, ru, seat, scratch):
     """heuristic_kadabra._show_risk: the stage's value once a show is near, for a seat with no
     L and no magic chip (it would have to take the stage, K9)."""
-    if st[STAGE_W] + st[STAGE_B] < K_SHOW_NEAR or scratch[ru[R_LLAMA]] or st[MAGIC] == seat:
+    if st[STAGE_W] + st[STAGE_B] < K_SHOW_NEAR or scratch[ru[R_LLAMA]] or st[MAGIC_CHIP] == seat:
         return 0
     return stage_value(st)
 
