@@ -9,7 +9,8 @@ The learning seat plays `gymnasium.make("lama/Lama-v0", players=4, opponents="he
 environment's "points" reward (each round: the others' average point gain minus its own, times
 `--reward-scale`), because a random policy never wins against three heuristic bots and the "win"
 reward alone gives it nothing to learn from; `--reward win` trains on wins. The learning curve is
-the win share (1 to the winner at game end, ties split) over the last 500 games, whatever the reward. Training stops after `--minutes` of wall time or `--steps` environment
+the win share (1 to the winner at game end, ties split) over the last 500 games, whatever the
+reward. Training stops after `--minutes` of wall time or `--steps` environment
 steps, whichever comes first. It saves the model (`--out`), the learning curve as a PNG
 (`--plot`) and its numbers as JSON (the plot's name with `.json`). `examples/ppo_bot.py` plays
 the saved model as a bot: `lama strength --bot examples.ppo_bot:bot --vs heuristic`.
@@ -88,7 +89,8 @@ def parse_args(argv=None):
     p.add_argument("--envs", type=int, default=8, help="environments stepped in lockstep (default 8)")
     p.add_argument("--seed", type=int, default=0, help="seed of the environments and the network (default 0)")
     p.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"saved model (default {DEFAULT_OUT.relative_to(ROOT)})")
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                   help=f"saved model (default {DEFAULT_OUT.relative_to(ROOT)})")
     p.add_argument("--plot", type=Path, default=DEFAULT_PLOT,
                    help=f"learning curve PNG (default {DEFAULT_PLOT.relative_to(ROOT)})")
     return p.parse_args(argv)
@@ -167,7 +169,8 @@ def main(argv=None) -> int:
           f"saved {args.out} ({args.out.stat().st_size // 1024} KiB)", flush=True)
 
     meta = {"game": "lama", "players": args.players, "opponents": args.opponents, "steps": int(model.num_timesteps),
-            "games": callback.episodes, "reward": args.reward, "reward_scale": args.reward_scale, "minutes": round(elapsed / 60, 2), "envs": args.envs, "seed": args.seed,
+            "games": callback.episodes, "reward": args.reward, "reward_scale": args.reward_scale,
+            "minutes": round(elapsed / 60, 2), "envs": args.envs, "seed": args.seed,
             "torch": torch.__version__, "curve": curve}
     args.plot.parent.mkdir(parents=True, exist_ok=True)
     args.plot.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")

@@ -103,8 +103,8 @@ GAME_IDS = frozenset(GAMES)
 OUTSIDE_GAMES = sorted(p for p in SRC.rglob("*.py") if (SRC / "games") not in p.parents)
 # (module, literal): game ids that appear in a compare or as a key for another reason
 ALLOWED = {
-    ("cli/play.py", "dice"),
-    ("core/view.py", "dice"),  # the View's field `dice` (the dice faces), in its JSON field list  # the `dice` option of `lama play --dice`, not the game
+    ("cli/play.py", "dice"),  # the `dice` option of `lama play --dice`, not the game
+    ("core/view.py", "dice"),  # the View's field `dice` (the dice faces), in its JSON field list
 }
 
 
@@ -167,7 +167,8 @@ LEAN = ("lama", "komarami")
 def f(view, state, table):
     """So is "dice" here."""
     print("kadabra")  # an argument: fine
-    return view.game == "kadabra" or state.game.id != "dice" or view.game in ("lama",) or table["lama"] or table.get("dice")
+    return (view.game == "kadabra" or state.game.id != "dice" or view.game in ("lama",) or table["lama"]
+            or table.get("dice"))
 '''
     assert [v for _, v in game_id_uses(ast.parse(code))] == ["lama", "lama", "komarami", "kadabra", "dice", "lama",
                                                              "lama", "dice"]
@@ -385,7 +386,7 @@ def js_literals(source: str) -> list[tuple[int, str, str]]:
     JavaScript source, as (line, kind, value) with kind "string" or "key"; comments and regex
     literals are skipped."""
     out = []
-    i, n = 0, len(source)
+    n = len(source)
     prev = ""  # the last significant character (or keyword) before i: tells a regex from a division
 
     def line(at):

@@ -22,7 +22,6 @@ from lama.fast import layout as L
 from lama.fast.kernel import KernelRandom, float_array, float_zeros, zeros
 from lama.fast.rules import rules_of
 from lama.fast.views import dice_state_from_view
-from lama.games import new_game
 
 
 def heuristic_policy(state, rng):

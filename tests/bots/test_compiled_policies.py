@@ -8,13 +8,14 @@ import random
 
 import pytest
 
+from helpers import run_as_plain_python
 from lama.bots import load_bot
 from lama.bots.compiled import policies
-from lama.fast import kernel, layout as L
+from lama.fast import kernel
+from lama.fast import layout as L
 from lama.fast.engine import Engine
 from lama.fast.rules import rules_of
 from lama.games import new_game
-from helpers import run_as_plain_python
 
 CARD_GAMES = ("lama", "komarami", "kadabra")
 GAMES = CARD_GAMES + ("dice",)
@@ -311,4 +312,5 @@ def test_easy_is_random_about_one_decision_in_three():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_policies_as_plain_python():
     """The comparison again with LAMA_NUMBA=0: the policies as plain Python on lists."""
-    run_as_plain_python(__file__, "not plain_python and not last_card and not pairs", 27, LAMA_POLICY_GAMES="4")  # those two: compiled only, for time
+    # those two: compiled only, for time
+    run_as_plain_python(__file__, "not plain_python and not last_card and not pairs", 27, LAMA_POLICY_GAMES="4")

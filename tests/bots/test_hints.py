@@ -8,8 +8,8 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import card_state
 
+from helpers import card_state
 from lama.bots.hints import hints, hints_json
 from lama.bots.ismcts import IsmctsBot
 from lama.bots.rollout import RolloutBot

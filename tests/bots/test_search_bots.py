@@ -12,7 +12,13 @@ from helpers import card_state, random_position
 from lama.bots import BOTS, load_bot
 from lama.bots.ismcts import IsmctsBot, search
 from lama.bots.rollout import (
-    Estimate, RolloutBot, best_of, evaluate_actions, fast_action, playout, round_values,
+    Estimate,
+    RolloutBot,
+    best_of,
+    evaluate_actions,
+    fast_action,
+    playout,
+    round_values,
 )
 from lama.core import DRAW, QUIT, play
 from lama.games import GAMES, new_game

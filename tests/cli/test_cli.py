@@ -92,7 +92,8 @@ def _play_help(capsys, monkeypatch) -> str:
 
 
 def test_play_help_lists_every_bot_name_and_level(capsys, monkeypatch):
-    bots_line = next(line for line in _play_help(capsys, monkeypatch).splitlines() if line.lstrip().startswith("--bots"))
+    bots_line = next(line for line in _play_help(capsys, monkeypatch).splitlines()
+                     if line.lstrip().startswith("--bots"))
     assert "by name (random, heuristic, rollout, ismcts, rollout-hard)" in bots_line
     assert "by level (easy, medium, hard)" in bots_line
     assert "module:callable" in bots_line
@@ -102,7 +103,8 @@ def test_play_help_takes_the_bots_from_the_registry(capsys, monkeypatch):
     import lama.bots
 
     monkeypatch.setitem(lama.bots.BOTS, "newcomer", lama.bots.BOTS["random"])
-    bots_line = next(line for line in _play_help(capsys, monkeypatch).splitlines() if line.lstrip().startswith("--bots"))
+    bots_line = next(line for line in _play_help(capsys, monkeypatch).splitlines()
+                     if line.lstrip().startswith("--bots"))
     assert "rollout-hard, newcomer)" in bots_line
     assert all(name in bots_line for name in lama.bots.BOTS)
 
@@ -196,6 +198,6 @@ def test_ctrl_c_stops_a_long_hint_at_once(tmp_path):
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
-        raise AssertionError("lama hint went on after Ctrl-C")
+        raise AssertionError("lama hint went on after Ctrl-C") from None
     assert proc.returncode in (-signal.SIGINT, 130)
     assert b"Traceback" not in proc.stderr.read()

@@ -9,10 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import random_step
 from lama.core import Action, IllegalAction
 from lama.games import GAMES, new_game
-
-from helpers import random_step
 
 from .adapters import adapter_for
 from .test_conformance import walk

@@ -9,13 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import random_step
 from lama.bots import load_bot
 from lama.core import QUIT, IllegalAction
 from lama.games import GAMES, new_game
 from lama.match import Match
 from lama.record import replay, result_of
-
-from helpers import random_step
 
 from .adapters import adapter_for, snapshot
 

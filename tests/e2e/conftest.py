@@ -47,7 +47,7 @@ class Server:
 
     def start(self):
         env = dict(os.environ, LAMA_E2E_SEED_FILE=str(self.seed_file), PYTHONUNBUFFERED="1")
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's output for as long as it runs
         self.proc = subprocess.Popen(
             [sys.executable, str(self.script), "--port", str(self.port),
              "--db", f"sqlite:///{self.db}", "--bot-pause", "0", "--bot-workers", "2"],

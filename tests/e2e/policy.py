@@ -10,19 +10,19 @@ def choose(legal: list[dict]) -> dict:
         found = [a for a in legal if pred(a)]
         return min(found, key=key) if found and key else (found[0] if found else None)
 
-    for pick in (
-        lambda: first(lambda a: a.get("take_stage")),
-        lambda: first(lambda a: a.get("give") is not None and "play" in a, key=lambda a: a["give"]),
-        lambda: first(lambda a: a.get("play") == "L"),
-        lambda: first(lambda a: "play" in a, key=lambda a: a["play"]),
-        lambda: first(lambda a: a.get("draw")),
-        lambda: first(lambda a: a.get("roll")),
-        lambda: first(lambda a: "discard" in a, key=lambda a: (-len(a["discard"]), sorted(a["discard"]))),
-        lambda: first(lambda a: "take" in a, key=lambda a: a["take"]),
-        lambda: first(lambda a: a.get("skip")),
-        lambda: first(lambda a: a.get("quit")),
+    for pred, key in (
+        (lambda m: m.get("take_stage"), None),
+        (lambda m: m.get("give") is not None and "play" in m, lambda m: m["give"]),
+        (lambda m: m.get("play") == "L", None),
+        (lambda m: "play" in m, lambda m: m["play"]),
+        (lambda m: m.get("draw"), None),
+        (lambda m: m.get("roll"), None),
+        (lambda m: "discard" in m, lambda m: (-len(m["discard"]), sorted(m["discard"]))),
+        (lambda m: "take" in m, lambda m: m["take"]),
+        (lambda m: m.get("skip"), None),
+        (lambda m: m.get("quit"), None),
     ):
-        a = pick()
+        a = first(pred, key)
         if a is not None:
             return a
     raise ValueError(f"no move in {legal!r}")

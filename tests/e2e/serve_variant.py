@@ -9,9 +9,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from variant_game import NinesGame  # noqa: E402
-
 import lama.games  # noqa: E402
+from variant_game import NinesGame  # noqa: E402
 
 if NinesGame.id not in lama.games.GAMES:
     lama.games.register(NinesGame)

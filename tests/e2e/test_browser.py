@@ -207,14 +207,16 @@ def test_a_phone_plays_a_round_by_touch(server, new_page):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the page is {width} px wide on a 375 px phone"
     play([page], until=round_over(page, 0), tap=True)
-    page.screenshot(path=str(__import__("pathlib").Path(__file__).parent / "screenshots" / "phone-round-end.png"), full_page=True)
+    page.screenshot(path=str(__import__("pathlib").Path(__file__).parent / "screenshots" / "phone-round-end.png"),
+                    full_page=True)
 
 
 def test_keyboard_and_refusals(server, new_page):
     created = server.table("lama", ["human", "medium"], seed=3)
     page = seat_page(new_page, server, created)
     v = version(page)
-    page.wait_for_selector('[data-action=\'{"draw": true}\']:not([disabled]), [data-action=\'{"draw":true}\']:not([disabled])')
+    page.wait_for_selector('[data-action=\'{"draw": true}\']:not([disabled]), '
+                           '[data-action=\'{"draw":true}\']:not([disabled])')
     page.keyboard.press("d")
     page.wait_for_function(f"Number(document.documentElement.dataset.version) > {v}")
     assert "You drew" in page.locator("#log").inner_text()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
+
 from variant_game import NinesGame
 
 from .conftest import Server

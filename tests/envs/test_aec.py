@@ -180,7 +180,7 @@ def test_an_illegal_action_ends_the_game_with_a_penalty_and_changes_nothing(capl
     assert e._cumulative_rewards[agent] == -1.0
     assert all(r == 0 for a, r in e._cumulative_rewards.items() if a != agent)
     assert e.infos[agent]["illegal_action"] == illegal
-    for a in e.agent_iter():
+    for _ in e.agent_iter():
         assert e.last()[2]
         e.step(None)
     assert e.agents == []

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from lama.cli import main
-
 from test_layers import SRC, forbidden, imported_names
 
 

@@ -9,12 +9,13 @@ import random
 import numpy as np
 import pytest
 
+from helpers import run_as_plain_python
 from lama.envs import compiled_observe as O
 from lama.envs.observation import BYTE, POINTS_CAP, Encoder
-from lama.fast import kernel, layout as L
+from lama.fast import kernel
+from lama.fast import layout as L
 from lama.fast.engine import Engine
 from lama.games import GAMES, new_game
-from helpers import run_as_plain_python
 
 GAMES_PER_CELL = int(os.environ.get("LAMA_OBSERVE_GAMES", "12"))
 

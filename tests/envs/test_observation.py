@@ -10,11 +10,10 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from lama.envs.observation import POINTS_CAP, Encoder  # noqa: E402
-from lama.games import GAMES, new_game  # noqa: E402
-
 from conformance.adapters import adapter_for  # noqa: E402
 from helpers import card_state  # noqa: E402
+from lama.envs.observation import POINTS_CAP, Encoder  # noqa: E402
+from lama.games import GAMES, new_game  # noqa: E402
 
 GAME_IDS = sorted(GAMES)
 

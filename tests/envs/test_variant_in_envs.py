@@ -18,15 +18,17 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 from test_vector import (  # noqa: E402  (the differential tests, run here on the variant)
     test_self_play_is_the_aec_environment_game_by_game as self_play_is_the_aec_env,
+)
+from test_vector import (
     test_the_vector_env_is_the_gymnasium_environment_game_by_game as vector_is_the_gym_env,
 )
-from variant_game import NinesGame, registered  # noqa: E402
 
 import lama.envs  # noqa: E402
 from lama.envs.gym_env import LamaGymEnv  # noqa: E402
 from lama.envs.vector import LamaVectorEnv  # noqa: E402
-from lama.fast.rules import rules_of  # noqa: E402
 from lama.fast import layout as L  # noqa: E402
+from lama.fast.rules import rules_of  # noqa: E402
+from variant_game import NinesGame, registered  # noqa: E402
 
 
 @pytest.fixture

@@ -12,13 +12,13 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 
 import lama.envs  # noqa: E402,F401  (registers the ids)
+from helpers import run_as_plain_python
 from lama.envs import GYM_IDS, IllegalActionError  # noqa: E402
 from lama.envs.aec import LamaAECEnv  # noqa: E402
 from lama.envs.gym_env import LamaGymEnv  # noqa: E402
 from lama.envs.vector import LamaVectorEnv, SelfPlay, row_words  # noqa: E402
 from lama.fast import kernel  # noqa: E402
 from lama.fast.kernel import KernelRandom  # noqa: E402
-from helpers import run_as_plain_python
 
 CARD_AND_DICE = sorted(GYM_IDS)
 STEPS = int(os.environ.get("LAMA_VECTOR_STEPS", "400"))

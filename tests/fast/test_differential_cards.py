@@ -8,11 +8,11 @@ import random
 
 import pytest
 
+from helpers import run_as_plain_python
 from lama.core.actions import Deal
 from lama.fast import kernel, layout
 from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
-from helpers import run_as_plain_python
 
 CARD_GAMES = ("lama", "komarami", "kadabra")
 GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "200"))
@@ -33,7 +33,8 @@ def engine_chance_to_core(engine, st, state):
     if state.chance == "deal":
         engine.kernels.resolve_chance(st, engine.rules)
         hands = tuple(
-            tuple(table.codes_of([int(st[layout.HANDS + s * layout.K_MAX + i]) for i in range(k)])) for s in range(state.n))
+            tuple(table.codes_of([int(st[layout.HANDS + s * layout.K_MAX + i]) for i in range(k)]))
+            for s in range(state.n))
         return Deal(hands, table.codes[int(st[layout.TOP])])
     seat = state.drawer
     before = [int(st[layout.HANDS + seat * layout.K_MAX + i]) for i in range(k)]

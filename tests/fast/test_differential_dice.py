@@ -9,11 +9,11 @@ import random
 
 import pytest
 
+from helpers import run_as_plain_python
 from lama.core.actions import Deal
 from lama.fast import kernel, layout
 from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
-from helpers import run_as_plain_python
 
 GAME = "dice"
 GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "200"))

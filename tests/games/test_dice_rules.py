@@ -44,7 +44,7 @@ def test_D1_player_deck_and_llama_row():
     game = new_game("dice", 2)
     codes = game.deck_codes()
     assert len(codes) == 36
-    assert {c: codes.count(c) for c in set(codes)} == {**{c: 5 for c in "123456"}, "L": 6}
+    assert {c: codes.count(c) for c in set(codes)} == {**dict.fromkeys("123456", 5), "L": 6}
     state = game.new_initial_state()
     state.apply_chance(state.sample_chance(random.Random(1)))
     assert state.view(0).row == ROW and state.row_size == 7

@@ -3,10 +3,10 @@ the magic chip and the gifts on purpose, and always answers with a legal action.
 
 import random
 
+from helpers_kadabra import state_from
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers_kadabra import state_from
 from lama.bots import load_bot
 from lama.bots.heuristic_kadabra import choose
 from lama.core import QUIT, SKIP, TAKE_STAGE, play

@@ -5,13 +5,20 @@ import random
 from importlib import resources
 
 import pytest
-
 from helpers_kadabra import names, plays, state_from
+
 from lama.core import DRAW, QUIT, SKIP, TAKE_STAGE, Deal, IllegalAction, InvalidOption, play
 from lama.core.events import CardDrawn
 from lama.games import new_game
 from lama.games.kadabra import (
-    CODES, DEFAULT_DECK, ChipGiven, ChipStaged, MagicChipScored, MagicChipTaken, Skipped, StageTaken,
+    CODES,
+    DEFAULT_DECK,
+    ChipGiven,
+    ChipStaged,
+    MagicChipScored,
+    MagicChipTaken,
+    Skipped,
+    StageTaken,
 )
 
 ALL = ["1", "2", "2*", "2+", "2/3", "3", "3*", "3+", "4", "4*", "4+", "4/5", "5", "5*", "5+", "6", "6*", "6+", "L"]

@@ -2,12 +2,12 @@
 registry refuses what is not a game, an id taken by another class, and removing a built-in."""
 
 import pytest
-from variant_game import NinesGame, registered
 
 import lama.games
 from lama.core import InvalidOption
 from lama.games import GAMES, game_class, new_game
 from lama.games.lama import LamaGame
+from variant_game import NinesGame, registered
 
 
 def test_a_registered_game_is_found_and_goes_away_again():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from lama.bots import load_bot
+
 from lama.games import new_game
 from lama.match import Table, chance_rng, new_seed, seat_rng
 
@@ -47,7 +47,7 @@ def test_a_bot_cannot_tell_deals_apart_from_its_generator():
     table = [[0, 0], [0, 0]]
     game = new_game("lama", 4)
     seeds = random.Random(2026)
-    for g in range(3000):
+    for _ in range(3000):
         seed = seeds.getrandbits(64)
         t = Table(game, [None] * 4, seed)
         t.advance()

@@ -101,7 +101,7 @@ def test_a_bot_seat_is_never_played_from_outside():
 def test_version_grows_by_one_per_move_and_chance_outcome(game_id):
     table = outside_game(game_id, 3, seed=9, outside=(), bot="heuristic")
     steps = 0
-    while (events := table.step()) is not None:
+    while table.step() is not None:
         steps += 1
         assert table.version == steps
     assert table.finished
@@ -113,7 +113,7 @@ def test_version_grows_by_one_per_move_and_chance_outcome(game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_events_since_a_version_add_up_and_are_filtered(game_id):
     seen = {s: [] for s in (0, 1, None)}
-    last = {s: 0 for s in seen}
+    last = dict.fromkeys(seen, 0)
     rng = random.Random(4)
     table = outside_game(game_id, 3, seed=4, outside=(0, 1))
     while True:

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from lama.bots.compiled import policies
-from lama.fast import kernel, layout as L
+from lama.fast import kernel
+from lama.fast import layout as L
 from lama.fast.rules import rules_of
 from lama.games import new_game
 from lama.sim import compiled_match as match

@@ -4,8 +4,8 @@ import json
 import sys
 
 import pytest
-
 import tournament_bots
+
 from lama.bots import load_bot
 from lama.cli import main
 from lama.games import new_game

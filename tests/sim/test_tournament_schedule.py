@@ -4,7 +4,8 @@ from collections import Counter
 from math import factorial
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lama.bots import load_bot
 from lama.games import new_game

@@ -310,8 +310,8 @@ def test_hot_seat_clears_a_real_terminal_before_passing_it_on(monkeypatch, tmp_p
 
     from rich.console import Console
 
-    from lama.cli.play import cmd_play
     from lama.cli import build_parser
+    from lama.cli.play import cmd_play
 
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=100)

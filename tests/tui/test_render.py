@@ -6,12 +6,11 @@ import io
 from dataclasses import dataclass
 
 from rich.console import Console
+from tui_views import make_view
 
 from lama.core import DRAW, QUIT, ROLL, CardDrawn, CardPlayed, ChipReturned, Event, RoundDealt, SeatQuit, play
 from lama.tui.render import event_text, turn_screen
 from lama.tui.session import move_hint
-
-from tui_views import make_view
 
 NAMES = ["Ann", "Bob", "Cem"]
 
@@ -149,8 +148,8 @@ def test_komarami_shows_its_mosquito_as_a_mosquito():
 
 
 def test_the_rules_are_wrapped_between_words_to_the_terminal():
-    from lama.tui.render import wrap_rules
     from lama.games import GAMES
+    from lama.tui.render import wrap_rules
     from lama.tui.rules import rules_text
 
     for game in GAMES:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tui_views import make_view
 
 from lama.core import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, discard, play, take
 from lama.tui.syntax import Command, InputError, resolve
-
-from tui_views import make_view
 
 LAMA = make_view(hand=("1", "3", "3", "4", "L"), hand_sizes=(5, 6, 6), top="3", pile_size=20,
                  legal_actions=(play("3"), play("4"), DRAW, QUIT))
@@ -160,7 +159,8 @@ def test_the_cores_reason_is_used_when_given():
      "after a miss the seat must take one matching llama-row card"),
     ("a match needs at least one card discarded (D3b)", "a match needs at least one card discarded"),
     ("K9: a show is running (rules K9, K7)", "a show is running"),
-    ("seat 2 must draw first (K5); its decision is the move after", "seat 2 must draw first; its decision is the move after"),
+    ("seat 2 must draw first (K5); its decision is the move after",
+     "seat 2 must draw first; its decision is the move after"),
 ])
 def test_rule_ids_never_reach_the_player(reason, shown):
     """Issue 12, item 11: the core's reasons name rules; the player reads the reason alone."""
@@ -276,7 +276,7 @@ def test_the_reason_for_an_illegal_entry_is_the_tables_in_every_position(game_id
         view = table.view(seat)
         for text in texts:
             outcomes = []
-            for explain in (None, lambda a: table.explain(seat, a)):
+            for explain in (None, lambda a, seat=seat: table.explain(seat, a)):
                 try:
                     outcomes.append(resolve(text, view, NAMES, explain))
                 except InputError as e:

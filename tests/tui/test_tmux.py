@@ -3,7 +3,6 @@ terminal, so no line is wrapped by it (and no word broken). Skipped without tmux
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys

@@ -5,11 +5,11 @@ the terminal, to the end; its record names it and replays."""
 from __future__ import annotations
 
 import json
-
-from variant_game import NinesGame, registered
+from pathlib import Path
 
 from lama.cli import main
 from lama.record import replay_file
+from variant_game import NinesGame, registered
 
 
 def test_the_variant_plays_a_whole_game_at_the_terminal(terminal):
@@ -19,7 +19,7 @@ def test_the_variant_plays_a_whole_game_at_the_terminal(terminal):
                    "--name", "Ann", "--record", "game.json"])
         out = t.finish()
         assert rc == 0, out[-2000:]
-        record = json.loads(open("game.json").read())
+        record = json.loads(Path("game.json").read_text())
         assert record["game"] == NinesGame.id
         result = replay_file("game.json")
     assert result["finished"] and max(result["scores"]) >= 30  # its own default target

@@ -100,8 +100,8 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60) -> "Server":
-        self.log = tempfile.TemporaryFile(mode="w+")  # what the server says; a pipe could fill up
+    def start(self, timeout: float = 60) -> Server:
+        self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - what the server says; a pipe could fill up
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-pause", str(self.pause), "--bot-workers", "1"],

@@ -8,7 +8,7 @@ import pytest
 
 from lama.record import replay, result_of
 
-from .helpers import HUMAN, bot, create, next_state, play_until
+from .helpers import HUMAN, bot, create, play_until
 
 
 def error_of(r, status: int, code: str) -> str:

@@ -36,7 +36,7 @@ def test_kill_minus_nine_at_random_moments_loses_nothing(db_url, tmp_path):
     acked: list[dict] = []  # our moves the server acknowledged, in order
     last_version = 0
     try:
-        for kill in range(KILLS):
+        for _ in range(KILLS):
             with connect(f"{server.ws}/ws/tables/{table}?token={token}", open_timeout=20) as ws:
                 state = recv_state(ws)
                 assert state["version"] >= last_version, "the table went back in time"

@@ -61,7 +61,8 @@ def test_two_servers_share_a_table(postgres, serve):
                     latest[0]["version"] == latest[1]["version"]:
                 break
         else:
-            raise AssertionError(f"the game did not end on both servers: {[s and s['version'] for s in latest.values()]}"
+            raise AssertionError("the game did not end on both servers: "
+                                 f"{[s and s['version'] for s in latest.values()]}"
                                  f"; last states: {latest}; server one said: {one.said()}; server two: {two.said()}")
     assert latest[0]["view"]["points"] == latest[1]["view"]["points"]
     assert seen_moves_of_other[0] > 0 and seen_moves_of_other[1] > 0  # each saw the other's moves

@@ -9,7 +9,8 @@ the hand's penalty is tiny for its size (at most one point per card), when it is
 while another seat still in holds at least two cards fewer, or when it is at most 10 and the draw
 pile is about to run out; otherwise it draws, since emptying the hand is what wins rounds. On a
 kadabra view it also plays a llama or skips rather than take the stage, gives a 1's chip to the
-leader, and skips with the magic chip when stuck. Against three random bots in 4-player lama, seats rotated, it wins about 91% of the
+leader, and skips with the magic chip when stuck. Against three random bots in 4-player lama,
+seats rotated, it wins about 91% of the
 games (1000 games: 91.4%, 95% interval 89.7% to 93.1%; komarami 84.8%); measure it with
 tests/bots/measure_heuristic.py.
 """

@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lama.core.state import highest_chip
-from lama.games.dice import MATCH, MISS, THREE_LLAMAS, TABLE, discard_caps, roll_case
+from lama.games.dice import MATCH, MISS, TABLE, THREE_LLAMAS, discard_caps, roll_case
 from lama.games.dice_odds import roll_classes
 
 MARGIN = 0.0  # points: roll only when it is expected to save more than this

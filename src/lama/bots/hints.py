@@ -142,7 +142,7 @@ def position_in_record(data: dict, round_: int | None, move: int | None):
 
 def after_roll(state, moves, move):
     """dice: apply the roll of move `move` so the hint is for its discard or take (D3b, D3c)."""
-    from lama.core import ROLL, CardGame, IllegalAction
+    from lama.core import CardGame
 
     if isinstance(state.game, CardGame):
         raise PositionError("--after-roll is for dice records only")

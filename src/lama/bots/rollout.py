@@ -236,7 +236,7 @@ class Estimate:
         self.points += points
 
     @classmethod
-    def of(cls, n: int, total: float, total_sq: float, points: float) -> "Estimate":
+    def of(cls, n: int, total: float, total_sq: float, points: float) -> Estimate:
         e = cls()
         e.n, e.total, e.total_sq, e.points = n, total, total_sq, points
         return e

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 BIN = 5  # points of distance to the target per temperature
@@ -27,19 +27,19 @@ FALLBACK = 25.0  # for a game or player count the file does not have
 SHARPEN = 0.6
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fitted() -> dict:
     return json.loads(resources.files("lama").joinpath("data", "round-values.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def fitted_temperatures(game_id: str, players: int) -> tuple[float, ...]:
     """T for each bin of the leader's distance to the target (bin 0: 1 to 5 points short)."""
     fitted = _fitted()["temperatures"].get(game_id, {}).get(str(players))
     return tuple(float(t) for t in fitted) if fitted else (FALLBACK,) * BINS
 
 
-@lru_cache(maxsize=None)
+@cache
 def temperatures(game_id: str, players: int) -> tuple[float, ...]:
     """The temperatures the search bots use (SHARPEN times the fitted ones)."""
     return tuple(SHARPEN * t for t in fitted_temperatures(game_id, players))

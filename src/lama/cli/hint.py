@@ -17,7 +17,6 @@ from lama.tui.hints import hint_table
 
 from .types import positive
 
-
 # a budget at which the search tells that it started (it shows no progress of its own)
 LONG_SEARCH = 1_000_000
 
@@ -38,7 +37,8 @@ def add_arguments(p) -> None:
     p.add_argument("--after-roll", action="store_true",
                    help="dice: apply move M's roll first; the hint is for the discard or take it asks for")
     p.add_argument("--seat", metavar="S", help="check that seat S (numbered from 1) is the one to move")
-    p.add_argument("--budget", type=positive, metavar="N", help="playouts of the search (default: the hard bot's budget)")
+    p.add_argument("--budget", type=positive, metavar="N",
+                   help="playouts of the search (default: the hard bot's budget)")
     p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_hint)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from pathlib import Path
 
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
-from lama.core import InvalidOption, seats as seat_numbers
+from lama.core import InvalidOption
+from lama.core import seats as seat_numbers
 from lama.games import GAMES, new_game
 from lama.tui.play import play
 
@@ -28,11 +28,13 @@ def bots_help() -> str:
 
 def add_arguments(p) -> None:
     p.description = ("Play at the terminal. One human against bots (--seat, --bots), or several humans "
-                     "taking turns at one terminal (--humans 1,3). Seats are numbered from 1. Type ? during the game for help.")
+                     "taking turns at one terminal (--humans 1,3). Seats are numbered from 1. "
+                     "Type ? during the game for help.")
     p.add_argument("--game", default="lama", help="the game id (lama, komarami, kadabra, dice; default lama)")
     p.add_argument("--players", type=int, help="2 to 6 (default 4, or the number of --names)")
     p.add_argument("--seat", help="your seat, numbered from 1 to the number of players (default 1)")
-    p.add_argument("--humans", metavar="SEATS", help="several humans at one terminal, their seats numbered from 1, e.g. 1,3")
+    p.add_argument("--humans", metavar="SEATS",
+                   help="several humans at one terminal, their seats numbered from 1, e.g. 1,3")
     p.add_argument("--bots", default="heuristic", metavar="BOTS", help=bots_help())
     p.add_argument("--name", help="your name (one human)")
     p.add_argument("--names", metavar="NAMES", help="every seat's name, comma-separated, in seat order")
@@ -79,7 +81,8 @@ def _load_json(path: str, flag: str):
     except OSError as e:
         raise UsageError(f"{flag}: cannot read {path}: {e.strerror or e}") from None
     if len(raw) > OPTION_FILE_BYTES:
-        raise UsageError(f"{flag}: {path} is larger than {OPTION_FILE_BYTES // 1024} KB; the file holds a short JSON value")
+        raise UsageError(f"{flag}: {path} is larger than {OPTION_FILE_BYTES // 1024} KB; "
+                         "the file holds a short JSON value")
     try:
         return parse_record_text(raw.decode("utf-8"))  # the bounds of a record: depth, numbers, keys
     except UnicodeDecodeError:
@@ -180,7 +183,8 @@ def _check_names(names: list[str], flag: str) -> None:
             raise UsageError(f"{flag}: {name!r} is a number, which would read as a seat; choose a name")
         key = " ".join(name.casefold().split())
         if key in seen:
-            raise UsageError(f"{flag}: seats {seat_numbers.number(seen[key])} and {seat_numbers.number(seat)} are both called {name!r}; "
+            raise UsageError(f"{flag}: seats {seat_numbers.number(seen[key])} and {seat_numbers.number(seat)} "
+                             f"are both called {name!r}; "
                              "every seat needs its own name")
         seen[key] = seat
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
 from .types import seconds_between
@@ -52,10 +53,8 @@ def cmd_serve(args) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
     server = uvicorn.Server(config)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.run()
-    except KeyboardInterrupt:
-        pass
     if not server.started:
         print(f"lama serve: could not listen on {args.host}:{args.port} (in use, or not an address here)",
               file=sys.stderr)

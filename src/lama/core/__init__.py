@@ -5,7 +5,14 @@ from .cards import LLAMA, Card, CardTable, succ
 from .cardstate import CardState
 from .errors import IllegalAction, InvalidOption, InvalidView, LamaError
 from .events import (
-    CardDrawn, CardPlayed, ChipReturned, Event, GameOver, RoundDealt, RoundScored, SeatQuit,
+    CardDrawn,
+    CardPlayed,
+    ChipReturned,
+    Event,
+    GameOver,
+    RoundDealt,
+    RoundScored,
+    SeatQuit,
 )
 from .game import COMMON_OPTIONS, CardGame, Game, Option
 from .state import State, highest_chip, lowest_chip
@@ -15,5 +22,6 @@ __all__ = [
     "DRAW", "QUIT", "ROLL", "SKIP", "TAKE_STAGE", "Action", "Deal", "discard", "play", "take",
     "LLAMA", "Card", "CardTable", "succ", "CardState", "IllegalAction", "InvalidOption", "InvalidView",
     "LamaError", "CardDrawn", "CardPlayed", "ChipReturned", "Event", "GameOver", "RoundDealt",
-    "RoundScored", "SeatQuit", "COMMON_OPTIONS", "CardGame", "Game", "Option", "State", "highest_chip", "lowest_chip", "View",
+    "RoundScored", "SeatQuit", "COMMON_OPTIONS", "CardGame", "Game", "Option", "State", "highest_chip",
+    "lowest_chip", "View",
 ]

@@ -50,7 +50,7 @@ class Action:
         return out
 
     @staticmethod
-    def from_json(data) -> "Action":
+    def from_json(data) -> Action:
         """The Action of a JSON form; IllegalAction (code `malformed`) says what is wrong.
 
         Only the shape is checked here: whether the card exists in the game and the

@@ -12,8 +12,8 @@ card, so it cannot leak.
 
 from __future__ import annotations
 
-from .actions import DRAW, QUIT, Action, Deal
 from . import seats as seat_numbers
+from .actions import DRAW, QUIT, Action, Deal
 from .errors import IllegalAction, InvalidView
 from .events import CardDrawn, CardPlayed, RoundDealt, SeatQuit
 from .state import State, not_an_action

@@ -16,7 +16,7 @@ from .jsonform import jsonable
 class Event:
     __slots__ = ()
 
-    def for_seat(self, seat: int | None) -> "Event":
+    def for_seat(self, seat: int | None) -> Event:
         """The event as `seat` may see it; `None` is a spectator, who sees what every seat sees."""
         return self
 

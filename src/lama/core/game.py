@@ -240,7 +240,8 @@ class Game:
         """The action with this id; IllegalAction if there is none."""
         actions = self._action_table[0]
         if not is_int(action_id) or not 0 <= action_id < len(actions):
-            raise IllegalAction("unknown_action", f"{self.id} has action ids 0 to {len(actions) - 1}, not {action_id!r}")
+            raise IllegalAction("unknown_action",
+                                f"{self.id} has action ids 0 to {len(actions) - 1}, not {action_id!r}")
         return actions[action_id]
 
     def __repr__(self) -> str:

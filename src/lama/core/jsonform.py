@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-
 _PLAIN = frozenset((type(None), bool, int, float, str))  # returned as they are
 
 

@@ -81,7 +81,8 @@ class State:
                 raise IllegalAction("game_over", "the game is over")
             raise IllegalAction("chance_pending", f"chance must be resolved first ({self.chance})")
         if seat is not None and seat != self.to_move:
-            raise IllegalAction("not_your_turn", f"it is not {seat_numbers.word(seat)}'s turn ({seat_numbers.word(self.to_move)} to move)")
+            raise IllegalAction("not_your_turn", f"it is not {seat_numbers.word(seat)}'s turn "
+                                f"({seat_numbers.word(self.to_move)} to move)")
 
     def next_seat(self, seat: int) -> int:
         """C1: the next seat after `seat` that has not quit (needs one still in)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from lama.bots.compiled import policies
 from lama.fast.family import advance, apply_action, new_game, resolve_chance
 from lama.fast.kernel import njit
-from lama.fast.layout import CHANCE, DEAL, FINISHED, NO_CHANCE, N_MAX, POINTS, R_ACTIONS, R_N, TO_MOVE, WINNERS
+from lama.fast.layout import CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_ACTIONS, R_N, TO_MOVE, WINNERS
 
 from .compiled_observe import legal_mask, observe
 

@@ -26,11 +26,13 @@ The card games (lama, komarami, kadabra), in this order:
 | quit | n | 1 if the seat has quit this round |
 | pile_size | 1 | cards left in the draw pile |
 | discard_pile | K | cards of each kind on the discard pile this round (the first face-up card too) |
-| moves | n x (K + E) | this round's public moves, per seat: plays of each kind, then draws and quits (kadabra: then skips and stage takes; E = 4, else 2) |
+| moves | n x (K + E) | this round's public moves, per seat: plays of each kind, then draws and quits (E below) |
 | stage | 2 | kadabra: white and black chips on the stage (each capped at 255) |
 | magic_chip | 1 + n | kadabra, one-hot: in the centre, or held by a seat |
 | show | 1 | kadabra: 1 while a magic show runs (K9) |
 | forced_draw | n | kadabra, one-hot: the seat that must draw before its turn (K5); all 0 if none |
+
+In `moves`, kadabra then also counts skips and stage takes: E = 4, else 2.
 
 Dice (its cards are all public: every display, the llama row and the discards):
 
@@ -187,7 +189,7 @@ class Encoder:
         """The observation of `view` (a lama.core.View of this game, for a seat)."""
         n, me = self.players, view.seat
         order = [(me + r) % n for r in range(n)]
-        kind_of, k = self.kind_of, self.K
+        kind_of = self.kind_of
         rel = {s: [v[(me + r) % n] for r in range(n)] for s, v in self._seat_onehot.items()}
         ints: list[int] = []
         if self.dice_game:
@@ -341,7 +343,7 @@ class Encoder:
             self._moves_seen = len(moves)
         return self._move_counts[:]
 
-    def mirror(self) -> "Mirror":
+    def mirror(self) -> Mirror:
         return Mirror(self)
 
     def describe(self) -> list[tuple[str, int, int]]:

@@ -7,11 +7,43 @@ from __future__ import annotations
 
 from .kernel import below, njit
 from .layout import (
-    CHANCE, DEAL, DISCARD_PILE, EMPTY_HAND, ENDED_BY, ENDER, FINISHED, HAND_SIZES, HANDS, K_MAX, MOVE_STRIDE, MOVES,
-    N_IN, N_MAX, NO_CHANCE, PILE, PILE_SIZE, POINTS, QUIT, R_DECK, R_FIRST, R_HAND_SIZE, R_IS_LLAMA, R_K, R_LLAMA_EACH,
-    R_MASK, R_MASK_SUM, R_N, R_START_POINTS, R_TARGET, RNG, ROUND, STARTER, STATE_SIZE, TO_MOVE, WINNERS,
+    CHANCE,
+    DEAL,
+    DISCARD_PILE,
+    EMPTY_HAND,
+    ENDED_BY,
+    ENDER,
+    FINISHED,
+    HAND_SIZES,
+    HANDS,
+    K_MAX,
+    MOVE_STRIDE,
+    MOVES,
+    N_IN,
+    N_MAX,
+    NO_CHANCE,
+    PILE,
+    PILE_SIZE,
+    POINTS,
+    QUIT,
+    R_DECK,
+    R_FIRST,
+    R_HAND_SIZE,
+    R_IS_LLAMA,
+    R_K,
+    R_LLAMA_EACH,
+    R_MASK,
+    R_MASK_SUM,
+    R_N,
+    R_START_POINTS,
+    R_TARGET,
+    RNG,
+    ROUND,
+    STARTER,
+    STATE_SIZE,
+    TO_MOVE,
+    WINNERS,
 )
-
 
 # -- a new game, a round's deal ---------------------------------------------------------------
 

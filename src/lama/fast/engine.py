@@ -12,7 +12,8 @@ from the engine, one from the core: the differential tests compare them after ev
 
 from __future__ import annotations
 
-from . import cards, layout as L
+from . import cards
+from . import layout as L
 from .kernel import words_of, zeros
 from .rules import family_of, rules_of
 

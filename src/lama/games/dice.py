@@ -17,13 +17,31 @@ from importlib import resources
 from itertools import product
 
 from lama.core import (
-    QUIT, ROLL, Action, CardTable, Deal, Game, IllegalAction, InvalidOption, InvalidView, Option, State, View, discard,
+    QUIT,
+    ROLL,
+    Action,
+    CardTable,
+    Deal,
+    Game,
+    IllegalAction,
+    InvalidOption,
+    InvalidView,
+    Option,
+    State,
+    View,
+    discard,
     take,
 )
-from lama.core.events import (
-    Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RowCardTaken, SeatQuit,
-)
 from lama.core import seats as seat_numbers
+from lama.core.events import (
+    Busted,
+    CardsDiscarded,
+    ChipReturned,
+    DiceRolled,
+    RoundDealt,
+    RowCardTaken,
+    SeatQuit,
+)
 from lama.core.jsonform import shown
 from lama.core.state import highest_chip, not_an_action
 
@@ -125,7 +143,8 @@ class DiceGame(Game):
     name = "L.A.M.A. Dice"
     rules_file = "rules/dice.md"
     extra_options = (
-        Option("dice", "the three dice, each a list of six face codes from 1-6 and L (D1; default: data/dice-faces.json)",
+        Option("dice",
+               "the three dice, each a list of six face codes from 1-6 and L (D1; default: data/dice-faces.json)",
                "faces", (("codes", CODES), ("dice", N_DICE), ("sides", N_FACES))),
     )
     table = TABLE

@@ -18,7 +18,17 @@ from dataclasses import dataclass
 from importlib import resources
 
 from lama.core import (
-    DRAW, QUIT, SKIP, TAKE_STAGE, CardGame, CardState, CardTable, Event, IllegalAction, InvalidOption, Option,
+    DRAW,
+    QUIT,
+    SKIP,
+    TAKE_STAGE,
+    CardGame,
+    CardState,
+    CardTable,
+    Event,
+    IllegalAction,
+    InvalidOption,
+    Option,
     play,
 )
 from lama.core import seats as seat_numbers
@@ -264,7 +274,8 @@ class KadabraState(CardState):
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
         if self.magic_chip != seat:
-            raise IllegalAction("no_magic_chip", f"only the holder of the magic chip may skip; {seat_numbers.word(seat)} does not hold it (K7)")
+            raise IllegalAction("no_magic_chip", "only the holder of the magic chip may skip; "
+                                f"{seat_numbers.word(seat)} does not hold it (K7)")
         self.magic_chip = None
         self._pass_turn(seat)
         return [Skipped(seat)]

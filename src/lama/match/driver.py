@@ -4,7 +4,7 @@ the same record. Tournaments and strength runs use it."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .table import Policy, Table
 

@@ -29,8 +29,8 @@ import hashlib
 import random
 import secrets
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from lama.core import Event, IllegalAction, LamaError
 from lama.core import seats as seat_numbers
@@ -291,7 +291,8 @@ class Table:
         view = state.view(seat)
         action = policy(view, self._rngs[seat])
         if action not in view.legal_actions:
-            raise IllegalAction("illegal_choice", f"{seat_numbers.word(seat)} chose {shown(action)}, which is not legal here")
+            raise IllegalAction("illegal_choice",
+                                f"{seat_numbers.word(seat)} chose {shown(action)}, which is not legal here")
         return self._apply(seat, action)
 
     def advance(self) -> list[Event]:

@@ -7,7 +7,6 @@ moves_kadabra.KADABRA_MOVES, moves_dice.DICE_MOVES."""
 from __future__ import annotations
 
 from lama.core import DRAW, QUIT, IllegalAction, play
-from lama.core import seats as seat_numbers
 from lama.core.jsonform import is_int
 
 

@@ -47,7 +47,8 @@ class KadabraMoves(CardMoves):
         if drawer is None:
             raise IllegalAction("no_forced_draw", "no forced draw is due here (K5: only right after a rectangle card)")
         if seat != drawer:
-            raise IllegalAction("not_your_turn", f"it is not {_in_record(seat)}'s turn ({_in_record(drawer)} must make the forced draw, K5)")
+            raise IllegalAction("not_your_turn", f"it is not {_in_record(seat)}'s turn "
+                                f"({_in_record(drawer)} must make the forced draw, K5)")
         state.apply_chance(card)
 
     def _skip(self, state, move, seat):

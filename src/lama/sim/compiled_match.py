@@ -139,7 +139,7 @@ class Batch:
         self.out = None
         self.elapsed = 0.0
 
-    def play(self, threads: int = 1) -> "Batch":
+    def play(self, threads: int = 1) -> Batch:
         games = len(self.seeds)
         shares = max(1, min(threads, games))
         ru = rules_of(self.game)

@@ -42,7 +42,7 @@ class Pairs:
                 self.count[a][b] += 1
                 self.count[b][a] += 1
 
-    def add(self, other: "Pairs", times: int = 1) -> None:
+    def add(self, other: Pairs, times: int = 1) -> None:
         for a in range(self.n):
             for b in range(self.n):
                 self.score[a][b] += times * other.score[a][b]

@@ -84,7 +84,7 @@ class Store:
     def append(self, game: dict) -> None:
         if self._file is None:
             self.dir.mkdir(parents=True, exist_ok=True)
-            self._file = open(self.results_path, "a", encoding="utf-8")
+            self._file = open(self.results_path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed by close()
         self._file.write(json.dumps(game, separators=(",", ":")) + "\n")
         self._file.flush()
 

@@ -90,7 +90,8 @@ def guarded(bot, seat: int, name: str):
             why = " ".join(f"{type(e).__name__}: {e}".split())[:200]
             raise BotFailed(f"the bot of {seat_numbers.word(seat)} ({name}) failed: {why}") from None
         if not legal:
-            raise BotFailed(f"the bot of {seat_numbers.word(seat)} ({name}) chose {shown(action, 60)}, which is not one of "
+            raise BotFailed(f"the bot of {seat_numbers.word(seat)} ({name}) chose {shown(action, 60)}, "
+                            "which is not one of "
                             f"the legal actions ({', '.join(map(str, view.legal_actions))})")
         return action
     return policy

@@ -14,11 +14,21 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from lama.core import CardGame
+from lama.core import seats as seat_numbers
 from lama.core.events import (
-    Busted, CardDrawn, CardPlayed, CardsDiscarded, ChipReturned, DiceRolled, GameOver, RoundDealt,
-    RoundScored, RowCardTaken, SeatQuit,
+    Busted,
+    CardDrawn,
+    CardPlayed,
+    CardsDiscarded,
+    ChipReturned,
+    DiceRolled,
+    GameOver,
+    RoundDealt,
+    RoundScored,
+    RowCardTaken,
+    SeatQuit,
 )
-from lama.core import CardGame, seats as seat_numbers
 from lama.games import GAMES
 
 
@@ -127,8 +137,8 @@ def seats_table(view, names, bots=()) -> Table:
             cards = Text(plain_cards(view.displays[s], view.game) if s < len(view.displays) else "")
         else:
             cards = Text(str(view.hand_sizes[s]) if s < len(view.hand_sizes) else "")
-        table.add_row(str(seat_numbers.number(s)), Text(seat_label(s, view.seat, names, bots)), cards, ", ".join(status),
-                      str(view.points[s]))
+        table.add_row(str(seat_numbers.number(s)), Text(seat_label(s, view.seat, names, bots)), cards,
+                      ", ".join(status), str(view.points[s]))
     return table
 
 

@@ -2,7 +2,8 @@
 from the keyboard and whose other seats are bots.
 
 `TerminalGame.play()` lets the table advance, asks the human whose move the table waits for,
-and hands the move to the table; `on_events` receives every batch of events. Each human sees the events since their last turn
+and hands the move to the table; `on_events` receives every batch of events. Each human sees the
+events since their last turn
 passed through `event.for_seat(their seat)` (a bot's drawn card never shows); several humans at
 one terminal get a "pass the terminal" screen between turns so nobody sees another's hand. The
 record is saved after every batch of events, so an interrupted game keeps it.
@@ -16,17 +17,27 @@ terminal is passed on). `s`/`scores` shows every round's points at any prompt.
 from __future__ import annotations
 
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from lama.core import QUIT, GameOver, RoundDealt, RoundScored, seats as seat_numbers
+from lama.core import QUIT, GameOver, RoundDealt, RoundScored
+from lama.core import seats as seat_numbers
 
 from .render import (
-    chip_moves, ended_text, event_text, facts, roll_in_hand, round_recap, score_history, short, turn_screen,
-    winners_text, wrap_rules,
+    chip_moves,
+    ended_text,
+    event_text,
+    facts,
+    roll_in_hand,
+    round_recap,
+    score_history,
+    short,
+    turn_screen,
+    winners_text,
+    wrap_rules,
 )
 from .rules import rules_text
 from .syntax import Command, InputError, resolve

@@ -26,11 +26,12 @@ view (`Game.state_from_view`: the cards this seat cannot see play no part in wha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable
+from functools import cache
 
-from lama.core import IllegalAction, LamaError, seats as seat_numbers
+from lama.core import IllegalAction, LamaError
+from lama.core import seats as seat_numbers
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
 from lama.games import GAMES, game_of
 
@@ -85,7 +86,7 @@ def _tokens(text: str, game: str | None = None) -> list[str]:
     return tokens
 
 
-@lru_cache(maxsize=None)
+@cache
 def _codes(game: str | None) -> dict[str, str]:
     """The game's card codes (its CardTable), by how they are typed (any case)."""
     table = facts(game).table

@@ -38,8 +38,14 @@ class Progress:
         if quiet or not console.is_terminal:  # a bar in a log file is only noise
             return
         from rich.progress import (
-            BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn,
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
             TimeRemainingColumn,
+        )
+        from rich.progress import (
+            Progress as Bar,
         )
 
         self.bar = Bar(TextColumn(label), BarColumn(), MofNCompleteColumn(),
@@ -89,7 +95,8 @@ def print_table(result: dict) -> None:
     console = Console()
     scale, unit = _time_unit(result["sec_per_decision"])
     title = (f"{result['game']}, {result['players']} players, seed {result['seed']}: {result['games']} games "
-             f"({result['deals']} deal{'' if result['deals'] == 1 else 's'}, each with every {result['seatings'][:-1]}ion of its table); "
+             f"({result['deals']} deal{'' if result['deals'] == 1 else 's'}, "
+             f"each with every {result['seatings'][:-1]}ion of its table); "
              f"fair win share {100 * result['fair_share']:.1f}%")
     console.print(title)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
@@ -146,7 +153,8 @@ def print_report(report: dict) -> None:
                       "-" if r["share_over_fair"] is None else f"{r['share_over_fair']:.2f}",
                       _count(r["games_to_tell_apart"]), _count(r["games_to_tell_apart_without_duplicates"]))
     console.print(table)
-    console.print(f"[dim]win %: {strong}'s win share, ± half of a 95% interval. Games needed to tell the two bots apart: "
+    console.print(f"[dim]win %: {strong}'s win share, ± half of a 95% interval. "
+                  "Games needed to tell the two bots apart: "
                   "games for a two-sided 5% test to see this difference 4 times in 5 (80% power), scaled from the "
                   "standard error measured here: with duplicate deals as played here (the error "
                   "clustered by deal), and with no duplicates (every game its own sample).[/dim]")

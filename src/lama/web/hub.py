@@ -198,7 +198,8 @@ class Hub:
             free = [s.seat for s in live.row.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 if not is_int(seat) or not 0 <= seat < live.row.players:
-                    raise WebError(400, "bad_request", f'"seat" counts seats from 0: it must be 0 to {live.row.players - 1}')
+                    raise WebError(400, "bad_request",
+                                   f'"seat" counts seats from 0: it must be 0 to {live.row.players - 1}')
                 if seat not in free:
                     raise WebError(409, "seat_taken", f"{seat_numbers.word(seat)} is not a free seat for a person" + (
                         f"; free: {', '.join(seat_numbers.word(s) for s in free)}" if free else ""))
@@ -264,8 +265,9 @@ class Hub:
             raise WebError(400, "bad_bot", f"the bot must be one of {', '.join(SERVER_BOTS)}, or null")
         async with live.lock:
             if bot is not None and live.connected(seat):
-                raise WebError(409, "seat_connected", f"{seat_numbers.word(seat)} is connected: only a seat whose person left "
-                                                      "can be given to a bot")
+                raise WebError(409, "seat_connected",
+                               f"{seat_numbers.word(seat)} is connected: only a seat whose person left "
+                               "can be given to a bot")
             await self.set_stand_in(live, seat, bot)
         self.kick_bots(live)
 

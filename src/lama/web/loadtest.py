@@ -101,7 +101,7 @@ class Server:
     def __init__(self, db: str, workers: int | None = None):
         self.db = db
         self.port = free_port()
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's output for as long as it runs
         command = [sys.executable, "-m", PACKAGE, "serve", "--host", HOST, "--port", str(self.port),
                    "--db", db, "--bot-pause", "0"]
         if workers:
@@ -117,7 +117,7 @@ class Server:
                 status, body = await http(self.port, "GET", "/api/health")
                 if status == 200 and body.get("ok"):
                     return
-            except (OSError, ValueError, IndexError, asyncio.TimeoutError):
+            except (TimeoutError, OSError, ValueError, IndexError):
                 pass
             await asyncio.sleep(0.1)
         raise RuntimeError(f"lama serve did not answer within {START_TIMEOUT:.0f} s: {self.output()}")
@@ -153,7 +153,7 @@ class Client:
             status, body = await http(self.port, "POST", "/api/tables",
                                       {"game": self.game, "players": self.players, "seats": seats,
                                        "name": "Load", "hints": False})
-        except (OSError, ValueError, IndexError, asyncio.TimeoutError):
+        except (TimeoutError, OSError, ValueError, IndexError):
             self.results.error("create")
             return None
         if status != 201:
@@ -181,7 +181,7 @@ class Client:
         url = f"ws://{HOST}:{self.port}/ws/tables/{table_id}?token={token}"
         try:
             ws = await connect(url, open_timeout=HTTP_TIMEOUT, max_size=None, compression=None)
-        except (OSError, InvalidHandshake, asyncio.TimeoutError):
+        except (TimeoutError, OSError, InvalidHandshake):
             results.error("connect")
             return True
         pending = None  # (version, action, time sent) of the act not yet acknowledged
@@ -194,7 +194,7 @@ class Client:
                     return False
                 try:
                     text = await asyncio.wait_for(ws.recv(), (stop_at if pending is None else end_at) - now)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 message = json.loads(text)
                 kind = message.get("type")

@@ -60,12 +60,14 @@ def seat_rows(seats: list, name) -> tuple[list[SeatRow], str | None, int | None]
     for s, spec in enumerate(seats):
         if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
             raise WebError(400, "bad_request",
-                           f'seats[{s}] ({seat_numbers.word(s)}) must be {{"kind": "human"}} or {{"kind": "bot", "bot": LEVEL}}')
+                           f'seats[{s}] ({seat_numbers.word(s)}) must be {{"kind": "human"}} '
+                           'or {"kind": "bot", "bot": LEVEL}')
         if spec["kind"] == "bot":
             bot = spec.get("bot")
             if bot not in SERVER_BOTS:
-                raise WebError(400, "bad_bot", f"seats[{s}] ({seat_numbers.word(s)}): the bot must be one of {', '.join(SERVER_BOTS)}, "
-                                               f"not {shown(bot)} (a server runs no bot of its own code)")
+                raise WebError(400, "bad_bot",
+                               f"seats[{s}] ({seat_numbers.word(s)}): the bot must be one of {', '.join(SERVER_BOTS)}, "
+                               f"not {shown(bot)} (a server runs no bot of its own code)")
             rows.append(SeatRow(s, "bot", bot=bot))
         elif creator_seat is None:
             creator_token = secrets.token_urlsafe(24)

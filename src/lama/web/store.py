@@ -18,7 +18,19 @@ import time
 from dataclasses import dataclass, field
 
 from sqlalchemy import (
-    Column, Float, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, event, insert, select, text,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError

@@ -9,6 +9,7 @@ generator after deciding back to the table (`Table.answer`), which checks the mo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copyreg
 import logging
 import queue
@@ -103,10 +104,8 @@ class Batches:
             for (loop, answer, _), result in zip(batch, results):
                 by_loop.setdefault(loop, []).append((answer, result))
             for loop, answers in by_loop.items():
-                try:
+                with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
                     loop.call_soon_threadsafe(_answer, answers)
-                except RuntimeError:  # the loop is closed: the server is stopping
-                    pass
 
     def close(self, wait: bool = False) -> None:
         self.requests.put(None)

@@ -19,10 +19,31 @@ plain Python on lists: slower, with exactly the same results (lama.fast.kernel).
 from __future__ import annotations
 
 from lama.fast.cards import apply_action, apply_draw, penalty, pile_card, show
-from lama.fast.kernel import array, below, float_array, njit, next32, seed_words, zeros
+from lama.fast.kernel import array, below, float_array, next32, njit, seed_words, zeros
 from lama.fast.layout import (
-    CHANCE, DRAW, HAND_SIZES, HANDS, K_MAX, MAGIC_CHIP, N_IN, PILE, PILE_SIZE, POINTS, QUIT, R_EFFECTS, R_K, R_LLAMA,
-    R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_WIDTH, RNG, STATE_SIZE, TO_MOVE, TOP,
+    CHANCE,
+    DRAW,
+    HAND_SIZES,
+    HANDS,
+    K_MAX,
+    MAGIC_CHIP,
+    N_IN,
+    PILE,
+    PILE_SIZE,
+    POINTS,
+    QUIT,
+    R_EFFECTS,
+    R_K,
+    R_LLAMA,
+    R_N,
+    R_ONE,
+    R_PLAY_N,
+    R_PLAY_ON,
+    R_WIDTH,
+    RNG,
+    STATE_SIZE,
+    TO_MOVE,
+    TOP,
 )
 from lama.fast.views import card_state_from_view
 
@@ -31,7 +52,6 @@ from ..heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
 from ..values import temperatures
 from .policies import SCRATCH_SIZE, own_hand, run_length
 from .search import estimates, game_and_rules, halving_phases, keep_better_half, result_arrays, round_value, tally
-
 
 # -- the playout policy (rollout.fast_action) ------------------------------------------------
 

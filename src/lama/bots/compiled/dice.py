@@ -21,10 +21,26 @@ from __future__ import annotations
 
 from lama.fast.common import penalty
 from lama.fast.dice import apply_action, roll
-from lama.fast.kernel import array, float_array, float_zeros, njit, next32, seed_words, zeros
+from lama.fast.kernel import array, float_array, float_zeros, next32, njit, seed_words, zeros
 from lama.fast.layout import (
-    ANSWER_DISCARD, ANSWER_TAKE, CAPS, CHANCE, HANDS, K_MAX, N_IN, PENDING, POINTS, QUIT_ID_DICE, R_DISCARD_ID,
-    ROLL_COUNTS, ROLL_DICE, ROLL_ID, ROW, RNG, STATE_SIZE, TAKE_ID, TO_MOVE,
+    ANSWER_DISCARD,
+    ANSWER_TAKE,
+    CAPS,
+    CHANCE,
+    HANDS,
+    K_MAX,
+    PENDING,
+    POINTS,
+    QUIT_ID_DICE,
+    R_DISCARD_ID,
+    RNG,
+    ROLL_COUNTS,
+    ROLL_DICE,
+    ROLL_ID,
+    ROW,
+    STATE_SIZE,
+    TAKE_ID,
+    TO_MOVE,
 )
 from lama.fast.views import dice_state_from_view
 

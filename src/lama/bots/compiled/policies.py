@@ -21,13 +21,53 @@ from lama.fast.common import highest_chip, penalty_of
 from lama.fast.family import legal_ids
 from lama.fast.kernel import below, njit
 from lama.fast.layout import (
-    ANSWER_DISCARD, ANSWER_TAKE, CARDS, HAND_SIZES, HANDS, K_MAX, MAGIC_CHIP, N_IN, N_MAX, PENDING, PILE_SIZE, POINTS,
-    QUIT, QUIT_ID_DICE, R_CLASS_COUNTS, R_CLASS_WEIGHT, R_CLASSES, R_DISCARD_COUNTS, R_EFFECTS, R_FAMILY, R_IS_LLAMA,
-    R_K, R_LLAMA, R_LLAMA_EACH, R_MASK, R_MASK_SUM, R_N, R_ONE, R_PLAY_N, R_PLAY_ON, R_RECT, R_SAME, R_SAME_N, R_STAR,
-    R_WIDTH, ROLL_ID, ROW, STAGE_B, STAGE_W, TAKE_ID, TO_MOVE, TOP,
+    ANSWER_DISCARD,
+    ANSWER_TAKE,
+    CARDS,
+    HAND_SIZES,
+    HANDS,
+    K_MAX,
+    MAGIC_CHIP,
+    N_IN,
+    N_MAX,
+    PENDING,
+    PILE_SIZE,
+    POINTS,
+    QUIT,
+    QUIT_ID_DICE,
+    R_CLASS_COUNTS,
+    R_CLASS_WEIGHT,
+    R_CLASSES,
+    R_DISCARD_COUNTS,
+    R_EFFECTS,
+    R_FAMILY,
+    R_IS_LLAMA,
+    R_K,
+    R_LLAMA,
+    R_LLAMA_EACH,
+    R_MASK,
+    R_MASK_SUM,
+    R_N,
+    R_ONE,
+    R_PLAY_N,
+    R_PLAY_ON,
+    R_RECT,
+    R_SAME,
+    R_SAME_N,
+    R_STAR,
+    R_WIDTH,
+    ROLL_ID,
+    ROW,
+    STAGE_B,
+    STAGE_W,
+    TAKE_ID,
+    TO_MOVE,
+    TOP,
 )
 
-from .. import heuristic_cards as hc, heuristic_dice as hd, heuristic_kadabra as hk
+from .. import heuristic_cards as hc
+from .. import heuristic_dice as hd
+from .. import heuristic_kadabra as hk
 from ..levels import EASY_BLUNDERS
 
 RANDOM, HEURISTIC, EASY = 0, 1, 2

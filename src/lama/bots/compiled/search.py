@@ -18,7 +18,6 @@ from lama.games import game_of
 
 from ..values import BIN
 
-
 # -- the value of a round's end ----------------------------------------------------------------
 
 @njit(cache=True)
