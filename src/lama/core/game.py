@@ -1,6 +1,8 @@
 """A game: its id, player count and options (what OpenSpiel calls the Game).
 
-The State of a game is created from it with `game.new_initial_state()`.
+The State of a game is created from it with `game.new_initial_state()`, or from what one seat
+sees with `game.resample_from_view(view, shuffle)` (OpenSpiel's resample_from_infostate: every
+public fact restored by the game's State, the unseen cards placed in the order `shuffle` gives).
 
 A Game subclass (one module in lama/games) declares everything that makes its game: its id
 and name, its rules text, its options (with a line of help each), the rules themselves (its
