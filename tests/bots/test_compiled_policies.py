@@ -123,8 +123,8 @@ def engine_state_of(engine, state):
     for i in range(k):
         st[L.PILE + i] = state.pile[i]
     st[L.MAGIC_CHIP] = -1 if state.magic_chip is None else state.magic_chip
-    st[L.STAGE_W] = state.stage_whites
-    st[L.STAGE_B] = state.stage_blacks
+    st[L.STAGE_WHITES] = state.stage_whites
+    st[L.STAGE_BLACKS] = state.stage_blacks
     return st
 
 

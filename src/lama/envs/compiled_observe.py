@@ -39,8 +39,8 @@ from lama.fast.layout import (
     R_TARGET,
     ROLL,
     ROW,
-    STAGE_B,
-    STAGE_W,
+    STAGE_BLACKS,
+    STAGE_WHITES,
     TOP,
 )
 from lama.games.kadabra import SHOW_CHIPS
@@ -138,7 +138,7 @@ def observe_cards(st, ru, me, out):
         at = counts(st, moves + K_MAX, flags, out, at)
     if not ru[R_EFFECTS]:
         return
-    whites, blacks = st[STAGE_W], st[STAGE_B]
+    whites, blacks = st[STAGE_WHITES], st[STAGE_BLACKS]
     out[at] = min(whites, BYTE)
     out[at + 1] = min(blacks, BYTE)
     at += 2

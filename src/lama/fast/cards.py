@@ -62,8 +62,8 @@ from .layout import (
     R_PLAY_ON,
     R_RECT,
     R_STAR,
-    STAGE_B,
-    STAGE_W,
+    STAGE_BLACKS,
+    STAGE_WHITES,
     TO_MOVE,
     TOP,
 )
@@ -138,7 +138,7 @@ def advance(st, ru):
 @njit(cache=True, inline="always")
 def show(st):
     """K9: a magic show is running."""
-    return st[STAGE_W] + st[STAGE_B] >= SHOW_CHIPS
+    return st[STAGE_WHITES] + st[STAGE_BLACKS] >= SHOW_CHIPS
 
 
 @njit(cache=True, inline="always")
@@ -226,9 +226,9 @@ def apply_action(st, ru, action):
         st[TO_MOVE] = next_in(st, ru, seat)
     else:  # K9: take the stage, then a normal turn
         st[moves + MOVE_TAKE_STAGE] += 1
-        st[POINTS + seat] += st[STAGE_W] + 10 * st[STAGE_B]
-        st[STAGE_W] = 0
-        st[STAGE_B] = 0
+        st[POINTS + seat] += st[STAGE_WHITES] + 10 * st[STAGE_BLACKS]
+        st[STAGE_WHITES] = 0
+        st[STAGE_BLACKS] = 0
 
 
 @njit(cache=True, inline="always")
@@ -248,10 +248,10 @@ def card_effect(st, ru, seat, kind, give):
     elif kind == ru[R_LLAMA]:  # K8
         if p % 10:
             st[POINTS + seat] -= 1
-            st[STAGE_W] += 1
+            st[STAGE_WHITES] += 1
         elif p:
             st[POINTS + seat] -= 10
-            st[STAGE_B] += 1
+            st[STAGE_BLACKS] += 1
     elif ru[R_STAR + kind]:  # K6
         st[MAGIC_CHIP] = seat
 

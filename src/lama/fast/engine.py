@@ -91,7 +91,7 @@ def describe(game, st) -> dict:
         )
         if getattr(game, "card_effects", False):
             found.update(magic_chip=None if st[L.MAGIC_CHIP] < 0 else int(st[L.MAGIC_CHIP]),
-                         stage=(int(st[L.STAGE_W]), int(st[L.STAGE_B])),
+                         stage=(int(st[L.STAGE_WHITES]), int(st[L.STAGE_BLACKS])),
                          forced=bool(st[L.FORCED]))
     else:
         from .dice import describe_dice

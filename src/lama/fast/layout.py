@@ -13,7 +13,7 @@ The state of one game (every game of the family; a field not in a game stays 0):
   WINNERS (a bit per winning seat), ENDED_BY and ENDER (how the last round ended, by whom).
 - Cards: TOP (kind of the discard pile's top, -1 before the deal), PILE_SIZE (cards in the draw
   pile), DRAWER (-1: none), MAGIC_CHIP (the magic chip's seat; -1: the centre, which the core
-  and the View say with None), STAGE_W and STAGE_B (white and black chips on the stage), FORCED
+  and the View say with None), STAGE_WHITES and STAGE_BLACKS (white and black chips on the stage), FORCED
   (the pending draw is a K5 forced draw; not the View's forced_draw, the seat that must draw).
 - Dice: PENDING (NO_ANSWER, ANSWER_DISCARD, ANSWER_TAKE), ROLLER, ROW_SIZE, ROLL + 0..2 (the
   kind each die shows in the last roll, -1 before it).
@@ -56,8 +56,8 @@ TOP = _field()
 PILE_SIZE = _field()
 DRAWER = _field()
 MAGIC_CHIP = _field()
-STAGE_W = _field()
-STAGE_B = _field()
+STAGE_WHITES = _field()
+STAGE_BLACKS = _field()
 FORCED = _field()
 PENDING = _field()
 ROLLER = _field()

@@ -49,7 +49,7 @@ def card_state_from_core(state, st) -> None:
     st[L.MAGIC_CHIP] = -1
     if game.card_effects:  # K2, K5, K7
         st[L.MAGIC_CHIP] = -1 if state.magic_chip is None else state.magic_chip
-        st[L.STAGE_W], st[L.STAGE_B] = state.stage_whites, state.stage_blacks
+        st[L.STAGE_WHITES], st[L.STAGE_BLACKS] = state.stage_whites, state.stage_blacks
         st[L.FORCED] = int(state.forced)
     for s, hand in enumerate(state.hands):
         _put(st, L.HANDS + s * L.K_MAX, hand)

@@ -58,8 +58,8 @@ from lama.fast.layout import (
     R_WIDTH,
     ROLL_ID,
     ROW,
-    STAGE_B,
-    STAGE_W,
+    STAGE_BLACKS,
+    STAGE_WHITES,
     TAKE_ID,
     TO_MOVE,
     TOP,
@@ -265,7 +265,7 @@ def heuristic_kadabra(st, ru, legal, count, scratch):
 
 @njit(cache=True)
 def stage_value(st):
-    return st[STAGE_W] + 10 * st[STAGE_B]
+    return st[STAGE_WHITES] + 10 * st[STAGE_BLACKS]
 
 
 @njit(cache=True)
@@ -418,7 +418,7 @@ def kadabra_should_quit(st, ru, seat, scratch):
 def show_risk(st, ru, seat, scratch):
     """heuristic_kadabra._show_risk: the stage's value once a show is near, for a seat with no
     L and no magic chip (it would have to take the stage, K9)."""
-    if st[STAGE_W] + st[STAGE_B] < K_SHOW_NEAR or scratch[ru[R_LLAMA]] or st[MAGIC_CHIP] == seat:
+    if st[STAGE_WHITES] + st[STAGE_BLACKS] < K_SHOW_NEAR or scratch[ru[R_LLAMA]] or st[MAGIC_CHIP] == seat:
         return 0
     return stage_value(st)
 
