@@ -21,7 +21,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 players = st.integers(min_value=2, max_value=6)
 fast = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# The published size of each game's action space (README, "Action ids"): ids are a public
+# The published size of each game's action space (docs/developers.md, "Action ids"): ids are a public
 # contract, so a change here must be a deliberate, documented one.
 SIZES = {"lama": 9, "komarami": 9, "dice": 128}
 
@@ -43,7 +43,7 @@ def test_action_ids_are_a_bijection(game_id, n):
 
 
 def test_action_ids_table_as_published():
-    """A few ids from the README's table, so a reordering cannot pass unnoticed."""
+    """A few ids from the table in docs/developers.md, so a reordering cannot pass unnoticed."""
     lama, kadabra, dice = new_game("lama", 4), new_game("kadabra", 4), new_game("dice", 4)
     assert [str(lama.action_of(i)) for i in (0, 6, 7, 8)] == ["play 1", "play L", "draw", "quit"]
     assert [str(kadabra.action_of(i)) for i in (0, 4, 18, 19, 20, 21, 22, 23, 26)] == [

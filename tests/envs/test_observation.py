@@ -37,7 +37,7 @@ def walk(game, seed, visit, quit_odds=0.05):
 
 
 def size_formula(game_id: str, n: int) -> int:
-    """The sizes the module docstring and the README give."""
+    """The sizes the module docstring and docs/environments.md give."""
     return {"lama": 12 * n + 22, "komarami": 12 * n + 22, "kadabra": 28 * n + 62, "dice": 10 * n + 56}[game_id]
 
 

@@ -219,7 +219,7 @@ class Game:
     # -- stable action ids (OpenSpiel's names) ------------------------------
     def all_actions(self) -> tuple:
         """Every action this game (with these options and players) can ever have, in
-        the order of their ids. The order is a public contract (README, "Action ids"):
+        the order of their ids. The order is a public contract (docs/developers.md, "Action ids"):
         append, never reorder."""
         raise NotImplementedError
 

@@ -104,7 +104,7 @@ class ActionCodec:
 
 class LamaAECEnv(AECEnv):
     """`lama.envs.env(game, players, options, render_mode, reward, illegal)`: see the package
-    docstring and the README, "Environments for learning agents"."""
+    docstring and docs/environments.md."""
 
     metadata = {"render_modes": ["ansi"], "name": "lama_v0", "is_parallelizable": False, "render_fps": 1}
 

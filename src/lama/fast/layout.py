@@ -124,7 +124,7 @@ del _next
 
 CARDS, DICE = 0, 1  # R_FAMILY
 
-# Action ids (the core's game.all_actions order; README "Action ids")
+# Action ids (the core's game.all_actions order; docs/developers.md, "Action ids")
 # cards: play kind k = k, then draw = K, quit = K + 1; kadabra: skip = K + 2,
 # take_stage = K + 3, a played 1 giving to seat t = K + 4 + t
 # dice: roll, quit, take kind k = TAKE_ID + k, then the discards
