@@ -80,13 +80,22 @@ def db_url(request, tmp_path):
 
 
 @pytest.fixture
-def client(tmp_path):
-    """The application in-process (its bots in a real pool, no pause) on a fresh SQLite store."""
+def clock():
+    """The clock of the in-process server's tables, moved by the test (`clock.advance(s)`)."""
+    from .helpers import Clock
+
+    return Clock()
+
+
+@pytest.fixture
+def client(tmp_path, clock):
+    """The application in-process (its bots in a real pool, no pause) on a fresh SQLite store,
+    its tables' clocks on `clock` (they move only when the test moves them)."""
     from fastapi.testclient import TestClient
 
     from lama.web.app import create_app
 
-    app = create_app(f"sqlite:///{tmp_path / 'lama.db'}", bot_pause=0, bot_workers=1)
+    app = create_app(f"sqlite:///{tmp_path / 'lama.db'}", bot_pause=0, bot_workers=1, clock=clock)
     with TestClient(app) as c:
         yield c
 

@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 import random
+import time
 
 HUMAN = {"kind": "human"}
+
+
+class Clock:
+    """A clock the test moves (`advance`): the server's tables' clocks, never the wall's."""
+
+    def __init__(self):
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 def bot(level: str = "heuristic") -> dict:

@@ -35,17 +35,18 @@ def test_create_list_facts_join_and_start(client):
     facts = client.get(f"/api/tables/{table}").json()
     assert facts["status"] == "waiting" and facts["game"] == "lama" and facts["version"] == 0
     assert [s["taken"] for s in facts["seats"]] == [True, False, True] and "seed" not in facts
-    assert table in [t["id"] for t in client.get("/api/tables").json()["tables"]]
-    joined = client.post(f"/api/tables/{table}/join", json={"name": "Bob"}).json()
+    assert table not in [t["id"] for t in client.get("/api/tables").json()["tables"]]  # private
+    joined = client.post(f"/api/tables/{table}/join", json={"name": "Bob", "invite": made["invite"]}).json()
     assert joined["seat"] == 1 and joined["token"] != made["token"]
     facts = client.get(f"/api/tables/{table}").json()
     assert facts["status"] == "running" and facts["version"] == 1  # dealt
     assert [s["name"] for s in facts["seats"]] == ["Ann", "Bob", "Easy"]
-    error_of(client.post(f"/api/tables/{table}/join", json={"name": "Cem"}), 409, "table_full")
+    error_of(client.post(f"/api/tables/{table}/join", json={"name": "Cem", "invite": made["invite"]}), 409,
+             "table_full")
 
 
 def test_join_a_chosen_seat(client):
-    table = create(client, seats=[HUMAN, HUMAN, HUMAN])["table"]
+    table = create(client, seats=[HUMAN, HUMAN, HUMAN], visibility="public")["table"]
     error_of(client.post(f"/api/tables/{table}/join", json={"name": "Bob", "seat": 0}), 409, "seat_taken")
     assert client.post(f"/api/tables/{table}/join", json={"name": "Bob", "seat": 2}).json()["seat"] == 2
     error_of(client.post(f"/api/tables/{table}/join", json={"name": "Cem", "seat": 7}), 400, "bad_request")
@@ -107,7 +108,7 @@ def test_the_record_is_served_when_the_game_is_over_and_replays(client):
 def test_play_again_keeps_the_seats(client):
     made = create(client, seats=[HUMAN, HUMAN, bot("random")], options={"target": 5})
     table = made["table"]
-    joined = client.post(f"/api/tables/{table}/join", json={"name": "Bob"}).json()
+    joined = client.post(f"/api/tables/{table}/join", json={"name": "Bob", "invite": made["invite"]}).json()
     error_of(client.post(f"/api/tables/{table}/again", json={"token": made["token"]}), 409, "not_finished")
     with client.websocket_connect(f"/ws/tables/{table}?token={made['token']}") as ws:
         ws.send_json({"type": "stand_in", "seat": 1, "bot": "random"})  # Bob is away: a bot plays for him

@@ -51,7 +51,7 @@ def test_a_game_registered_at_run_time_is_served_and_opens_tables(client):
         assert [c["code"] for c in nines["cards"]] == list("123456L") and nines["family"] == "cards"
         made = client.post("/api/tables", json={"game": NinesGame.id, "players": 2, "name": "Ann",
                                                 "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-        client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"})
+        client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob", "invite": made["invite"]})
         with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
             state = ws.receive_json()
             assert state["type"] == "state" and state["view"]["game"] == NinesGame.id

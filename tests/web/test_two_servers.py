@@ -27,7 +27,8 @@ def test_two_servers_share_a_table(postgres, serve):
         "game": "lama", "players": 3, "name": "Ann", "options": {"target": 20},
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}).json()
     table = made["table"]
-    bob = httpx2.post(f"{two.url}/api/tables/{table}/join", json={"name": "Bob"}).json()  # on the other server
+    bob = httpx2.post(f"{two.url}/api/tables/{table}/join",  # on the other server
+                      json={"name": "Bob", "invite": made["invite"]}).json()
     deadline = time.monotonic() + 20
     while httpx2.get(f"{one.url}/api/tables/{table}").json()["seats"][1]["name"] != "Bob":
         # server one hears of the join by a notification: wait for it (under load it comes late)

@@ -32,7 +32,7 @@ def test_a_seat_gets_its_view_and_its_legal_moves(client):
 
 def test_refusals_change_nothing(client):
     made = create(client, seats=[HUMAN, HUMAN, bot()])
-    other = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"}).json()
+    other = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob", "invite": made["invite"]}).json()
     with client.websocket_connect(ws_url(made)) as a, \
             client.websocket_connect(f"/ws/tables/{made['table']}?token={other['token']}") as b:
         states = [play_until(a, lambda s: s["version"] >= 1), play_until(b, lambda s: s["version"] >= 1)]
@@ -117,7 +117,7 @@ def test_a_reconnect_gets_the_current_view(client):
 
 def test_a_bot_stands_in_for_a_person_who_left_until_they_come_back(client):
     made = create(client, seats=[HUMAN, HUMAN, bot("random")])
-    bob = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"}).json()
+    bob = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob", "invite": made["invite"]}).json()
     with client.websocket_connect(ws_url(made)) as ann:
         state = next_state(ann)
         ann.send_json({"type": "stand_in", "seat": 0, "bot": "easy"})  # own seat: a person is connected
@@ -130,9 +130,21 @@ def test_a_bot_stands_in_for_a_person_who_left_until_they_come_back(client):
         with client.websocket_connect(f"/ws/tables/{made['table']}?token={bob['token']}") as b:
             back = next_state(b)
             assert back["seats"][1]["stand_in"] is None and back["seats"][1]["connected"]
+
+
+def test_anyone_seated_may_call_the_stand_in_for_a_person_away(client):
+    made = create(client, seats=[HUMAN, HUMAN, bot("random")], options={"target": 200})
+    bob = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob", "invite": made["invite"]}).json()
     with client.websocket_connect(f"/ws/tables/{made['table']}?token={bob['token']}") as b:
-        b.send_json({"type": "stand_in", "seat": 0, "bot": "easy"})
-        assert next_error(b)["code"] == "not_creator"
+        assert next_state(b)["seats"][0]["away"]  # Ann, the creator, has not come
+        b.send_json({"type": "stand_in", "seat": 0, "bot": "easy"})  # Bob is not the creator
+        state = next_state(b)
+        while state["seats"][0]["stand_in"] != "easy":
+            state = next_state(b)
+        assert state["seats"][0]["stand_in_why"] == "asked"
+    with client.websocket_connect(f"/ws/tables/{made['table']}") as watcher:
+        watcher.send_json({"type": "stand_in", "seat": 1, "bot": "easy"})
+        assert next_error(watcher)["code"] == "not_seated"
 
 
 def test_hints_and_odds(client):
@@ -163,7 +175,8 @@ def test_no_message_names_a_card_its_receiver_may_not_see(client, game):
     dealt or drawn card in its events (cards are shown at a round's end, when hands are counted)."""
     tokens = [create(client, game=game, seats=[HUMAN, HUMAN, HUMAN], options={"target": 15})]
     table = tokens[0]["table"]
-    tokens += [client.post(f"/api/tables/{table}/join", json={"name": n}).json() for n in ("Bob", "Cem")]
+    tokens += [client.post(f"/api/tables/{table}/join", json={"name": n, "invite": tokens[0]["invite"]}).json()
+               for n in ("Bob", "Cem")]
     live = client.app.state.hub.live[table]
     rng = random.Random(game)
     sockets = [client.websocket_connect(f"/ws/tables/{table}?token={t['token']}") for t in tokens]

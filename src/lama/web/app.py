@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import secrets
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from functools import partial
@@ -31,10 +32,13 @@ GC_THRESHOLDS = (20_000, 10, 10)  # Python's default: (700, 10, 10)
 log = logging.getLogger("lama.web")
 
 
-def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_workers: int | None = None) -> FastAPI:
+def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_workers: int | None = None,
+               clock=time.time) -> FastAPI:
     """The application, its store at `db`; bots pause `bot_pause` seconds before each move so
-    people can follow, and think in `bot_workers` processes (default: one per core)."""
-    started = partial(lifespan, db=db, origin=secrets.token_hex(8), bot_pause=bot_pause, bot_workers=bot_workers)
+    people can follow, and think in `bot_workers` processes (default: one per core); `clock`:
+    the time of the tables' clocks (tests move their own)."""
+    started = partial(lifespan, db=db, origin=secrets.token_hex(8), bot_pause=bot_pause, bot_workers=bot_workers,
+                      clock=clock)
     app = FastAPI(title="lama", version=PROTOCOL, lifespan=started, docs_url=None, redoc_url=None)
     app.add_exception_handler(WebError, web_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
@@ -44,14 +48,14 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
 
 
 @asynccontextmanager
-async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_workers: int | None):
+async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_workers: int | None, clock):
     """The server's life: the store, the bots' process pool, the hub (`app.state.hub`), the
     listener that hears of other servers' changes, the tables resumed; all stopped at the end."""
     store = await asyncio.to_thread(Store, db, origin)
     pool = ProcessPoolExecutor(max_workers=bot_workers or os.cpu_count() or 1,
                                mp_context=multiprocessing.get_context("spawn"), initializer=warm_up,
                                initargs=(os.getpid(),))
-    hub = Hub(store, pool, bot_pause)
+    hub = Hub(store, pool, bot_pause, clock)
     app.state.hub = hub
     stop = threading.Event()
     listener = None
@@ -63,6 +67,7 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
 
         listener = threading.Thread(target=store.listen, args=(changed, stop), daemon=True)
         listener.start()
+    ticker = asyncio.create_task(_tick(hub))
     resumed = await hub.resume_all()
     if resumed:
         log.warning("lama serve: %d table(s) resumed from the store", resumed)
@@ -77,6 +82,7 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
         yield
     finally:
         stop.set()
+        ticker.cancel()
         for live in hub.live.values():
             if live.bots is not None:
                 live.bots.cancel()
@@ -85,6 +91,16 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
         if listener is not None:
             listener.join(timeout=2)
         store.close()
+
+
+async def _tick(hub: Hub) -> None:
+    """The clocks: once a second, a stand-in for each person out of time or away."""
+    while True:
+        await asyncio.sleep(1.0)
+        try:
+            await hub.tick()
+        except Exception:  # noqa: BLE001 - a store that failed this once: try again next second
+            log.exception("the clocks' tick failed")
 
 
 # -- errors: always {"error": {"code", "message"}} ----------------------------------------------

@@ -20,6 +20,10 @@ from .workers import SERVER_BOTS
 
 PROTOCOL = "lama-web/1"
 NAME_LENGTH = 40
+VISIBILITIES = ("private", "public")
+TURN_SECONDS = (10, 86_400)  # a clock's bounds, in seconds per move
+TURN_SECONDS_PEOPLE = 90  # the clock of a table with two or more people, unless its creator says otherwise
+STAND_IN = "medium"  # the bot that plays for a person who is away, unless the creator chooses another
 
 
 class WebError(Exception):
@@ -78,6 +82,25 @@ def seat_rows(seats: list, name) -> tuple[list[SeatRow], str | None, int | None]
     return rows, creator_token, creator_seat
 
 
+def table_settings(rows: list[SeatRow], visibility="private", turn_seconds=..., stand_in_level=STAND_IN):
+    """A new table's visibility, clock (seconds per move, None: no clock; by default one when
+    two or more seats are people's) and stand-in bot, as its creator asks for them."""
+    if visibility not in VISIBILITIES:
+        raise WebError(400, "bad_request",
+                       f'visibility is "private" (the default) or "public", not {shown(visibility)}')
+    if turn_seconds is ...:
+        turn_seconds = TURN_SECONDS_PEOPLE if sum(r.kind == "human" for r in rows) >= 2 else None
+    low, high = TURN_SECONDS
+    if turn_seconds is not None and not (isinstance(turn_seconds, int) and not isinstance(turn_seconds, bool)
+                                         and low <= turn_seconds <= high):
+        raise WebError(400, "bad_request",
+                       f"turn_seconds is null (no clock) or a whole number of seconds from {low} to {high:,}")
+    if stand_in_level not in SERVER_BOTS:
+        raise WebError(400, "bad_bot", f"stand_in_level must be one of {', '.join(SERVER_BOTS)}, "
+                       f"not {shown(stand_in_level)}")
+    return visibility, turn_seconds, stand_in_level
+
+
 # -- what goes out ------------------------------------------------------------------------------
 def error_message(code: str, message: str) -> dict:
     """A WebSocket error."""
@@ -109,9 +132,8 @@ class Connection:
 def public(live) -> dict:
     """A live table's public facts (GET /api/tables/{ID})."""
     row = live.row
-    out = {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
-           "options": row.options, "status": row.status, "version": live.table.version,
-           "created": row.created, "hints": row.hints, "next": row.next_id, "seats": seats_json(live)}
+    out = {**listed(row), "version": live.table.version, "away_seconds": live.away_seconds, "clock": clock(live),
+           "seats": seats_json(live), "rematch": rematch(live)}
     if row.status == "finished":
         out["seed"] = str(row.seed)  # told once the game is over, never before
         out["winners"] = list(live.table.state.winners)
@@ -119,9 +141,19 @@ def public(live) -> dict:
 
 
 def listed(row: TableRow) -> dict:
-    """A table's entry in GET /api/tables when it is not live here."""
+    """A table's public facts as the store has them (GET /api/tables, when it is not live here)."""
     return {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
-            "options": row.options, "status": row.status, "created": row.created, "seats": seat_facts(row)}
+            "options": row.options, "status": row.status, "created": row.created, "hints": row.hints,
+            "visibility": row.visibility, "turn_seconds": row.turn_seconds, "stand_in_level": row.stand_in_level,
+            "next": row.next_id, "seats": seat_facts(row)}
+
+
+def clock(live) -> dict | None:
+    """Whose clock runs, and how long they have left (seconds; null: no clock runs)."""
+    deadline = live.deadline()
+    if deadline is None:
+        return None
+    return {"seat": live.table.to_move, "seconds_left": round(max(0.0, deadline - live.clock()), 1)}
 
 
 def seat_names(row: TableRow) -> list[str]:
@@ -129,16 +161,30 @@ def seat_names(row: TableRow) -> list[str]:
     return [s.name or (s.bot.capitalize() if s.bot else seat_numbers.name(s.seat)) for s in row.seats]
 
 
-def seat_facts(row: TableRow, connected=frozenset()) -> list[dict]:
-    """Each seat's public facts; `connected`: the seats with a connection here."""
+def rematch(live) -> dict | None:
+    """"Play again": the next table, and the seats its people have taken there (null: not asked)."""
+    return {"table": live.row.next_id, "seats": live.rematch} if live.row.next_id else None
+
+
+def seat_facts(row: TableRow, connected=frozenset(), live=None) -> list[dict]:
+    """Each seat's public facts; `connected`: the seats with a connection here; `live`: the
+    table being played here (who is away, and since when)."""
     names = seat_names(row)
-    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
-             "taken": s.kind == "bot" or s.token_hash is not None, "connected": s.seat in connected,
-             "stand_in": s.stand_in, "creator": s.creator} for s in row.seats]
+    out = []
+    for s in row.seats:
+        taken = s.kind == "bot" or s.token_hash is not None
+        away = live is not None and s.kind == "human" and taken and s.seat not in connected
+        until = live.away_until(s.seat) if away else None
+        out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat], "taken": taken,
+                    "reserved": s.reserved is not None and not taken, "connected": s.seat in connected,
+                    "away": away, "stand_in": s.stand_in, "stand_in_why": live.why.get(s.seat) if live else None,
+                    "stand_in_in": None if until is None else round(max(0.0, until - live.clock()), 1),
+                    "creator": s.creator})
+    return out
 
 
 def seats_json(live) -> list[dict]:
-    return seat_facts(live.row, {c.seat for c in live.connections if not c.closed})
+    return seat_facts(live.row, {c.seat for c in live.connections if not c.closed}, live)
 
 
 class Views:
@@ -177,7 +223,10 @@ def state_message(live, connection: Connection, seats: list[dict] | None = None)
         "legal": [a.to_json() for a in view.legal_actions] if mine else [],
         "events": [e.to_json() for e in table.events_since(connection.version, seat)],
         "seats": seats_json(live) if seats is None else seats,
+        "clock": clock(live), "rematch": rematch(live),
     }
+    if seat is not None:
+        message["invite"] = live.row.invite  # the people at the table may invite others
     connection.version = table.version
     return message
 

@@ -35,7 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 meta_t = Table(
@@ -56,6 +56,13 @@ tables_t = Table(
     Column("record", Text),  # the lama-record/1 of a finished table, JSON
     Column("hints", Integer, nullable=False, default=1),  # whether seats may ask for hints
     Column("next_id", String(32)),  # the table of the next game with the same seats ("play again")
+    Column("visibility", String(10), nullable=False, server_default="private"),  # private, public (listed)
+    # the invitation secret that takes a free seat of a private table; kept as it is (unlike the
+    # tokens) because every seated person is shown it, to invite others
+    Column("invite", String(64)),
+    Column("turn_seconds", Integer),  # a person's time per move; null: no clock
+    Column("stand_in_level", String(16), nullable=False, server_default="medium"),  # who plays for a person away
+    Column("clock_start", Float),  # a clock (re)started here, after the last move: the table began, a person came back
 )
 seats_t = Table(
     "lama_seats", metadata,
@@ -67,6 +74,7 @@ seats_t = Table(
     Column("token_hash", String(64), unique=True),  # sha256 of the seat's token; null: free or a bot
     Column("stand_in", String(40)),  # the bot playing for a person who left, at the creator's choice
     Column("creator", Integer, nullable=False, default=0),
+    Column("reserved", String(64)),  # a rematch seat: sha256 of the previous table's token of the seat; only it claims
 )
 moves_t = Table(
     "lama_moves", metadata,
@@ -77,8 +85,17 @@ moves_t = Table(
     Column("at", Float, nullable=False),
 )
 
-# version -> the statements that bring a store from the version before to it (none yet)
-MIGRATIONS: dict[int, list[str]] = {}
+# version -> the statements that bring a store from the version before to it
+MIGRATIONS: dict[int, list[str]] = {
+    2: [  # private tables, invitations, clocks and stand-ins, reserved rematch seats
+        "ALTER TABLE lama_tables ADD COLUMN visibility VARCHAR(10) NOT NULL DEFAULT 'public'",  # all were listed
+        "ALTER TABLE lama_tables ADD COLUMN invite VARCHAR(64)",
+        "ALTER TABLE lama_tables ADD COLUMN turn_seconds INTEGER",
+        "ALTER TABLE lama_tables ADD COLUMN stand_in_level VARCHAR(16) NOT NULL DEFAULT 'medium'",
+        "ALTER TABLE lama_tables ADD COLUMN clock_start FLOAT",
+        "ALTER TABLE lama_seats ADD COLUMN reserved VARCHAR(64)",
+    ],
+}
 
 
 class StoreError(Exception):
@@ -99,6 +116,7 @@ class SeatRow:
     token_hash: str | None = None
     stand_in: str | None = None
     creator: bool = False
+    reserved: str | None = None
 
 
 @dataclass
@@ -114,6 +132,11 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     hints: bool = True
     next_id: str | None = None
+    visibility: str = "private"
+    invite: str | None = None
+    turn_seconds: int | None = None
+    stand_in_level: str = "medium"
+    clock_start: float | None = None
 
 
 class Store:
@@ -121,12 +144,14 @@ class Store:
 
     CHANNEL = "lama_tables"
     # the methods that only read (any number of threads may call them at once); the others write
-    READS = frozenset(("schema_version", "load_table", "tables", "record", "seat_of_token", "moves", "count_moves"))
+    READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record",
+                       "seat_of_token", "moves", "count_moves", "last_move_at"))
 
     def __init__(self, url: str, origin: str = ""):
         self.url = url
         self.origin = origin  # this process, in its announcements, so it can skip its own
         self.sqlite = url.startswith("sqlite")
+        self.clock = time.time  # the times stored (moves, a table's end, its clock): the hub's clock
         if url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         try:
@@ -149,7 +174,8 @@ class Store:
                 if version > SCHEMA_VERSION:
                     raise StoreError(f"the database holds schema version {version}; this lama knows up to "
                                      f"{SCHEMA_VERSION}: upgrade lama")
-                for v in range(version + 1, SCHEMA_VERSION + 1):
+                # (a new store was just made at the latest version: nothing to migrate)
+                for v in range(version + 1, SCHEMA_VERSION + 1) if row is not None else ():
                     for statement in MIGRATIONS.get(v, []):
                         db.exec_driver_sql(statement)
                 if row is None:
@@ -170,10 +196,12 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(tables_t).values(
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options),
-                seed=str(row.seed), status=row.status, created=row.created, hints=int(row.hints)))
+                seed=str(row.seed), status=row.status, created=row.created, hints=int(row.hints),
+                visibility=row.visibility, invite=row.invite, turn_seconds=row.turn_seconds,
+                stand_in_level=row.stand_in_level, clock_start=row.clock_start))
             db.execute(insert(seats_t), [
                 dict(table_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
-                     token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator))
+                     token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator), reserved=s.reserved)
                 for s in row.seats])
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -185,9 +213,34 @@ class Store:
         return _table_row(t, seats)
 
     def tables(self, statuses=("waiting", "running")) -> list[TableRow]:
+        return self._rows(select(tables_t).where(tables_t.c.status.in_(statuses)).order_by(tables_t.c.created))
+
+    def public_tables(self, limit: int, before: tuple[float, str] | None = None, game: str | None = None,
+                      free: bool = False) -> list[TableRow]:
+        """The lobby: public tables waiting or running, newest first, `limit` of them from just
+        after `before` (the created time and id of the last one of the page before); `free`:
+        only tables waiting with a seat for a person free."""
+        query = select(tables_t).where(tables_t.c.visibility == "public",
+                                       tables_t.c.status.in_(("waiting",) if free else ("waiting", "running")))
+        if game is not None:
+            query = query.where(tables_t.c.game == game)
+        if free:
+            query = query.where(select(seats_t.c.seat).where(
+                seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "human", seats_t.c.token_hash.is_(None),
+                seats_t.c.reserved.is_(None)).exists())
+        if before is not None:
+            created, table_id = before
+            query = query.where((tables_t.c.created < created)
+                                | ((tables_t.c.created == created) & (tables_t.c.id < table_id)))
+        return self._rows(query.order_by(tables_t.c.created.desc(), tables_t.c.id.desc()).limit(limit))
+
+    def tables_by_ids(self, ids: list[str]) -> list[TableRow]:
+        """These tables (those that exist), in any status and visibility: a device's own tables."""
+        return self._rows(select(tables_t).where(tables_t.c.id.in_(ids))) if ids else []
+
+    def _rows(self, query) -> list[TableRow]:
         with self.engine.connect() as db:
-            rows = db.execute(select(tables_t).where(tables_t.c.status.in_(statuses))
-                              .order_by(tables_t.c.created)).all()
+            rows = db.execute(query).all()
             seats = db.execute(select(seats_t).where(seats_t.c.table_id.in_([r.id for r in rows]))
                                .order_by(seats_t.c.seat)).all() if rows else []
         by_table: dict[str, list] = {}
@@ -196,9 +249,11 @@ class Store:
         return [_table_row(t, by_table.get(t.id, [])) for t in rows]
 
     def set_status(self, table_id: str, status: str, record: dict | None = None) -> None:
-        values = {"status": status}
+        values: dict = {"status": status}
+        if status == "running":
+            values.update(clock_start=self.clock())  # the first move's clock
         if status == "finished":
-            values.update(finished=time.time(), record=json.dumps(record))
+            values.update(finished=self.clock(), record=json.dumps(record))
         with self.engine.begin() as db:
             db.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
@@ -215,12 +270,23 @@ class Store:
         return json.loads(text) if text else None
 
     # -- seats ---------------------------------------------------------------------------
-    def claim_seat(self, table_id: str, seat: int, name: str, token_digest: str) -> bool:
-        """Give a free human seat to a person; False if it was taken meanwhile."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_digest: str, reserved: str | None = None) -> bool:
+        """Give a free human seat to a person; False if it was taken meanwhile. A reserved seat
+        (a rematch) is given only to the holder of the reservation `reserved`."""
         with self.engine.begin() as db:
             done = db.execute(update(seats_t).where(
                 seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human",
-                seats_t.c.token_hash.is_(None)).values(name=name, token_hash=token_digest))
+                seats_t.c.token_hash.is_(None),
+                seats_t.c.reserved.is_(None) if reserved is None else seats_t.c.reserved == reserved,
+            ).values(name=name, token_hash=token_digest))
+            return done.rowcount == 1
+
+    def seat_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
+        """A reserved seat nobody came for is played by a bot; False if it was claimed meanwhile."""
+        with self.engine.begin() as db:
+            done = db.execute(update(seats_t).where(
+                seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human",
+                seats_t.c.token_hash.is_(None)).values(kind="bot", bot=bot, reserved=None, creator=0))
             return done.rowcount == 1
 
     def seat_of_token(self, table_id: str, token_digest: str) -> int | None:
@@ -228,10 +294,13 @@ class Store:
             return db.execute(select(seats_t.c.seat).where(
                 seats_t.c.table_id == table_id, seats_t.c.token_hash == token_digest)).scalar()
 
-    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> None:
+    def set_stand_in(self, table_id: str, seat: int, bot: str | None, clock_start: float | None = None) -> None:
+        """A stand-in comes (a bot) or goes (None; `clock_start`: the person's clock starts again)."""
         with self.engine.begin() as db:
             db.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                        .values(stand_in=bot))
+            if clock_start is not None:
+                db.execute(update(tables_t).where(tables_t.c.id == table_id).values(clock_start=clock_start))
 
     # -- moves ---------------------------------------------------------------------------
     def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
@@ -239,7 +308,7 @@ class Store:
         try:
             with self.engine.begin() as db:
                 db.execute(insert(moves_t).values(table_id=table_id, n=n, seat=seat,
-                                                  action=json.dumps(action), at=time.time()))
+                                                  action=json.dumps(action), at=self.clock()))
                 self._announce(db, table_id)  # delivered with the commit, never before
             return True
         except IntegrityError:
@@ -251,7 +320,7 @@ class Store:
         If any of them was, each is tried again in its own transaction."""
         if not moves:
             return []
-        at = time.time()
+        at = self.clock()
         try:
             with self.engine.begin() as db:
                 db.execute(insert(moves_t), [dict(table_id=t, n=n, seat=seat, action=json.dumps(action), at=at)
@@ -303,6 +372,12 @@ class Store:
                 moves_t.c.table_id == table_id, moves_t.c.n >= since).order_by(moves_t.c.n)).all()
         return [(r.n, r.seat, json.loads(r.action)) for r in rows]
 
+    def last_move_at(self, table_id: str) -> float | None:
+        """When the table's last move was stored (where the next move's clock starts)."""
+        with self.engine.connect() as db:
+            return db.execute(select(moves_t.c.at).where(moves_t.c.table_id == table_id)
+                              .order_by(moves_t.c.n.desc()).limit(1)).scalar()
+
     def count_moves(self, table_id: str) -> int:
         with self.engine.connect() as db:
             return len(db.execute(select(moves_t.c.n).where(moves_t.c.table_id == table_id)).all())
@@ -315,8 +390,10 @@ def _table_row(t, seats) -> TableRow:
     return TableRow(
         id=t.id, game=t.game, players=t.players, options=json.loads(t.options), seed=int(t.seed),
         status=t.status, created=t.created, finished=t.finished,
-        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator)) for s in seats],
-        hints=bool(t.hints), next_id=t.next_id)
+        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator), s.reserved)
+               for s in seats],
+        hints=bool(t.hints), next_id=t.next_id, visibility=t.visibility, invite=t.invite,
+        turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start)
 
 
 def _sqlite_pragmas(connection, _record) -> None:

@@ -30,16 +30,21 @@ async def games():
 
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request, hub: Hub = Depends(hub_of)):
-    body = await _body(request, ("game", "players", "options", "seats", "name", "hints"))
+    settings = ("visibility", "turn_seconds", "stand_in_level")
+    body = await _body(request, ("game", "players", "options", "seats", "name", "hints", *settings))
     created = await hub.create(
         body.get("game"), body.get("players"), body.get("options", {}), body.get("seats"), body.get("name"),
-        body.get("hints", True))
+        body.get("hints", True), **{k: body[k] for k in settings if k in body})
     return JSONResponse(created, status_code=201)
 
 
 @router.get("/api/tables")
-async def list_tables(hub: Hub = Depends(hub_of)):
-    return {"tables": await hub.listing()}
+async def list_tables(limit: str | None = None, cursor: str | None = None, game: str | None = None,
+                      free: str | None = None, ids: str | None = None, hub: Hub = Depends(hub_of)):
+    """The lobby's public tables, a page at a time; with `ids`, those tables (a device's own)."""
+    if ids is not None:
+        return await hub.mine(ids)
+    return await hub.listing(limit, cursor, game, free)
 
 
 @router.get("/api/tables/{table_id}")
@@ -49,8 +54,8 @@ async def table_facts(table_id: str, hub: Hub = Depends(hub_of)):
 
 @router.post("/api/tables/{table_id}/join")
 async def join(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
-    body = await _body(request, ("name", "seat"))
-    return await hub.join(table_id, body.get("name"), body.get("seat"))
+    body = await _body(request, ("name", "seat", "invite"))
+    return await hub.join(table_id, body.get("name"), body.get("seat"), body.get("invite"))
 
 
 @router.post("/api/tables/{table_id}/again")
@@ -60,11 +65,14 @@ async def again(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(table_id: str, hub: Hub = Depends(hub_of)):
+async def record(table_id: str, download: str | None = None, hub: Hub = Depends(hub_of)):
+    """The game's lama-record/1; `?download=1`: as a file to keep (lama replay reads it)."""
     live = await hub.get(table_id)
     if live.row.status != "finished":
         raise WebError(409, "not_finished", "the record is served once the game is over")
-    return live.table.record.data
+    headers = {"Content-Disposition": f'attachment; filename="lama-{live.row.game}-{live.id}.record.json"'} \
+        if download not in (None, "", "0") else None
+    return JSONResponse(live.table.record.data, headers=headers)
 
 
 @router.get("/api/tables/{table_id}/replay")
