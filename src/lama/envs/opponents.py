@@ -58,15 +58,25 @@ class HardSearch:
         self._ids = zeros(max(policies.LEGAL_SIZE, game.num_distinct_actions()))
 
     def __call__(self, st: np.ndarray, log: np.ndarray, rng: random.Random) -> int:
+        actions, tried, total = self.estimates(st, log, rng)
+        if len(actions) == 1:
+            return int(actions[0])
+        most = max(tried)
+        best = max((i for i in range(len(actions)) if tried[i] == most), key=lambda i: total[i] / tried[i])
+        return int(actions[best])
+
+    def estimates(self, st: np.ndarray, log: np.ndarray, rng: random.Random):
+        """(the legal ids in the core's order, playouts of each, sum of their values): the
+        search's (none with a single legal id)."""
         ru = self.rules
         count = legal_ids(st, ru, self._ids)
         actions = array([int(a) for a in self._ids[:count]])
+        results = (zeros(count), float_zeros(count), float_zeros(count), zeros(count))
         if count == 1:
-            return int(actions[0])
+            return actions, results[0], results[1]
         seat = int(st[TO_MOVE])
         world = zeros(STATE_SIZE)
         world[:] = st
-        results = (zeros(count), float_zeros(count), float_zeros(count), zeros(count))
         r = array(seed_words(rng))
         if ru[R_FAMILY] == CARDS:
             pool, slot_seat, slot_mask, bound = self._slots(st, seat, log)
@@ -78,10 +88,7 @@ class HardSearch:
             dice.evaluate_dice(world, ru, seat, self.temps, actions, self.samples, True, r, depth, heads_up,
                                zeros(STATE_SIZE), zeros(DICE_SCRATCH), float_zeros(policies.MEMO_SIZE), zeros(count),
                                *results)
-        tried, total = results[0], results[1]
-        most = max(tried)
-        best = max((i for i in range(count) if tried[i] == most), key=lambda i: total[i] / tried[i])
-        return int(actions[best])
+        return actions, results[0], results[1]
 
     def _slots(self, st, seat: int, log) -> tuple[list[int], list[int], list[int], list[int]]:
         """The unseen cards (one kind per card: the other hands and the pile) and the other
