@@ -132,3 +132,17 @@ def test_a_batched_policy_sees_its_own_seat_and_must_answer_legally():
         LamaVectorEnv("lama", 4, players=2, seat=1, opponents=lambda obs, masks: [0]).reset(seed=0)
     with pytest.raises(ValueError, match="2 opponents"):
         LamaVectorEnv("lama", 4, players=3, opponents=["hard"])
+
+
+def test_hard_opponents_replay_with_the_seed():
+    def run(seed):
+        venv = LamaVectorEnv("komarami", 3, players=3, opponents=["hard", "random"], options={"target": 10})
+        venv._hard.samples = SAMPLES
+        obs, infos = venv.reset(seed=seed)
+        trace = [obs]
+        for _ in range(25):
+            obs, rewards, _, _, infos = venv.step(np.argmax(infos["action_mask"], axis=1))
+            trace += [obs, rewards]
+        return np.concatenate([t.ravel() for t in trace])
+    assert np.array_equal(run(3), run(3))
+    assert not np.array_equal(run(3), run(4))
