@@ -145,3 +145,21 @@ def test_self_play_copies_at_any_moment(game_id):
         assert np.array_equal(sp.final_obs, twin.final_obs)
         mask = out[1]
     assert not twin.final_obs.flags.writeable and other[0].base is not None  # views again
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_an_illegal_action_ends_the_game_in_either_mode(mode):
+    envs = LamaVectorEnv("lama", 3, players=3, illegal_reward=-2.0, autoreset_mode=mode)
+    _, infos = envs.reset(seed=0)
+    actions = np.argmax(infos["action_mask"], axis=1)
+    actions[1] = int(np.flatnonzero(~infos["action_mask"][1])[0])
+    obs, rewards, terminated, _, infos = envs.step(actions)
+    assert terminated.tolist() == [False, True, False] and rewards[1] == -2.0
+    if mode == "same_step":
+        assert infos["_final_obs"].tolist() == [False, True, False]
+        assert not infos["final_info"]["action_mask"][1].any()
+        assert infos["action_mask"][1].sum() < infos["action_mask"].shape[1]  # the next game's
+    else:
+        assert infos["action_mask"][1].all()
+        _, rewards, terminated, _, infos = envs.step(np.argmax(infos["action_mask"], axis=1))
+        assert rewards[1] == 0 and not terminated[1]

@@ -345,14 +345,14 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         if mode == AutoresetMode.SAME_STEP and terminated.any():
             rows = np.flatnonzero(terminated)
             final_obs = np.zeros((len(rows), b.size), dtype=np.float32)
-            final_masks = np.zeros((len(rows), b.num_actions), dtype=np.int8)
-            batch.observe_rows(b.states, b.rules, rows, self.seat, final_obs, final_masks, b.ids)
+            batch.observe_rows(b.states, b.rules, rows, self.seat, final_obs, np.zeros((len(rows), b.num_actions),
+                               dtype=np.int8), b.ids)
             infos["final_obs"] = np.full(self.num_envs, None, dtype=object)
-            mask_info = np.zeros((self.num_envs, b.num_actions), dtype=np.bool_)
             for j, i in enumerate(rows):
                 infos["final_obs"][i] = final_obs[j]
-                mask_info[i] = final_masks[j] != 0
-            infos["final_info"] = {"action_mask": mask_info, "_action_mask": terminated.copy()}
+            # the single environment's last info: nothing is legal in a finished game
+            infos["final_info"] = {"action_mask": np.zeros((self.num_envs, b.num_actions), dtype=np.bool_),
+                                   "_action_mask": terminated.copy()}
             infos["_final_obs"], infos["_final_info"] = terminated.copy(), terminated.copy()
             self._restart(rows)
         else:
