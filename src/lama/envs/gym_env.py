@@ -65,6 +65,16 @@ class LamaGymEnv(gymnasium.Env):
         self._legal = ()
         self._over = True
 
+    # -- pickling and copying: at any moment, the encoder and codec made anew (their caches are
+    # keyed by object identities)
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in ("encoder", "codec")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.encoder = Encoder(self.game)
+        self.codec = ActionCodec(self.game)
+
     # -- the loop ------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game. With `seed` the game is exactly the one a `Table` with this seed and these
