@@ -17,6 +17,8 @@ import sys
 
 from lama.core import InvalidOption
 
+from .types import OutputError
+
 # (command, module in this package, one line of help), in the order `lama --help` lists them
 COMMANDS = (
     ("play", "play", "play a game in the terminal against bots or friends"),
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return args.func(args)
-    except InvalidOption as e:
+    except (InvalidOption, OutputError) as e:
         print(f"lama {args.command}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -3,8 +3,6 @@ the human seats and the bots, and lama.tui.play runs the game."""
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
@@ -12,6 +10,8 @@ from lama.core import InvalidOption
 from lama.core import seats as seat_numbers
 from lama.games import GAMES, new_game
 from lama.tui.play import play
+
+from .types import OutputError, output_file
 
 
 class UsageError(Exception):
@@ -189,28 +189,12 @@ def _check_names(names: list[str], flag: str) -> None:
         seen[key] = seat
 
 
-def check_record_path(path, force: bool = False) -> None:
-    """--record PATH: a new file, or (with --force) an existing regular file; UsageError if not."""
-    try:
-        mode = os.stat(path).st_mode  # follows a link: what would really be written
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise UsageError(f"--record {path}: cannot use it ({e.strerror or e}); give the path of a new file") from None
-    if not stat.S_ISREG(mode):
-        what = ("a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
-        raise UsageError(f"--record {path} is {what}; give the path of a new file (or of a regular file, with --force)")
-    if not force:
-        raise UsageError(f"--record {path} already exists; add --force to overwrite it, or choose another path")
-
-
 def cmd_play(args, console=None, input_fn=None) -> int:
     try:
         game, names, humans, bots = _setup(args)
         if args.record:
-            check_record_path(args.record, args.force)
-    except (UsageError, InvalidOption) as e:
+            output_file(args.record, "--record", replace=args.force)
+    except (UsageError, InvalidOption, OutputError) as e:
         print(f"lama play: {e}", file=sys.stderr)
         return 2
     return play(game, names, humans, bots, seed=args.seed, record=args.record, console=console,

@@ -14,7 +14,9 @@ from lama.sim.store import StoreError
 from lama.sim.tournament import DEFAULT_GAMES, UsageError, require_matplotlib, run_tournament
 from lama.tui.tournament import Progress, print_report, print_table, show, tell
 
-from .types import bot_names, positive, seconds, workers
+from .types import bot_names, output_file, positive, seconds, workers
+
+PLOT_SUFFIXES = (".png", ".pdf", ".svg")  # formats matplotlib always writes
 
 
 def add_arguments(p) -> None:
@@ -50,7 +52,7 @@ def add_arguments(p) -> None:
     p.add_argument("--chunk", type=positive, metavar="GAMES",
                    help="games per unit of work sent to a worker (default: chosen from the size)")
     p.add_argument("--json", action="store_true", help="print one JSON object, no table or progress")
-    p.add_argument("--plot", metavar="FILE.png", help="save a plot of the win shares and ratings")
+    p.add_argument("--plot", metavar="FILE.png", help="save a plot of the win shares and ratings (.png, .pdf or .svg)")
     p.add_argument("--records", metavar="DIR", help="save every game as a lama-record/1 file in DIR")
     p.add_argument("--out", metavar="DIR",
                    help="keep the settings and every finished game in DIR (default: the --records "
@@ -79,6 +81,7 @@ def cmd_tournament(args) -> int:
 
 def _run(args) -> int:
     if args.plot:
+        output_file(args.plot, "--plot", PLOT_SUFFIXES)
         require_matplotlib()
     if args.backend != "dask" and args.address:
         raise UsageError("--address is for --backend dask")
