@@ -192,9 +192,10 @@ def _deal_of(state, rnd) -> Deal:
     return Deal(tuple(tuple(h) for h in hands), discard)
 
 
-def replay(data, on_step=None):
+def replay(data, on_step=None, on_events=None):
     """Replay a parsed record; return the final state or raise RecordError.
-    `on_step(state, round, move)` is called after each deal (move None) and each move."""
+    `on_step(state, round, move)` is called after each deal (move None) and each move,
+    `on_events(state, events)` with the events of each."""
     game = _check_header(data)
     state = game.new_initial_state()
     mover = game.hook("record_moves")
@@ -207,18 +208,22 @@ def replay(data, on_step=None):
         if not isinstance(rnd, dict):
             raise RecordError(r, None, "a round must be a JSON object")
         try:
-            state.apply_chance(_deal_of(state, rnd))
+            events = state.apply_chance(_deal_of(state, rnd))
         except (MoveError, IllegalAction) as e:
             raise RecordError(r, None, str(e)) from None
+        if on_events:
+            on_events(state, events)
         if on_step:
             on_step(state, r, None)
         for m, move in enumerate(rnd["moves"]):
             if state.finished or state.chance == "deal":
                 raise RecordError(r, m, "the round is already over; no move may follow")
             try:
-                mover.apply(state, move)
+                events = mover.apply(state, move)
             except (MoveError, IllegalAction) as e:
                 raise RecordError(r, m, str(e)) from None
+            if on_events:
+                on_events(state, events)
             if on_step:
                 on_step(state, r, move)
         previous_moves = len(rnd["moves"])

@@ -302,51 +302,28 @@ def _generic_event(event, viewer, names) -> str:
     return line + (f" ({', '.join(parts)})" if parts else "") + "."
 
 
-# -- chips that change hands during a round (what explains the points besides the penalty) ----
+# -- the end of a round ------------------------------------------------------------------------
 
-CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}
-
-
-def chip_moves(event, players: int) -> tuple[list[int], list[int]]:
-    """(chips returned, other chip moves) per seat caused by one public event, in points:
-    a chip given back (C5 at the end, D3a during a dice round), and Kadabra's chips given (K4),
-    put on the stage (K8) and taken from it (K9)."""
-    back, moved = [0] * players, [0] * players
-    kind = type(event).__name__
-    if isinstance(event, ChipReturned):
-        back[event.seat] += event.points
-    elif kind == "ChipGiven":
-        moved[event.seat] -= CHIP_POINTS.get(event.chip, 0)
-        moved[event.to] += CHIP_POINTS.get(event.chip, 0)
-    elif kind == "ChipStaged":
-        moved[event.seat] -= CHIP_POINTS.get(event.chip, 0)
-    elif kind == "StageTaken":
-        moved[event.seat] += event.whites + 10 * event.blacks
-    return back, moved
-
-
-def round_recap(r, before, back, moved, names, game: str | None = None, bots=(), viewer=None) -> Table:
-    """The end of one round: every seat's revealed hand (or display), its penalty, chips given
-    back, chips won or lost during the round (Kadabra) and the points before and after."""
+def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
+    """The end of one round: every seat's revealed hand (or display), its penalty, the magic
+    chip, chips given back, chips won or lost during the round (Kadabra) and the points before
+    and after (`entry`, a lama.record.ledger.RoundLedger: they add up)."""
     dice = facts(game).hand_name == "display"
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("player", no_wrap=True)
     table.add_column("display" if dice else "cards left")  # wraps between cards, never inside one
     table.add_column("penalty", justify="right", no_wrap=True)
-    show_back, show_moved = any(back), any(moved)
-    if show_back:
-        table.add_column("chip back", justify="right", no_wrap=True)
-    if show_moved:
-        table.add_column("chips", justify="right", no_wrap=True)
+    extra = [(title, values, sign) for title, values, sign in (
+        ("magic", entry.magic, "+"), ("chip back", entry.back, "-"), ("chips", entry.chips, None)) if any(values)]
+    for title, _, _ in extra:
+        table.add_column(title, justify="right", no_wrap=True)
     table.add_column("points", justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
-        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{r.penalties[s]}"]
-        if show_back:
-            row.append(f"-{back[s]}" if back[s] else "")
-        if show_moved:
-            row.append(f"{moved[s]:+d}" if moved[s] else "")
-        row.append(f"{before[s]} → {r.scores[s]}")
+        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{entry.penalty[s]}"]
+        for _, values, sign in extra:
+            row.append("" if not values[s] else f"{values[s]:+d}" if sign is None else f"{sign}{values[s]}")
+        row.append(f"{entry.before[s]} → {entry.after[s]}")
         table.add_row(*row)
     return table
 
