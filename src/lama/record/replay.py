@@ -41,11 +41,11 @@ class RecordError(Exception):
         return {"format": RESULT_FORMAT, "error": {"round": self.round, "move": self.move, "reason": self.reason}}
 
     def __str__(self) -> str:
-        where = []
+        where = []  # counted from 1, as people count (the JSON fields count from 0)
         if self.round is not None:
-            where.append(f"round {self.round}")
+            where.append(f"round {self.round + 1}")
         if self.move is not None:
-            where.append(f"move {self.move}")
+            where.append(f"move {self.move + 1}")
         return (", ".join(where) + ": " if where else "") + self.reason
 
 
@@ -204,7 +204,7 @@ def replay(data, on_step=None, on_events=None):
         if state.finished:
             raise RecordError(r, None, "the game is already over; no round may follow")
         if state.chance != "deal":
-            raise RecordError(r - 1, previous_moves, f"round {r - 1} is not complete but another round follows")
+            raise RecordError(r - 1, previous_moves, f"round {r} is not complete but another round follows")
         if not isinstance(rnd, dict):
             raise RecordError(r, None, "a round must be a JSON object")
         try:

@@ -293,15 +293,12 @@ class TerminalGame:
 
     def hint(self, view) -> None:
         """Issue 5: every legal action rated by the strongest bot, from this seat's view only.
-        Its generator is seeded from the game, so the same position gives the same hint."""
-        import random
-
+        Its generator is seeded from the position (lama.bots.hints.hint_rng), so the same
+        position gives the same hint here, in `lama hint` and in the browser."""
         from .hints import show_hints
 
         self.say("Thinking...", "dim")
-        seed = self.table.seed if self.table is not None else 0
-        decisions = self.table.decisions if self.table is not None else 0
-        show_hints(view, self.console, random.Random(f"lama-hint:{seed}:{view.round}:{decisions}"))
+        show_hints(view, self.console, names=self.names)
 
     def confirm_quit(self, view) -> bool:
         """`q` while cards can still be played: ask first."""
