@@ -24,7 +24,7 @@ COMMANDS = (
     ("play", "play", "play a game in the terminal against bots or friends"),
     ("rules", "rules", "print the rules of a game in plain words"),
     ("replay", "replay", "validate and replay a game record"),
-    ("bench", "bench", "benchmark the rules core or the compiled engine (workload W1)"),
+    ("bench", "bench", "benchmark the rules core or the compiled engine (W1: random moves)"),
     ("hint", "hint", "estimate every legal action at a position of a game record"),
     ("strength", "strength", "benchmark how often a bot wins against other bots (seats rotated)"),
     ("bench-rollouts", "bench_rollouts", "measure the search bots' playouts per second"),

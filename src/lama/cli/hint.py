@@ -17,8 +17,9 @@ from lama.tui.hints import print_hints
 
 from .types import positive
 
-# a budget at which the search tells that it started (it shows no progress of its own)
+# a budget from which the search runs in a child process while this one shows the time left
 LONG_SEARCH = 1_000_000
+PILOT = 50_000  # playouts timed first, to foretell the time of the whole search
 
 
 def add_arguments(p) -> None:
@@ -96,9 +97,9 @@ def cmd_hint(args) -> int:
     # would wait for it: let Ctrl-C end the process at once instead (nothing is left half-written).
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     if args.budget and args.budget >= LONG_SEARCH:
-        print(f"lama hint: searching {args.budget:,} playouts, which can take minutes (Ctrl-C stops)",
-              file=sys.stderr, flush=True)
-    result = hints(view, hint_rng(view, args.seed), args.budget)
+        result = long_search(view, (data, round_, move, args.after_roll), args.budget, args.seed)
+    else:
+        result = hints(view, hint_rng(view, args.seed), args.budget)
     if args.json:
         out = {"format": "lama-hint/1", "game": view.game, "round": round_, "move": move}
         out.update(hints_json(result))
@@ -117,3 +118,44 @@ def _index(number: int | None) -> int | None:
 
 def _who(seat: int, names) -> str:
     return f"{names[seat]} ({seat_numbers.word(seat)})"
+
+
+def _search(position, budget: int, seed: int):
+    """In the child process of a long search: the hints at `position` (as long_search has it)."""
+    data, round_, move, roll = position
+    state = position_in_record(data, round_, move)[0]
+    if roll:
+        state = after_roll(state, data["rounds"][round_]["moves"], move)
+    view = state.view(state.to_move)
+    return hints(view, hint_rng(view, seed), budget)
+
+
+def long_search(view, position, budget: int, seed: int):
+    """The hints of a search of `budget` playouts, with its progress and the time left on
+    standard error: a short search first times the playouts, then the whole search runs in a
+    child process (the compiled search never returns to Python before it is done) while this
+    one counts down; Ctrl-C stops both."""
+    import multiprocessing
+    import time
+
+    from .progress import Ticker, duration
+
+    hints(view, hint_rng(view, seed), 200)  # the compiled search is loaded (or compiled) first
+    start = time.perf_counter()
+    hints(view, hint_rng(view, seed), PILOT)
+    expected = (time.perf_counter() - start) * budget / PILOT
+    print(f"lama hint: searching {budget:,} playouts takes about {duration(expected)} here (Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # this process waits in Python now
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1) as pool:
+        job = pool.apply_async(_search, (position, budget, seed))
+        ticker = Ticker(unit="")
+        try:
+            while not job.ready():
+                elapsed = time.perf_counter() - ticker.started
+                ticker.show("searching", min(elapsed, 0.99 * expected), expected, max(0.0, expected - elapsed))
+                job.wait(1.0)
+        finally:
+            ticker.end()  # on Ctrl-C, leaving the pool terminates the search
+        return job.get()

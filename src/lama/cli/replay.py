@@ -25,7 +25,9 @@ def cmd_replay(args) -> int:
         data = load_record(args.file)
         state, ledger = replay_ledger(data)
     except RecordError as e:
-        print(f"lama replay: {args.file}: {e}", file=sys.stderr)
+        from lama.tui.render import strip_rule_ids  # the rules' ids are for the JSON reader
+
+        print(f"lama replay: {args.file}: {strip_rule_ids(str(e))}", file=sys.stderr)
         if args.json:
             print(json.dumps(e.to_json()))
         return 1

@@ -34,7 +34,7 @@ def add_arguments(p) -> None:
                    help=f"games to play, rounded up to whole deals (default {DEFAULT_GAMES}; "
                         "with --report, per game and player count, default 120)")
     p.add_argument("--seed", type=int, help="the tournament seed (default 0)")
-    p.add_argument("--target", type=int, help="points that end the game (C6; default 40)")
+    p.add_argument("--target", type=int, help="the game ends when someone has this many points (default 40)")
     p.add_argument("--seatings", choices=SEATINGS,
                    help="each deal is played with every rotation (default) or every permutation "
                         "of its table")

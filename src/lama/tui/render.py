@@ -43,8 +43,11 @@ ENDED_BY = {"empty_hand": "emptied a hand", "all_quit": "everyone quit", "bust":
 
 NAME_WIDTH = 14  # names longer than this are shortened in tables and prompts
 GROUP_OVER = 12  # a hand of more cards than this is shown grouped: [1]×7 [3]×2 ...
-RULE_ID = re.compile(r"\s*\((?:rules? )?[A-Z]\d+[a-z]?(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)|"
-                     r"\b(?:rules? )?[A-Z]\d+[a-z]?: ")
+_ID = r"(?:rules? )?[A-Z]\d+[a-z]?"
+RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)"  # (K4), (D3b, D3c)
+                     rf"|,\s*{_ID}(?=\))"  # (5 or more chips on it, K9)
+                     rf"|(?<=\(){_ID},\s*"  # (K5, after a rectangle)
+                     rf"|\b{_ID}: ")  # K9: ...
 
 
 def strip_rule_ids(text: str) -> str:
@@ -154,9 +157,10 @@ def table_lines(view, names) -> list[Text]:
         holder = "in the centre" if view.magic_chip is None else f"held by {short(names[view.magic_chip])}"
         lines.append(Text(f"Stage: {white + black} chip(s) ({white} white, {black} black)   "
                           f"magic chip: {holder}"))
-        if view.show:
-            lines.append(Text("MAGIC SHOW running: play a llama, take the stage (t) or skip (s)",
-                              style="bold yellow"))
+        if view.show:  # skipping is for the holder of the magic chip only
+            can = "play a llama, take the stage (t) or skip (s)" if view.magic_chip == view.seat else (
+                "play a llama or take the stage (t)")
+            lines.append(Text(f"MAGIC SHOW running: {can}", style="bold yellow"))
     if view.forced_draw is not None:
         lines.append(Text(f"{short(names[view.forced_draw])} must draw a card first (rectangle card)"))
     if view.row or view.displays:
@@ -239,9 +243,9 @@ def event_text(event, viewer: int | None, names, game: str | None = None) -> str
     if isinstance(event, (RoundScored, GameOver)):
         return None  # shown as a table
     if isinstance(event, DiceRolled):
-        case = {"three_llamas": " - three llamas!", "match": " - a match", "miss": " - a miss",
-                "bust": " - bust!"}.get(event.case, f" ({event.case})")
-        return f"{who(event.seat, viewer, names)} rolled {' '.join(event.roll)}{case}."
+        case = {"three_llamas": " - three llamas!", "match": " - a match.", "miss": " - a miss.",
+                "bust": " - bust!"}.get(event.case, f" ({event.case}).")
+        return f"{who(event.seat, viewer, names)} rolled {' '.join(event.roll)}{case}"
     if isinstance(event, CardsDiscarded):
         return f"{who(event.seat, viewer, names)} discarded {' '.join(event.cards)}."
     if isinstance(event, RowCardTaken):

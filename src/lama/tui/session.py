@@ -300,6 +300,22 @@ class TerminalGame:
         self.say("Thinking...", "dim")
         show_hints(view, self.console, names=self.names)
 
+    def page(self, text: str) -> None:
+        """Long text one screen at a time on a terminal (Enter: the next screen, q: back to the
+        game); all at once where nobody scrolls (a pipe, a file)."""
+        lines = text.splitlines()
+        screen = self.console.height - 1 if self.console.is_terminal else 0  # a line for the prompt
+        if screen < 5 or len(lines) <= screen:
+            self.console.out(text, highlight=False)
+            return
+        for start in range(0, len(lines), screen):
+            end = min(start + screen, len(lines))
+            self.console.out("\n".join(lines[start:end]), highlight=False)
+            if end < len(lines):
+                answer = self.read(f"Help, lines {start + 1}-{end} of {len(lines)}. Enter: more, q: back to your move: ")
+                if answer.strip():
+                    return
+
     def confirm_quit(self, view) -> bool:
         """`q` while cards can still be played: ask first."""
         playable = list(dict.fromkeys(a.card for a in view.legal_actions if a.kind == "play"))
@@ -335,8 +351,7 @@ class TerminalGame:
                 if result.name == "exit":
                     raise Leave()
                 if result.name == "help":
-                    self.console.out(wrap_rules(rules_text(view.game) + "\n" + more_keys(view.game),
-                                                self.console.width), highlight=False)
+                    self.page(wrap_rules(rules_text(view.game) + "\n" + more_keys(view.game), self.console.width))
                 elif result.name == "hint":
                     self.hint(view)
                 elif result.name == "odds":

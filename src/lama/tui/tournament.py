@@ -81,6 +81,9 @@ def _with_ci(value, ci, digits: int, scale: float = 1.0) -> str:
     return f"{text} ±{half:.{digits}f}"
 
 
+SEATING_WORDS = {"rotate": "rotation", "permute": "permutation"}
+
+
 def _time_unit(values):
     known = [v for v in values if v]
     top = max(known) if known else 0
@@ -96,7 +99,7 @@ def print_table(result: dict) -> None:
     scale, unit = _time_unit(result["sec_per_decision"])
     title = (f"{result['game']}, {result['players']} players, seed {result['seed']}: {result['games']} games "
              f"({result['deals']} deal{'' if result['deals'] == 1 else 's'}, "
-             f"each with every {result['seatings'][:-1]}ion of its table); "
+             f"each with every {SEATING_WORDS.get(result['seatings'], result['seatings'])} of its table); "
              f"fair win share {100 * result['fair_share']:.1f}%")
     console.print(title)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
