@@ -34,7 +34,8 @@ def cmd_bench(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"W1 (random legal moves, never quit) on {args.game} with {args.players} players, {args.games} games x {args.repeat} run(s), one core, "
+        print(f"W1 (random legal moves, never quit) on {args.game} with {args.players} players, "
+              f"{args.games} games x {args.repeat} run(s), one core, "
               f"{_engine_name(args.engine)}:")
         print(f"  {result['decisions_per_s']:,.0f} decisions/s, {result['games_per_s']:,.1f} games/s, "
               f"{result['decisions_per_game']:.1f} decisions/game")

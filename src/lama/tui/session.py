@@ -312,7 +312,8 @@ class TerminalGame:
             end = min(start + screen, len(lines))
             self.console.out("\n".join(lines[start:end]), highlight=False)
             if end < len(lines):
-                answer = self.read(f"Help, lines {start + 1}-{end} of {len(lines)}. Enter: more, q: back to your move: ")
+                answer = self.read(f"Help, lines {start + 1}-{end} of {len(lines)}. "
+                                   "Enter: more, q: back to your move: ")
                 if answer.strip():
                     return
 
