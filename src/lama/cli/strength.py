@@ -65,5 +65,5 @@ def cmd_strength(args) -> int:
     if args.json:
         print(json.dumps({"format": "lama-strength/1", "cells": cells}))
     else:
-        Console(width=None if sys.stdout.isatty() else 120).print(strength_table(cells))
+        Console().print(strength_table(cells))
     return 0

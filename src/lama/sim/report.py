@@ -36,7 +36,7 @@ def row(plan: Plan, results: dict) -> dict:
     share, se, single = s["win_share"][0], s["win_share_se"][0], s["win_share_se_single"][0]
     edge = None if share is None else share - s["fair_share"]
     return {
-        "game": plan.spec.game, "players": plan.spec.players, "games": s["games"],
+        "game": plan.spec.game, "players": plan.spec.players, "games": s["games"], "deals": s["deals"],
         "win_share": share, "win_share_ci95": s["win_share_ci95"][0], "fair_share": s["fair_share"],
         "edge": edge, "share_over_fair": None if share is None else share / s["fair_share"],
         "games_to_tell_apart": stats.games_to_tell_apart(s["games"], se, edge),
