@@ -81,3 +81,17 @@ def test_replay_fits(players, game_id):
     for entry in ledger.rounds:
         assert f"Round {entry.round + 1}:" in text
     assert str(max(state.points)) in figures(text)
+
+
+def test_the_report_plot_reads_plain_numbers_on_its_log_axis():
+    pytest.importorskip("matplotlib")
+    from lama.sim.plots import report_figure
+
+    reports = []
+    run_report(game="lama", games=6, engine="core", show=reports.append)
+    fig = report_figure(reports[0])
+    fig.canvas.draw()
+    games_ax = fig.axes[1]
+    labels = [t.get_text() for t in games_ax.get_yticklabels() + games_ax.get_yticklabels(minor=True)]
+    shown = [t for t in labels if t]
+    assert shown and all(re.fullmatch(r"[\d,.]+", t) for t in shown), shown
