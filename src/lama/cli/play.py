@@ -35,7 +35,7 @@ def add_arguments(p) -> None:
     p.add_argument("--seat", help="your seat, numbered from 1 to the number of players (default 1)")
     p.add_argument("--humans", metavar="SEATS",
                    help="several humans at one terminal, their seats numbered from 1, e.g. 1,3")
-    p.add_argument("--bots", default="heuristic", metavar="BOTS", help=bots_help())
+    p.add_argument("--bots", metavar="BOTS", help=bots_help())
     p.add_argument("--name", help="your name (one human)")
     p.add_argument("--names", metavar="NAMES", help="every seat's name, comma-separated, in seat order")
     p.add_argument("--seed", type=int, help="the seed of the deals (default: a random one, told when the game ends)")
@@ -144,7 +144,10 @@ def _setup(args):
         if names is not None:
             raise UsageError("use either --name or --names, not both")
     bot_seats = [s for s in range(players) if s not in humans]
-    specs = [b.strip() for b in args.bots.split(",")]
+    if args.bots is not None and not bot_seats:
+        raise UsageError(f"--bots {args.bots}: every seat is human (--humans {args.humans}), so no bot plays; "
+                         "leave a seat out of --humans for a bot, or drop --bots")
+    specs = [b.strip() for b in (args.bots or "heuristic").split(",")]
     if len(specs) == 1:
         specs = specs * len(bot_seats)
     elif len(specs) != len(bot_seats):

@@ -181,18 +181,40 @@ def _tally(games: int, players: int, wins: list, sole: list, decisions: int) -> 
 STANDARD_PAIRS = (("medium", "random"), ("hard", "medium"))
 
 
-def run_table(games_ids, player_counts, pairs, games: int, seed: int = 0, jobs: int = 1, progress=None,
-              engine: str = "auto") -> list[dict]:
-    """Every cell of games x player counts x (bot, vs) pairs."""
+def cell_keys(games_ids, player_counts, pairs) -> list[tuple]:
+    """The cells of games x player counts x (bot, vs) pairs, in the table's order."""
+    return [(g, n, bot, vs) for g in games_ids for n in player_counts for bot, vs in pairs]
+
+
+def key_of(cell: dict) -> tuple:
+    return (cell["game"], cell["players"], cell["bot"], cell["vs"])
+
+
+def run_table(keys, games: int, seed: int = 0, jobs: int = 1, progress=None, engine: str = "auto",
+              kept=(), on_cell=None) -> list[dict]:
+    """Every cell of `keys` (cell_keys), in order. `kept`: cells finished before (by a run
+    that was stopped), taken as they are; `on_cell(cell)` is told of each cell played, as it
+    finishes, so that a stopped run keeps them; `progress(index, key, done, total)` as the
+    games of cell `index` finish."""
+    kept = {key_of(c): c for c in kept}
     cells = []
-    for game_id in games_ids:
-        for players in player_counts:
-            for bot, vs in pairs:
-                label = f"{game_id} {players}p {bot} vs {vs}"
-                report = (lambda done, total, label=label: progress(label, done, total)) if progress else None
-                cells.append(run_cell(game_id, players, bot, vs, games, seed, jobs=jobs, progress=report,
-                                      engine=engine))
+    for index, key in enumerate(keys):
+        if key in kept:
+            cells.append(kept[key])
+            continue
+        report = (lambda done, total, index=index, key=key: progress(index, key, done, total)) if progress else None
+        cell = run_cell(*key, games, seed, jobs=jobs, progress=report, engine=engine)
+        cells.append(cell)
+        if on_cell:
+            on_cell(cell)
     return cells
+
+
+def seconds_per_game(key, seed: int = 0, engine: str = "auto") -> float:
+    """One game of a cell timed, after one untimed game (which loads or compiles what it needs):
+    what a long run uses to foretell its time."""
+    run_cell(*key, 1, seed, engine=engine)
+    return run_cell(*key, 1, seed + 1, engine=engine)["elapsed_s"]
 
 
 def strength_table(cells: list[dict]):
