@@ -4,6 +4,7 @@ prints the finished cells, --resume plays only the rest."""
 import json
 
 import tournament_bots
+
 from lama.cli import main
 from lama.sim.strength import run_cell
 
