@@ -13,9 +13,9 @@ from lama.match import Match
 from lama.record.ledger import replay_ledger
 from lama.record.replay import result_of
 from lama.sim.report import run_report
-from lama.sim.strength import strength_table
 from lama.sim.tournament import run_tournament
 from lama.tui.report import print_result
+from lama.tui.strength import strength_table
 from lama.tui.tournament import print_report, print_table
 
 PLAYERS = range(2, 7)

@@ -57,7 +57,7 @@ def hints(view, rng=None, budget: int | None = None, seconds: float | None = Non
     """
     bot = bot or hard_search
     if not view.legal_actions:
-        raise ValueError(f"seat {view.seat} has no decision to make now")
+        raise ValueError(f"seat {view.seat + 1} has no decision to make now")
     rng = rng or hint_rng(view)
     if isinstance(bot, ismcts.IsmctsBot):
         budget = budget or bot.iterations

@@ -95,11 +95,14 @@ def cmd_hint(args) -> int:
     view = state.view(state.to_move)
     # The compiled search only returns to Python when it is done, so Python's own Ctrl-C handler
     # would wait for it: let Ctrl-C end the process at once instead (nothing is left half-written).
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if args.budget and args.budget >= LONG_SEARCH:
-        result = long_search(view, (data, round_, move, args.after_roll), args.budget, args.seed)
-    else:
-        result = hints(view, hint_rng(view, args.seed), args.budget)
+    handler = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        if args.budget and args.budget >= LONG_SEARCH:
+            result = long_search(view, (data, round_, move, args.after_roll), args.budget, args.seed)
+        else:
+            result = hints(view, hint_rng(view, args.seed), args.budget)
+    finally:
+        signal.signal(signal.SIGINT, handler)  # as it was (main() may be called again in this process)
     if args.json:
         out = {"format": "lama-hint/1", "game": view.game, "round": round_, "move": move}
         out.update(hints_json(result))

@@ -13,7 +13,8 @@ from rich.console import Console
 from lama.bots import UnknownBot, load_bot
 from lama.games import GAMES
 from lama.sim.fastplay import ENGINES, EngineError
-from lama.sim.strength import STANDARD_PAIRS, cell_keys, key_of, run_table, seconds_per_game, strength_table
+from lama.sim.strength import STANDARD_PAIRS, cell_keys, key_of, run_table, seconds_per_game
+from lama.tui.strength import strength_table
 
 from .progress import Ticker, duration
 from .types import bot_names, positive, workers

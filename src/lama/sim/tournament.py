@@ -139,7 +139,7 @@ def describe_error(error: dict) -> str:
             "engine_error": "(the rules engine failed)", "setup_error": "could not be set up:"}.get(
         error["kind"], error["kind"])
     who = f"bot {error['bot']!r} (seat {error['seat'] + 1})" if error["bot"] is not None else "the game"
-    when = "" if error["round"] is None else f" in round {error['round']}"
+    when = "" if error["round"] is None else f" in round {error['round'] + 1}"
     line = f"{who} {what} {error['message']}{when} of {where}; seats {seats}"
     if error.get("traceback"):
         last = [ln.strip() for ln in error["traceback"].splitlines() if ln.strip().startswith("File ")]
