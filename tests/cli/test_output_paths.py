@@ -38,3 +38,15 @@ def test_play_record_in_a_missing_folder_is_refused_before_the_game(capsys, tmp_
     monkeypatch.setattr("builtins.input", lambda prompt="": pytest.fail("the game started"))
     err = refused(capsys, ["play", "--record", str(tmp_path / "no" / "game.json")], "--record")
     assert "there is no folder" in err
+
+
+def test_strength_out_is_checked_before_the_games(capsys, tmp_path):
+    (tmp_path / "file").write_text("x")
+    err = refused(capsys, ["strength", "--bots", "random,random", "--games", "2", "--out", str(tmp_path / "file")],
+                  "--out")
+    assert "is a file, not a directory" in err
+
+
+def test_report_plot_is_checked_before_the_games(capsys, tmp_path):
+    err = refused(capsys, ["tournament", "--report", "--games", "4", "--plot", str(tmp_path / "r.gif")], "--plot")
+    assert "must end in .png, .pdf, .svg" in err

@@ -76,3 +76,22 @@ def test_every_subcommand_and_option_is_described(command):
         if not action.option_strings:
             assert action.help, f"lama {command} {action.dest} has no help"
     assert not RULE.search(sub.format_help().replace("lama-record/1", "")), f"a rule id in lama {command} --help"
+
+
+@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "dice"])
+def test_what_the_terminal_tells_of_a_game_has_no_rule_id(game_id):
+    """Every event of whole games, as a player reads it: no rule id, no `!.`."""
+    from lama.bots import load_bot
+    from lama.games import new_game
+    from lama.match import Match
+    from lama.tui.render import event_text
+
+    names = ["Ann", "Bob", "Cem", "Dee"]
+    for seed in range(3):
+        events = []
+        Match(new_game(game_id, 4), [load_bot("heuristic")] * 4, seed, names, on_events=events.extend).run()
+        for viewer in (0, None):
+            for event in events:
+                text = event_text(event.for_seat(viewer) if viewer is not None else event, viewer, names, game_id)
+                if text:
+                    assert not RULE.search(text) and "!." not in text and ".." not in text, text
