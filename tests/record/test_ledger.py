@@ -51,7 +51,7 @@ def test_replay_shows_every_change_by_name(tmp_path, capsys):
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    for title in ("before", "penalty", "magic chip", "chips", "after", "Round 1:"):
+    for title in ("before", "penalty", "magic chip", "chips", "after", "Round 1:", "started with 3 points"):
         assert title in out
     assert "Round 0" not in out and "seat " not in out
     assert "random 1" in out and "heuristic 2" in out  # two seats share a bot's name: numbered

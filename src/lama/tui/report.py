@@ -45,6 +45,10 @@ def print_result(result: dict, names, ledger, console: Console | None = None) ->
     count = len(result["rounds"])
     console.print(Text(f"{game}, {len(names)} players: {count} completed round{'' if count == 1 else 's'}"
                        f"{'; the game is over' if result['finished'] else ''}.", style="bold"))
+    if ledger.rounds and any(ledger.rounds[0].before):  # Kadabra's starting chips
+        start = ledger.rounds[0].before
+        console.print(Text(f"Everyone started with {start[0]} points." if len(set(start)) == 1 else
+                           "Points at the start: " + ", ".join(f"{n} {p}" for n, p in zip(names, start)) + "."))
     for entry in ledger.rounds:
         console.print(Text(f"\nRound {entry.round + 1}: {ended_text(entry, names, game)}"))
         console.print(round_table(entry, names, game))
