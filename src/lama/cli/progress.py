@@ -28,6 +28,7 @@ class Ticker:
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self.started = time.perf_counter() if started is None else started
+        self.label = None
         self.shown_tenth = -1
         self.width = 0
 
@@ -48,6 +49,8 @@ class Ticker:
             self.width = len(text)
             print(f"\r{text}{pad}", end="\n" if finished else "", file=self.stream, flush=True)
             return
+        if label != self.label:  # a new piece of work (a strength cell) counts its tenths anew
+            self.label, self.shown_tenth = label, -1
         tenth = int(10 * done / total) if total else 10
         if finished or tenth > self.shown_tenth:
             self.shown_tenth = tenth
