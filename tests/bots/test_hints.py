@@ -84,7 +84,7 @@ def test_show_hints_prints_a_table_for_the_terminal_game():
 
 def test_hint_for_a_record_position_lists_the_move_that_was_played(tmp_path, capsys):
     path = _record(tmp_path, _lama_record())
-    assert main(["hint", path, "--round", "0", "--move", "2", "--budget", "40", "--json"]) == 0
+    assert main(["hint", path, "--round", "1", "--move", "3", "--budget", "40", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["format"], out["round"], out["move"], out["seat"]) == ("lama-hint/1", 0, 2, 2)
     texts = [a["text"] for a in out["actions"]]
@@ -102,21 +102,22 @@ def test_hint_without_move_is_for_the_position_after_the_last_move(tmp_path, cap
 def test_hint_uses_only_what_the_seat_to_move_can_see(tmp_path, capsys):
     """Two records that differ only in cards seat 2 cannot see give the same hint."""
     data = _lama_record()
-    assert main(["hint", _record(tmp_path, data), "--move", "2", "--budget", "40", "--json"]) == 0
+    assert main(["hint", _record(tmp_path, data), "--move", "3", "--budget", "40", "--json"]) == 0
     first = capsys.readouterr().out
     other = json.loads(json.dumps(data))
     other["rounds"][0]["hands"][1] = ["1", "1", "4", "4", "5", "5"]  # seat 1's hidden hand, 3s -> 4s
-    assert main(["hint", _record(tmp_path, other), "--move", "2", "--budget", "40", "--json"]) == 0
+    assert main(["hint", _record(tmp_path, other), "--move", "3", "--budget", "40", "--json"]) == 0
     assert capsys.readouterr().out == first
 
 
 @pytest.mark.parametrize("argv, message", [
     (["--round", "3"], "no round 3"),
-    (["--move", "9"], "moves 0 to 3"),
-    (["--move", "-1"], "moves 0 to 3"),
-    (["--move", "1", "--seat", "1"], "seat 2 is to move, not seat 1"),  # seats numbered from 1
-    (["--move", "1", "--seat", "0"], "--seat 0: there is no seat 0: seats are numbered from 1 to 3"),
-    (["--move", "1", "--after-roll"], "dice records only"),
+    (["--move", "9"], "moves 1 to 4"),
+    (["--move", "0"], "moves 1 to 4"),  # moves and rounds count from 1
+    (["--round", "0"], "no round 0: the record has rounds 1 to 1"),
+    (["--move", "2", "--seat", "1"], "Bob (seat 2) is to move, not Ann (seat 1)"),  # seats numbered from 1
+    (["--move", "2", "--seat", "0"], "--seat 0: there is no seat 0: seats are numbered from 1 to 3"),
+    (["--move", "2", "--after-roll"], "dice records only"),
 ])
 def test_hint_explains_a_bad_position(tmp_path, capsys, argv, message):
     path = _record(tmp_path, _lama_record())
@@ -128,7 +129,7 @@ def test_hint_reports_an_invalid_record(tmp_path, capsys):
     data = _lama_record()
     data["rounds"][0]["moves"][0] = {"seat": 1, "play": "4"}
     assert main(["hint", _record(tmp_path, data), "--budget", "10"]) == 1
-    assert "round 0, move 0" in capsys.readouterr().err
+    assert "round 1, move 1" in capsys.readouterr().err
 
 
 def test_K5_a_forced_draw_is_not_a_decision(tmp_path, capsys):
@@ -141,8 +142,8 @@ def test_K5_a_forced_draw_is_not_a_decision(tmp_path, capsys):
         }],
     }
     path = _record(tmp_path, record)
-    assert main(["hint", path, "--move", "1", "--budget", "10"]) == 2
-    assert "must draw first (K5)" in capsys.readouterr().err
+    assert main(["hint", path, "--move", "2", "--budget", "10"]) == 2
+    assert "must draw first, after a rectangle card" in capsys.readouterr().err
     assert main(["hint", path, "--budget", "20", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["seat"] == 1 and "play 3" in [a["text"] for a in out["actions"]]
@@ -157,16 +158,16 @@ def test_D3_after_roll_gives_the_hint_for_the_discard(tmp_path, capsys):
         }],
     }
     path = _record(tmp_path, record)
-    assert main(["hint", path, "--move", "0", "--after-roll", "--budget", "30", "--json"]) == 0
+    assert main(["hint", path, "--move", "1", "--after-roll", "--budget", "30", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert sorted(a["text"] for a in out["actions"]) == ["discard 1", "discard 1 6", "discard 6"]
-    assert main(["hint", path, "--move", "0", "--budget", "20", "--json"]) == 0
+    assert main(["hint", path, "--move", "1", "--budget", "20", "--json"]) == 0
     assert sorted(a["text"] for a in json.loads(capsys.readouterr().out)["actions"]) == ["quit", "roll"]
 
 
 @pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples are not beside the checkout")
 def test_hint_on_a_sample_record(capsys):
-    assert main(["hint", str(EXAMPLES / "lama-01.record.json"), "--round", "1", "--move", "2", "--budget", "30"]) == 0
+    assert main(["hint", str(EXAMPLES / "lama-01.record.json"), "--round", "2", "--move", "3", "--budget", "30"]) == 0
     assert "would choose" in capsys.readouterr().out
 
 
@@ -181,6 +182,6 @@ def test_after_roll_refuses_what_is_not_a_roll_of_the_seat_to_move(tmp_path, cap
         "format": "lama-record/1", "game": "dice", "players": ["A", "B"], "options": {},
         "rounds": [{"hands": [["1", "2", "2", "4", "6", "6"], ["3", "3", "5", "5", "L", "L"]], "moves": [move]}],
     }
-    assert main(["hint", _record(tmp_path, record), "--move", "0", "--after-roll", "--budget", "10"]) == 2
+    assert main(["hint", _record(tmp_path, record), "--move", "1", "--after-roll", "--budget", "10"]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1

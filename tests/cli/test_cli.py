@@ -189,10 +189,10 @@ def test_ctrl_c_stops_a_long_hint_at_once(tmp_path):
     match.run()
     record = tmp_path / "game.json"
     record.write_text(json.dumps(match.record.data))
-    proc = subprocess.Popen([sys.executable, "-m", "lama", "hint", str(record), "--round", "0", "--move", "3",
+    proc = subprocess.Popen([sys.executable, "-m", "lama", "hint", str(record), "--round", "1", "--move", "4",
                              "--budget", "50000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     line = proc.stderr.readline()  # said just before the search starts (which would take minutes)
-    assert b"Ctrl-C stops" in line, line
+    assert b"Ctrl-C stops" in line and b"takes about" in line, line
     proc.send_signal(signal.SIGINT)
     try:
         proc.wait(timeout=20)

@@ -82,7 +82,7 @@ def test_D1_dice_option_replaces_the_faces():
         for i, face in enumerate(state.sample_chance(rng)):
             seen[i].add(face)
     assert seen == [set(d) for d in OTHER_DICE]
-    with pytest.raises(IllegalAction, match="not a face of die 0"):
+    with pytest.raises(IllegalAction, match="not a face of die 1"):
         state.apply_chance(("3", "3", "5"))  # 3 is on default die 0, not on this one
     assert case_of(state.apply_chance(("1", "3", "5"))) == "match"
 
@@ -91,12 +91,12 @@ def test_D1_dice_option_replaces_the_faces():
     ("123456", "list of 3 dice"),
     (OTHER_DICE[:2], "list of 3 dice"),
     (OTHER_DICE + [OTHER_DICE[0]], "list of 3 dice"),
-    ([OTHER_DICE[0], OTHER_DICE[1], OTHER_DICE[2][:5]], "die 2 must be a list of 6"),
-    ([OTHER_DICE[0], "12345L", OTHER_DICE[2]], "die 1 must be a list of 6"),
-    ([OTHER_DICE[0], OTHER_DICE[1], ["5", "5", "6", "6", "L", "7"]], "die 2 has a face '7'"),
-    ([[1, 1, 2, 2, "L", "L"], OTHER_DICE[1], OTHER_DICE[2]], "die 0 has a face 1"),
-    ([["2/3", "1", "2", "2", "L", "L"], OTHER_DICE[1], OTHER_DICE[2]], "die 0 has a face '2/3'"),
-    ([["l", "1", "2", "2", "L", "L"], OTHER_DICE[1], OTHER_DICE[2]], "die 0 has a face 'l'"),
+    ([OTHER_DICE[0], OTHER_DICE[1], OTHER_DICE[2][:5]], "die 3 must be a list of 6"),
+    ([OTHER_DICE[0], "12345L", OTHER_DICE[2]], "die 2 must be a list of 6"),
+    ([OTHER_DICE[0], OTHER_DICE[1], ["5", "5", "6", "6", "L", "7"]], "die 3 has a face '7'"),
+    ([[1, 1, 2, 2, "L", "L"], OTHER_DICE[1], OTHER_DICE[2]], "die 1 has a face 1"),
+    ([["2/3", "1", "2", "2", "L", "L"], OTHER_DICE[1], OTHER_DICE[2]], "die 1 has a face '2/3'"),
+    ([["l", "1", "2", "2", "L", "L"], OTHER_DICE[1], OTHER_DICE[2]], "die 1 has a face 'l'"),
     (None, "list of 3 dice"),
     ({"0": OTHER_DICE[0]}, "list of 3 dice"),
 ])
@@ -164,9 +164,9 @@ def test_D3_a_roll_is_a_chance_outcome_of_three_faces():
     with pytest.raises(IllegalAction, match="chance must be resolved"):
         state.apply(QUIT)
     assert len(state.chance_outcomes()) == 216
-    for bad, fragment in [(("5", "3", "1"), "'5' is not a face of die 0"),
-                          (("1", "2", "1"), "'2' is not a face of die 1"),
-                          (("1", "3", "4"), "'4' is not a face of die 2"),
+    for bad, fragment in [(("5", "3", "1"), "'5' is not a face of die 1"),
+                          (("1", "2", "1"), "'2' is not a face of die 2"),
+                          (("1", "3", "4"), "'4' is not a face of die 3"),
                           (("1", "3"), "3 faces"), ("13L", "3 faces"), (None, "3 faces")]:
         with pytest.raises(IllegalAction, match=fragment):
             state.apply_chance(bad)

@@ -87,7 +87,7 @@ def test_replaced_dice_decide_which_faces_a_record_may_show():
     data = copy.deepcopy(BASE)
     data["rounds"] = [{"hands": BASE["rounds"][0]["hands"], "moves": [{"seat": 0, "roll": ["4", "4", "4"],
                                                                        "discard": ["4", "4"]}]}]
-    with pytest.raises(RecordError, match="not a face of die 2"):
+    with pytest.raises(RecordError, match="not a face of die 3"):
         replay(copy.deepcopy(data))
     data["options"] = {"dice": [["4"] * 6, ["4"] * 6, ["4"] * 6]}
     assert result_of(replay(data))["scores"] == [0, 0]
@@ -104,7 +104,7 @@ CASES = {
     # -- the whole file ------------------------------------------------------------
     "dice option not three dice": (setitem(["options", "dice"], [["1"] * 6] * 2), None, None, "3 dice"),
     "dice option bad face": (setitem(["options", "dice"], [["1"] * 6, ["2"] * 6, ["7"] * 6]), None, None, "'7'"),
-    "dice option short die": (setitem(["options", "dice"], [["1"] * 6, ["2"] * 5, ["3"] * 6]), None, None, "die 1"),
+    "dice option short die": (setitem(["options", "dice"], [["1"] * 6, ["2"] * 5, ["3"] * 6]), None, None, "die 2"),
     "dice option in lama": (lambda d: (d.update(game="lama"), d["options"].update(dice=[["1"] * 6] * 3)),
                             None, None, "unknown option"),
     # -- a round's deal ------------------------------------------------------------
@@ -131,8 +131,8 @@ CASES = {
     "not that seat's turn": (setitem([*R0, M, 1, "seat"], 0), 0, 1, "turn"),
     "move after round end": (lambda d: d["rounds"][1][M].append({"seat": 1, "quit": True}), 1, 4, "over"),
     # -- one move: the dice and the cases of D3 ---------------------------------------
-    "face not on its die": (setitem([*R0, M, 0, "roll"], ["4", "4", "4"]), 0, 0, "not a face of die 2"),
-    "face on no die": (setitem([*R0, M, 1, "roll"], ["1", "4", "x"]), 0, 1, "not a face of die 2"),
+    "face not on its die": (setitem([*R0, M, 0, "roll"], ["4", "4", "4"]), 0, 0, "not a face of die 3"),
+    "face on no die": (setitem([*R0, M, 1, "roll"], ["1", "4", "x"]), 0, 1, "not a face of die 3"),
     "discard no dice allow": (setitem([*R0, M, 0, "roll"], ["4", "3", "L"]), 0, 0, "2 dice showing 4"),
     "discard a card not in the display": (setitem([*R0, M, 0, "discard"], ["3"]), 0, 0, "holds 0 '3'"),
     "empty discard": (setitem([*R0, M, 0, "discard"], []), 0, 0, "at least one"),
@@ -185,7 +185,7 @@ def test_cli_replays_a_dice_record(tmp_path, capsys):
     path.write_text(json.dumps(bad))
     assert main(["replay", str(path), "--json"]) == 1
     out, err = capsys.readouterr()
-    assert json.loads(out)["error"] == {"round": 0, "move": 0, "reason": "'4' is not a face of die 2"}
+    assert json.loads(out)["error"] == {"round": 0, "move": 0, "reason": "'4' is not a face of die 3"}
     assert err.count("\n") == 1
 
 

@@ -177,7 +177,7 @@ def test_human_output_for_a_valid_record(tmp_path, capsys):
     path.write_text(json.dumps(BASE))
     assert main(["replay", str(path)]) == 0
     out, _ = capsys.readouterr()
-    assert "all_quit" in out and "not finished" in out
+    assert "everyone quit" in out and "not finished" in out
 
 
 def test_load_record_roundtrip(tmp_path):

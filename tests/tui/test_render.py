@@ -125,7 +125,11 @@ def test_round_recap_and_score_history_fit_80_columns():
     big = ("1",) * 7 + ("2",) * 5 + ("3",) * 6 + ("4",) * 5 + ("5",) * 6 + ("6",) * 5 + ("L",) * 2
     hands = (big, ("2/3", "5+"), (), ("L",), ("1", "2", "3", "4", "5", "6"), ("6*",))
     r = RoundScored(0, "empty_hand", 2, (31, 7, 0, 10, 21, 6), (0, 0, 10, 0, 0, 0), (34, 10, 3, 13, 24, 9), hands)
-    lines = at_80(round_recap(r, (3,) * 6, (0, 0, 10, 0, 0, 0), (0, 0, 10, 0, 0, 0), LONG, "kadabra", {1, 2}, 0))
+    from lama.record.ledger import RoundLedger
+
+    entry = RoundLedger(0, "empty_hand", 2, (3,) * 6, (21, 7, 0, 10, 21, 6), (10, 0, 0, 0, 0, 0),
+                        (0, 0, 10, 0, 0, 0), (0, 0, 10, 0, 0, 0), r.scores)
+    lines = at_80(round_recap(r, entry, LONG, "kadabra", {1, 2}, 0))
     assert max(len(line) for line in lines) <= 80
     text = "\n".join(lines)
     assert "1×7 2×5 3×6" in text and "L×2" in text  # grouped; it may wrap, between cards only

@@ -44,7 +44,12 @@ def test_kadabra_with_five_seats_fits_80_columns(tmp_path):
             raise AssertionError(f"{text!r} did not appear:\n{screen}")
 
         screen = wait_for("your move")
-        for keys in ("?", "scores", "d"):
+        _tmux("send-keys", "-t", name, "?", "Enter")  # the help, one screen at a time
+        screen = wait_for("Enter: more", unlike=screen)
+        assert "Help, lines 1-23 of" in screen
+        _tmux("send-keys", "-t", name, "q", "Enter")
+        screen = wait_for("your move", unlike=screen)
+        for keys in ("scores", "d"):
             _tmux("send-keys", "-t", name, keys, "Enter")
             screen = wait_for("your move", unlike=screen)  # the answer to these keys, not the last prompt
         # -J joins lines the terminal wrapped: every line must fit in 80 columns

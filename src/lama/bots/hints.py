@@ -13,6 +13,7 @@ record, with `position_in_record` and `after_roll`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
@@ -41,16 +42,23 @@ class Hints:
     method: str  # which search and budget made the estimates
 
 
+def hint_rng(view, seed: int = 0) -> random.Random:
+    """The generator of a hint, seeded from the position as the seat sees it (and `seed`): the
+    same position gets the same hint in the terminal, in `lama hint` and in the browser."""
+    position = json.dumps(view.to_json(), sort_keys=True)
+    return random.Random(f"lama-hint:{seed}:{hashlib.sha256(position.encode()).hexdigest()}")
+
+
 def hints(view, rng=None, budget: int | None = None, seconds: float | None = None, bot=None) -> Hints:
     """Estimate every legal action of `view` with the strongest bot (or `bot`).
 
     `budget`: iterations (ismcts) or playouts (rollout); default: the bot's own.
-    `rng`: a random.Random; default: a fixed seed, so a hint is reproducible.
+    `rng`: a random.Random; default: `hint_rng(view)`, so a position always gets the same hint.
     """
     bot = bot or hard_search
     if not view.legal_actions:
-        raise ValueError(f"seat {view.seat} has no decision to make now")
-    rng = rng or random.Random(f"lama-hint:{view.seat}")
+        raise ValueError(f"seat {view.seat + 1} has no decision to make now")
+    rng = rng or hint_rng(view)
     if isinstance(bot, ismcts.IsmctsBot):
         budget = budget or bot.iterations
         root = ismcts.search(view, rng, budget, seconds, bot.exploration, bot.policy)
@@ -113,8 +121,9 @@ class PositionError(ValueError):
 
 
 def position_in_record(data: dict, round_: int | None, move: int | None):
-    """Replay `data` up to just before move `move` of round `round_` (both 0-based, as
-    `lama replay` counts them); default: the last round, after its last listed move."""
+    """Replay `data` up to just before move `move` of round `round_` (both 0-based, as the
+    record's lists; the errors count from 1, as people do); default: the last round, after
+    its last listed move."""
     rounds = data.get("rounds") if isinstance(data, dict) else None
     if not isinstance(rounds, list) or not rounds:
         replay(data)  # reports what is wrong with the file, if anything
@@ -122,18 +131,18 @@ def position_in_record(data: dict, round_: int | None, move: int | None):
     if round_ is None:
         round_ = len(rounds) - 1
     if not 0 <= round_ < len(rounds):
-        raise PositionError(f"there is no round {round_}: the record has rounds 0 to {len(rounds) - 1}")
+        raise PositionError(f"there is no round {round_ + 1}: the record has rounds 1 to {len(rounds)}")
     rnd = rounds[round_]
     moves = rnd.get("moves") if isinstance(rnd, dict) else None
     if not isinstance(moves, list):
         replay(data)
-        raise PositionError(f"round {round_} has no list of moves")
+        raise PositionError(f"round {round_ + 1} has no list of moves")
     if move is None:
         move = len(moves)
     if not 0 <= move <= len(moves):
         raise PositionError(
-            f"round {round_} has moves 0 to {len(moves) - 1}; pick one of them "
-            f"(or {len(moves)}: after the last move)"
+            f"round {round_ + 1} has moves 1 to {len(moves)}; pick one of them "
+            f"(or {len(moves) + 1}: after the last move)"
         )
     cut = dict(data)
     cut["rounds"] = rounds[:round_] + [dict(rnd, moves=moves[:move])]
@@ -147,19 +156,19 @@ def after_roll(state, moves, move):
     if isinstance(state.game, CardGame):
         raise PositionError("--after-roll is for dice records only")
     if move >= len(moves) or not isinstance(moves[move], dict) or "roll" not in moves[move]:
-        raise PositionError(f"move {move} is not a roll; --after-roll needs the index of a roll move")
+        raise PositionError(f"move {move + 1} is not a roll; --after-roll needs the number of a roll move")
     roll, seat = moves[move]["roll"], moves[move].get("seat")
     if not (isinstance(roll, list) and len(roll) == 3 and all(isinstance(f, str) for f in roll)):
-        raise PositionError(f"move {move}'s roll must be a list of 3 face codes, one per die, "
+        raise PositionError(f"move {move + 1}'s roll must be a list of 3 face codes, one per die, "
                             f"like [\"3\", \"L\", \"5\"]; not {json.dumps(roll)[:40]}")
     if state.to_move is not None and seat != state.to_move:
-        raise PositionError(f"move {move} is a roll of \"seat\": {json.dumps(seat)[:20]}, but seat "
+        raise PositionError(f"move {move + 1} is a roll of \"seat\": {json.dumps(seat)[:20]}, but seat "
                             f"{state.to_move + 1} (\"seat\": {state.to_move}) is to move")
     try:
         state.apply(ROLL)
         state.apply_chance(tuple(roll))
     except (IllegalAction, TypeError) as e:
-        raise PositionError(f"move {move}'s roll cannot be applied: {e}") from None
+        raise PositionError(f"move {move + 1}'s roll cannot be applied: {e}") from None
     return state
 
 

@@ -17,12 +17,14 @@ import sys
 
 from lama.core import InvalidOption
 
+from .types import OutputError
+
 # (command, module in this package, one line of help), in the order `lama --help` lists them
 COMMANDS = (
     ("play", "play", "play a game in the terminal against bots or friends"),
     ("rules", "rules", "print the rules of a game in plain words"),
     ("replay", "replay", "validate and replay a game record"),
-    ("bench", "bench", "benchmark the rules core or the compiled engine (workload W1)"),
+    ("bench", "bench", "benchmark the rules core or the compiled engine (W1: random moves)"),
     ("hint", "hint", "estimate every legal action at a position of a game record"),
     ("strength", "strength", "benchmark how often a bot wins against other bots (seats rotated)"),
     ("bench-rollouts", "bench_rollouts", "measure the search bots' playouts per second"),
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return args.func(args)
-    except InvalidOption as e:
+    except (InvalidOption, OutputError) as e:
         print(f"lama {args.command}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

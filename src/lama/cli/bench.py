@@ -1,4 +1,5 @@
-"""`lama bench`: the rules core's speed (workload W1), or the compiled engine's (--engine fast)."""
+"""`lama bench`: the rules core's speed (workload W1: random legal moves, never quit), or the
+compiled engine's (--engine fast)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,18 @@ from lama.sim.bench import ENGINES, bench
 
 from .types import positive
 
+W1 = "W1, the benchmark workload: every seat chooses at random among its legal moves other than quit"
+
 
 def add_arguments(p) -> None:
-    p.add_argument("--game", choices=list(GAMES), default="lama")
+    p.description = (f"Measure how fast the rules run: {W1}. Prints decisions and games per second on one "
+                     "core, through the rules core (default) or the compiled engine.")
+    p.add_argument("--game", choices=list(GAMES), default="lama", help="the game (default lama)")
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--games", type=positive, default=2000, help="games per run (default 2000)")
     p.add_argument("--repeat", type=positive, default=1, help="runs; the median is reported (default 1)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--target", type=int)
+    p.add_argument("--seed", type=int, default=0, help="game g of a run uses seed + g (default 0)")
+    p.add_argument("--target", type=int, help="the game ends when someone has this many points (default 40)")
     p.add_argument("--engine", choices=ENGINES, default="core",
                    help="core: the rules core (default); fast: the compiled engine (lama.fast, numba)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -29,7 +34,8 @@ def cmd_bench(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"W1 on {args.game} with {args.players} players, {args.games} games x {args.repeat} run(s), one core, "
+        print(f"W1 (random legal moves, never quit) on {args.game} with {args.players} players, "
+              f"{args.games} games x {args.repeat} run(s), one core, "
               f"{_engine_name(args.engine)}:")
         print(f"  {result['decisions_per_s']:,.0f} decisions/s, {result['games_per_s']:,.1f} games/s, "
               f"{result['decisions_per_game']:.1f} decisions/game")

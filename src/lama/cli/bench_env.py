@@ -13,14 +13,18 @@ from .types import positive
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--game", choices=list(GAMES), default="lama")
+    from .bench import W1
+
+    p.description = (f"Measure the learning environments' steps per second on {W1}, next to the rules "
+                     "core's decisions per second (needs the rl extra).")
+    p.add_argument("--game", choices=list(GAMES), default="lama", help="the game (default lama)")
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--steps", type=positive,
                    help="environment steps per run, whole games (default 100000; --vector: agent steps, "
                         "whole batch steps, default 1000000)")
     p.add_argument("--repeat", type=positive, default=1, help="runs; the median is reported (default 1)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--target", type=int)
+    p.add_argument("--seed", type=int, default=0, help="the seed of the games (default 0)")
+    p.add_argument("--target", type=int, help="the game ends when someone has this many points (default 40)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--vector", action="store_true",
                    help="the compiled vector environments instead (SelfPlay and LamaVectorEnv, lama.envs.vector)")

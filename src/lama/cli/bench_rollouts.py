@@ -11,11 +11,13 @@ from .types import positive
 
 
 def add_arguments(p) -> None:
+    p.description = ("Measure the search bots' playouts per second from a round's first decision to its "
+                     "end, through the rules core and through the hard bot's compiled search, on one core.")
     p.add_argument("--game", action="append", choices=list(GAMES), help="a game (repeatable; default: all)")
     p.add_argument("--players", type=int, nargs="+", default=[2, 4, 6], choices=range(2, 7), metavar="N",
                    help="player counts (default: 2 4 6)")
     p.add_argument("--playouts", type=positive, default=2000, help="playouts per measurement (default 2000)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="the seed of the deals (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench_rollouts)
 

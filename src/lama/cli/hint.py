@@ -4,42 +4,45 @@ strongest bot."""
 from __future__ import annotations
 
 import json
-import random
 import signal
 import sys
 
 from rich.console import Console
+from rich.text import Text
 
-from lama.bots.hints import PositionError, after_roll, hints, hints_json, position_in_record, position_text
+from lama.bots.hints import PositionError, after_roll, hint_rng, hints, hints_json, position_in_record, position_text
 from lama.core import seats as seat_numbers
 from lama.record import RecordError, load_record
-from lama.tui.hints import hint_table
+from lama.tui.hints import print_hints
 
 from .types import positive
 
-# a budget at which the search tells that it started (it shows no progress of its own)
+# a budget from which the search runs in a child process while this one shows the time left
 LONG_SEARCH = 1_000_000
+PILOT = 50_000  # playouts timed first, to foretell the time of the whole search
 
 
 def add_arguments(p) -> None:
     p.description = (
         "Replay RECORD to just before move M of round R and show, for the seat to move, every legal "
         "action with the strongest bot's estimated win chance, its 95% margin, the expected points "
-        "this round, and the bot's choice. Rounds and moves count from 0, as `lama replay` reports "
-        "them; seats are numbered from 1, as the terminal shows them (the record's 0-based `seat` + 1). "
-        "Only what that seat could see is used."
+        "this round and how often the search tried it, best first, the bot's choice on top. Rounds, "
+        "moves and seats count from 1, as `lama replay` and the terminal show them (the record's "
+        "0-based fields + 1). Only what that seat could see is used; the same position gets the "
+        "same hint here and at the terminal's `hint` (same budget and seed)."
     )
     p.add_argument("file", metavar="RECORD", help="a lama-record/1 JSON file")
-    p.add_argument("--round", type=int, metavar="R", help="0-based round (default: the last round)")
+    p.add_argument("--round", type=int, metavar="R", help="the round, counted from 1 (default: the last round)")
     p.add_argument("--move", type=int, metavar="M",
-                   help="0-based move of that round; the hint is for the position before it "
+                   help="the move of that round, counted from 1; the hint is for the position before it "
                         "(default: after the round's last move)")
     p.add_argument("--after-roll", action="store_true",
                    help="dice: apply move M's roll first; the hint is for the discard or take it asks for")
     p.add_argument("--seat", metavar="S", help="check that seat S (numbered from 1) is the one to move")
     p.add_argument("--budget", type=positive, metavar="N",
                    help="playouts of the search (default: the hard bot's budget)")
-    p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="the search's seed, mixed with the position (default 0, as the terminal's hint)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_hint)
 
@@ -47,7 +50,7 @@ def add_arguments(p) -> None:
 def cmd_hint(args) -> int:
     try:
         data = load_record(args.file)
-        state, round_, move = position_in_record(data, args.round, args.move)
+        state, round_, move = position_in_record(data, _index(args.round), _index(args.move))
     except RecordError as e:
         print(f"lama hint: {args.file}: {e}", file=sys.stderr)
         if args.json:
@@ -57,22 +60,24 @@ def cmd_hint(args) -> int:
         print(f"lama hint: {e}", file=sys.stderr)
         return 2
     moves = data["rounds"][round_]["moves"]
-    where = f"round {round_}, before move {move}" if move < len(moves) else (
-        f"round {round_}, after its last move ({move - 1})" if moves else f"round {round_}, before any move")
+    names = data["players"]
+    where = f"round {round_ + 1}, before move {move + 1}" if move < len(moves) else (
+        f"round {round_ + 1}, after its last move ({move})" if moves else f"round {round_ + 1}, before any move")
     if args.after_roll:
         try:
             state = after_roll(state, moves, move)
         except PositionError as e:
             print(f"lama hint: {e}", file=sys.stderr)
             return 2
-        where = f"round {round_}, move {move} after its roll {' '.join(state.roll)}"
+        where = f"round {round_ + 1}, move {move + 1} after its roll {' '.join(state.roll)}"
     if state.to_move is None:
         if state.finished:
             what = "the game is over"
         elif state.chance == "deal":
             what = "the round is over"
         elif getattr(state, "forced_draw", None) is not None:
-            what = f"{seat_numbers.word(state.forced_draw)} must draw first (K5); its decision is the move after"
+            what = (f"{names[state.forced_draw]} must draw first, after a rectangle card; "
+                    "their decision is the move after")
         else:
             what = f"a chance outcome ({state.chance}) comes next"
         print(f"lama hint: at {where} no seat has a decision to make ({what}); pick another --move", file=sys.stderr)
@@ -84,24 +89,76 @@ def cmd_hint(args) -> int:
             print(f"lama hint: --seat {args.seat}: {e}", file=sys.stderr)
             return 2
     if args.seat is not None and wanted != state.to_move:
-        print(f"lama hint: at {where} {seat_numbers.word(state.to_move)} is to move, not {seat_numbers.word(wanted)}; "
+        print(f"lama hint: at {where} {_who(state.to_move, names)} is to move, not {_who(wanted, names)}; "
               "hints are for the seat to move", file=sys.stderr)
         return 2
     view = state.view(state.to_move)
     # The compiled search only returns to Python when it is done, so Python's own Ctrl-C handler
     # would wait for it: let Ctrl-C end the process at once instead (nothing is left half-written).
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if args.budget and args.budget >= LONG_SEARCH:
-        print(f"lama hint: searching {args.budget:,} playouts, which can take minutes (Ctrl-C stops)",
-              file=sys.stderr, flush=True)
-    result = hints(view, random.Random(f"lama-hint:{args.seed}"), args.budget)
+    handler = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        if args.budget and args.budget >= LONG_SEARCH:
+            result = long_search(view, (data, round_, move, args.after_roll), args.budget, args.seed)
+        else:
+            result = hints(view, hint_rng(view, args.seed), args.budget)
+    finally:
+        signal.signal(signal.SIGINT, handler)  # as it was (main() may be called again in this process)
     if args.json:
         out = {"format": "lama-hint/1", "game": view.game, "round": round_, "move": move}
         out.update(hints_json(result))
         print(json.dumps(out))
         return 0
     console = Console()
-    console.print(f"{view.game}, {where}: {seat_numbers.word(view.seat)} to move. {position_text(view)}")
-    console.print(hint_table(result))
-    console.print(f"The bot would choose: [bold]{seat_numbers.action_text(result.choice)}[/bold]")
+    console.print(Text(f"{view.game}, {where}: {_who(view.seat, names)} to move. {position_text(view)}"))
+    print_hints(result, console, names)
     return 0
+
+
+def _index(number: int | None) -> int | None:
+    """A round or move typed from 1 as the record's 0-based index (0 and below stay out of range)."""
+    return None if number is None else number - 1 if number > 0 else -1
+
+
+def _who(seat: int, names) -> str:
+    return f"{names[seat]} ({seat_numbers.word(seat)})"
+
+
+def _search(position, budget: int, seed: int):
+    """In the child process of a long search: the hints at `position` (as long_search has it)."""
+    data, round_, move, roll = position
+    state = position_in_record(data, round_, move)[0]
+    if roll:
+        state = after_roll(state, data["rounds"][round_]["moves"], move)
+    view = state.view(state.to_move)
+    return hints(view, hint_rng(view, seed), budget)
+
+
+def long_search(view, position, budget: int, seed: int):
+    """The hints of a search of `budget` playouts, with its progress and the time left on
+    standard error: a short search first times the playouts, then the whole search runs in a
+    child process (the compiled search never returns to Python before it is done) while this
+    one counts down; Ctrl-C stops both."""
+    import multiprocessing
+    import time
+
+    from .progress import Ticker, duration
+
+    hints(view, hint_rng(view, seed), 200)  # the compiled search is loaded (or compiled) first
+    start = time.perf_counter()
+    hints(view, hint_rng(view, seed), PILOT)
+    expected = (time.perf_counter() - start) * budget / PILOT
+    print(f"lama hint: searching {budget:,} playouts takes about {duration(expected)} here (Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # this process waits in Python now
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1) as pool:
+        job = pool.apply_async(_search, (position, budget, seed))
+        ticker = Ticker(unit="")
+        try:
+            while not job.ready():
+                elapsed = time.perf_counter() - ticker.started
+                ticker.show("searching", min(elapsed, 0.99 * expected), expected, max(0.0, expected - elapsed))
+                job.wait(1.0)
+        finally:
+            ticker.end()  # on Ctrl-C, leaving the pool terminates the search
+        return job.get()

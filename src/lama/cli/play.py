@@ -3,8 +3,6 @@ the human seats and the bots, and lama.tui.play runs the game."""
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
@@ -12,6 +10,8 @@ from lama.core import InvalidOption
 from lama.core import seats as seat_numbers
 from lama.games import GAMES, new_game
 from lama.tui.play import play
+
+from .types import OutputError, output_file
 
 
 class UsageError(Exception):
@@ -35,7 +35,7 @@ def add_arguments(p) -> None:
     p.add_argument("--seat", help="your seat, numbered from 1 to the number of players (default 1)")
     p.add_argument("--humans", metavar="SEATS",
                    help="several humans at one terminal, their seats numbered from 1, e.g. 1,3")
-    p.add_argument("--bots", default="heuristic", metavar="BOTS", help=bots_help())
+    p.add_argument("--bots", metavar="BOTS", help=bots_help())
     p.add_argument("--name", help="your name (one human)")
     p.add_argument("--names", metavar="NAMES", help="every seat's name, comma-separated, in seat order")
     p.add_argument("--seed", type=int, help="the seed of the deals (default: a random one, told when the game ends)")
@@ -144,7 +144,10 @@ def _setup(args):
         if names is not None:
             raise UsageError("use either --name or --names, not both")
     bot_seats = [s for s in range(players) if s not in humans]
-    specs = [b.strip() for b in args.bots.split(",")]
+    if args.bots is not None and not bot_seats:
+        raise UsageError(f"--bots {args.bots}: every seat is human (--humans {args.humans}), so no bot plays; "
+                         "leave a seat out of --humans for a bot, or drop --bots")
+    specs = [b.strip() for b in (args.bots or "heuristic").split(",")]
     if len(specs) == 1:
         specs = specs * len(bot_seats)
     elif len(specs) != len(bot_seats):
@@ -189,28 +192,12 @@ def _check_names(names: list[str], flag: str) -> None:
         seen[key] = seat
 
 
-def check_record_path(path, force: bool = False) -> None:
-    """--record PATH: a new file, or (with --force) an existing regular file; UsageError if not."""
-    try:
-        mode = os.stat(path).st_mode  # follows a link: what would really be written
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise UsageError(f"--record {path}: cannot use it ({e.strerror or e}); give the path of a new file") from None
-    if not stat.S_ISREG(mode):
-        what = ("a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
-        raise UsageError(f"--record {path} is {what}; give the path of a new file (or of a regular file, with --force)")
-    if not force:
-        raise UsageError(f"--record {path} already exists; add --force to overwrite it, or choose another path")
-
-
 def cmd_play(args, console=None, input_fn=None) -> int:
     try:
         game, names, humans, bots = _setup(args)
         if args.record:
-            check_record_path(args.record, args.force)
-    except (UsageError, InvalidOption) as e:
+            output_file(args.record, "--record", replace=args.force)
+    except (UsageError, InvalidOption, OutputError) as e:
         print(f"lama play: {e}", file=sys.stderr)
         return 2
     return play(game, names, humans, bots, seed=args.seed, record=args.record, console=console,

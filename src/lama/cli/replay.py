@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 import sys
 
-from lama.record import RecordError, replay_file
+from lama.record import RecordError, load_record
+from lama.record.ledger import replay_ledger
+from lama.record.replay import result_of
 
 
 def add_arguments(p) -> None:
+    p.description = ("Check a game record against the rules, move by move, and show every round: each "
+                     "player's points before it, what changed (penalty, magic chip, chips given back or "
+                     "won) and the points after. An invalid record gets one line saying where (round "
+                     "and move, counted from 1) and why.")
     p.add_argument("file", metavar="FILE", help="a lama-record/1 JSON file")
     p.add_argument("--json", action="store_true", help="print the lama-result/1 object")
     p.set_defaults(func=cmd_replay)
@@ -16,16 +22,20 @@ def add_arguments(p) -> None:
 
 def cmd_replay(args) -> int:
     try:
-        result = replay_file(args.file)
+        data = load_record(args.file)
+        state, ledger = replay_ledger(data)
     except RecordError as e:
-        print(f"lama replay: {args.file}: {e}", file=sys.stderr)
+        from lama.tui.render import strip_rule_ids  # the rules' ids are for the JSON reader
+
+        print(f"lama replay: {args.file}: {strip_rule_ids(str(e))}", file=sys.stderr)
         if args.json:
             print(json.dumps(e.to_json()))
         return 1
+    result = result_of(state)
     if args.json:
         print(json.dumps(result))
     else:
         from lama.tui.report import print_result  # rich: only for the table
 
-        print_result(result)
+        print_result(result, data["players"], ledger)
     return 0

@@ -8,6 +8,7 @@ from lama.games import GAMES
 
 
 def add_arguments(p) -> None:
+    p.description = "Print the rules of a game in plain words (the same text as `?` in the terminal game)."
     p.add_argument("game", choices=list(GAMES), metavar="GAME", help=f"one of {', '.join(GAMES)}")
     p.set_defaults(func=cmd_rules)
 

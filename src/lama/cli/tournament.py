@@ -14,7 +14,9 @@ from lama.sim.store import StoreError
 from lama.sim.tournament import DEFAULT_GAMES, UsageError, require_matplotlib, run_tournament
 from lama.tui.tournament import Progress, print_report, print_table, show, tell
 
-from .types import bot_names, positive, seconds, workers
+from .types import bot_names, output_file, positive, seconds, workers
+
+PLOT_SUFFIXES = (".png", ".pdf", ".svg")  # formats matplotlib always writes
 
 
 def add_arguments(p) -> None:
@@ -23,8 +25,11 @@ def add_arguments(p) -> None:
     p.epilog = ("Numbers are identical for a given seed and engine whatever the backend and the workers "
                 "(timings aside). Win share: a tie for the fewest points shares the win; 95% "
                 "intervals are normal intervals on standard errors clustered by deal.")
-    p.add_argument("--game", choices=list(GAMES), help="the game (default lama; --report: all)")
-    p.add_argument("--players", type=int, help="seats at each table, 2 to 6 (default 4; --report: all)")
+    p.add_argument("--game", action="append", choices=list(GAMES),
+                   help="the game (default lama); --report takes several (repeat it; default: all)")
+    p.add_argument("--players", type=int, nargs="+", metavar="N",
+                   help="seats at each table, 2 to 6 (default 4); --report takes several, e.g. 2 4 6 "
+                        "(default: all)")
     p.add_argument("--bots", type=bot_names, metavar="A,B,...",
                    help="one bot per seat (repeats allowed), or a pool of distinct bots that each "
                         "table is drawn from; names or module:callable (default heuristic,random)")
@@ -32,12 +37,12 @@ def add_arguments(p) -> None:
                    help=f"games to play, rounded up to whole deals (default {DEFAULT_GAMES}; "
                         "with --report, per game and player count, default 120)")
     p.add_argument("--seed", type=int, help="the tournament seed (default 0)")
-    p.add_argument("--target", type=int, help="points that end the game (C6; default 40)")
+    p.add_argument("--target", type=int, help="the game ends when someone has this many points (default 40)")
     p.add_argument("--seatings", choices=SEATINGS,
                    help="each deal is played with every rotation (default) or every permutation "
                         "of its table")
-    p.add_argument("--workers", type=workers, metavar="K|auto",
-                   help="processes to play on (default 1; auto: every core)")
+    p.add_argument("--workers", "--jobs", dest="workers", type=workers, metavar="K|auto",
+                   help="processes to play on (default 1; auto: every core), as in lama strength")
     p.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local processes (default) or Dask distributed")
     p.add_argument("--address", metavar="tcp://HOST:PORT",
@@ -50,7 +55,7 @@ def add_arguments(p) -> None:
     p.add_argument("--chunk", type=positive, metavar="GAMES",
                    help="games per unit of work sent to a worker (default: chosen from the size)")
     p.add_argument("--json", action="store_true", help="print one JSON object, no table or progress")
-    p.add_argument("--plot", metavar="FILE.png", help="save a plot of the win shares and ratings")
+    p.add_argument("--plot", metavar="FILE.png", help="save a plot of the win shares and ratings (.png, .pdf or .svg)")
     p.add_argument("--records", metavar="DIR", help="save every game as a lama-record/1 file in DIR")
     p.add_argument("--out", metavar="DIR",
                    help="keep the settings and every finished game in DIR (default: the --records "
@@ -78,7 +83,13 @@ def cmd_tournament(args) -> int:
 
 
 def _run(args) -> int:
+    if not args.report:
+        for flag, given in (("--game", args.game), ("--players", args.players)):
+            if given and len(given) > 1:
+                raise UsageError(f"{flag} {' '.join(map(str, given))}: a tournament plays one game at one table "
+                                 f"size; several are for --report (or lama strength)")
     if args.plot:
+        output_file(args.plot, "--plot", PLOT_SUFFIXES)
         require_matplotlib()
     if args.backend != "dask" and args.address:
         raise UsageError("--address is for --backend dask")
@@ -101,7 +112,8 @@ def _run(args) -> int:
         return run_report(bots=args.bots, game=args.game, players=args.players, target=args.target,
                           seed=args.seed, games=args.games,
                           show=partial(show, print_human=print_report, plot_name="plot_report", **shown), **where)
-    return run_tournament(game=args.game, players=args.players, bots=args.bots, games=args.games,
+    return run_tournament(game=args.game and args.game[0], players=args.players and args.players[0],
+                          bots=args.bots, games=args.games,
                           seed=args.seed, target=args.target, seatings=args.seatings, records=args.records,
                           out=args.out, resume=args.resume, as_json=args.json,
                           show=partial(show, print_human=print_table, plot_name="plot_tournament", **shown), **where)

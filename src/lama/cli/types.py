@@ -46,3 +46,42 @@ def seconds_between(low: float, high: float):
 
 
 seconds = seconds_between(0.001, 86400)  # a millisecond to a day
+
+
+class OutputError(Exception):
+    """An output path that cannot be written: the message names the flag (`lama` exits 2)."""
+
+
+def output_file(path: str, flag: str, suffixes: tuple[str, ...] = (), replace: bool = True) -> None:
+    """Check, before any work is done, that `path` can be written by `flag` (one of `suffixes`,
+    if given; `replace`: an existing regular file may be overwritten); OutputError if not."""
+    import stat
+    import tempfile
+    from pathlib import Path
+
+    p = Path(path)
+    if suffixes and p.suffix.lower() not in suffixes:
+        raise OutputError(f"{flag} {path}: the file name must end in {', '.join(suffixes)}")
+    try:
+        mode = os.stat(p).st_mode  # follows a link: what would really be written
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        raise OutputError(f"{flag} {path}: cannot use it ({e.strerror or e}); give the path of a new file") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        what = ("a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise OutputError(f"{flag} {path} is {what}; give the path of a new file"
+                          + (" (or of a regular file, with --force)" if not replace else ""))
+    if mode is not None and not replace:
+        raise OutputError(f"{flag} {path} already exists; add --force to overwrite it, or choose another path")
+    folder = p.parent
+    if not folder.is_dir():
+        raise OutputError(f"{flag} {path}: there is no folder {folder}; make it first or choose another path")
+    try:
+        if mode is None:
+            tempfile.TemporaryFile(dir=folder).close()  # can a file be made there?
+        else:
+            open(p, "ab").close()  # can it be written? (appending nothing changes nothing)
+    except OSError as e:
+        raise OutputError(f"{flag} {path}: cannot write there ({e.strerror or e}); choose another path") from None

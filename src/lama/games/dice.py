@@ -89,10 +89,10 @@ def parse_dice(value) -> tuple[tuple[str, ...], ...]:
     dice = []
     for i, die in enumerate(value):
         if not isinstance(die, (list, tuple)) or len(die) != N_FACES:
-            raise InvalidOption(f"die {i} must be a list of {N_FACES} face codes ({allowed}), not {shown(die)}")
+            raise InvalidOption(f"die {i + 1} must be a list of {N_FACES} face codes ({allowed}), not {shown(die)}")
         for face in die:
             if not isinstance(face, str) or face not in TABLE.index:
-                raise InvalidOption(f"die {i} has a face {shown(face)}; faces are {allowed}")
+                raise InvalidOption(f"die {i + 1} has a face {shown(face)}; faces are {allowed}")
         dice.append(tuple(die))
     return tuple(dice)
 
@@ -255,7 +255,7 @@ class DiceState(State):
         for i, (face, faces) in enumerate(zip(roll, self.game.face_kinds)):
             kind = faces.get(face) if isinstance(face, str) else None
             if kind is None:
-                raise IllegalAction("not_a_face", f"{face!r} is not a face of die {i}")
+                raise IllegalAction("not_a_face", f"{face!r} is not a face of die {i + 1}")
             kinds.append(kind)
         return tuple(kinds)
 

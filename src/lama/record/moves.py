@@ -57,11 +57,11 @@ class CardMoves:
         _check_keys(move, kind, {"seat", kind} | self.extra_keys.get(kind, set()))
         return kind
 
-    def apply(self, state, move: dict) -> None:
-        """Apply one record move to `state`; raises MoveError or IllegalAction."""
+    def apply(self, state, move: dict) -> list:
+        """Apply one record move to `state` and return its events; raises MoveError or IllegalAction."""
         kind = self.kind_of(move)
         seat = _seat(move, state.n)
-        getattr(self, "_" + kind)(state, move, seat)
+        return getattr(self, "_" + kind)(state, move, seat)
 
     @staticmethod
     def _turn(state, seat: int) -> None:
@@ -70,18 +70,17 @@ class CardMoves:
     def _play(self, state, move, seat):
         card = _card(move["play"], state)
         self._turn(state, seat)
-        state.apply(play(card), seat)
+        return state.apply(play(card), seat)
 
     def _draw(self, state, move, seat):
         card = _card(move["draw"], state)
         self._turn(state, seat)
-        state.apply(DRAW, seat)
-        state.apply_chance(card)
+        return state.apply(DRAW, seat) + state.apply_chance(card)
 
     def _quit(self, state, move, seat):
         _true(move, "quit")
         self._turn(state, seat)
-        state.apply(QUIT, seat)
+        return state.apply(QUIT, seat)
 
 
 CARD_MOVES = CardMoves()  # lama and komarami (Game.record_moves)

@@ -29,15 +29,14 @@ class DiceMoves(CardMoves):
     kinds = ("roll", "quit")
     extra_keys = {"roll": {"discard", "take"}}
 
-    def apply(self, state, move: dict) -> None:
-        """Apply one record move to `state`; raises MoveError or IllegalAction."""
+    def apply(self, state, move: dict) -> list:
+        """Apply one record move to `state` and return its events; raises MoveError or IllegalAction."""
         kind = self.kind_of(move)
         seat = _seat(move, state.n)
         if kind == "quit":
             _true(move, "quit")
             state.check_turn(seat)
-            state.apply(QUIT, seat)
-            return
+            return state.apply(QUIT, seat)
         roll = move["roll"]
         if not isinstance(roll, list) or len(roll) != 3 or not all(isinstance(f, str) for f in roll):
             raise MoveError(f"roll must be a list of 3 face codes, one per die, not {roll!r}")
@@ -57,12 +56,12 @@ class DiceMoves(CardMoves):
                 raise MoveError(f"{CASE_NAMES[case]}: {key} is not allowed")
         if needed and needed not in move:
             raise MoveError(f"{CASE_NAMES[case]}: {needed} is required")
-        state.apply(ROLL, seat)
-        state.apply_chance(tuple(roll))
+        events = state.apply(ROLL, seat) + state.apply_chance(tuple(roll))
         if needed == "discard":
-            state.apply(discard(cards), seat)
+            events += state.apply(discard(cards), seat)
         elif needed == "take":
-            state.apply(take(move["take"]), seat)
+            events += state.apply(take(move["take"]), seat)
+        return events
 
 
 DICE_MOVES = DiceMoves()  # DiceGame.record_moves

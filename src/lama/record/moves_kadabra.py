@@ -33,15 +33,13 @@ class KadabraMoves(CardMoves):
         if "give" in move and not is_int(give):
             raise MoveError(f"give must be a seat number, not {give!r}")
         self._turn(state, seat)
-        state.apply(play(card, give), seat)
+        return state.apply(play(card, give), seat)
 
     def _draw(self, state, move, seat):
         card = _card(move["draw"], state)
         if "forced" not in move:
             self._turn(state, seat)
-            state.apply(DRAW, seat)
-            state.apply_chance(card)
-            return
+            return state.apply(DRAW, seat) + state.apply_chance(card)
         _true(move, "forced")
         drawer = state.forced_draw
         if drawer is None:
@@ -49,17 +47,17 @@ class KadabraMoves(CardMoves):
         if seat != drawer:
             raise IllegalAction("not_your_turn", f"it is not {_in_record(seat)}'s turn "
                                 f"({_in_record(drawer)} must make the forced draw, K5)")
-        state.apply_chance(card)
+        return state.apply_chance(card)
 
     def _skip(self, state, move, seat):
         _true(move, "skip")
         self._turn(state, seat)
-        state.apply(SKIP, seat)
+        return state.apply(SKIP, seat)
 
     def _take_stage(self, state, move, seat):
         _true(move, "take_stage")
         self._turn(state, seat)
-        state.apply(TAKE_STAGE, seat)
+        return state.apply(TAKE_STAGE, seat)
 
 
 KADABRA_MOVES = KadabraMoves()  # KadabraGame.record_moves

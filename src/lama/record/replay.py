@@ -41,11 +41,11 @@ class RecordError(Exception):
         return {"format": RESULT_FORMAT, "error": {"round": self.round, "move": self.move, "reason": self.reason}}
 
     def __str__(self) -> str:
-        where = []
+        where = []  # counted from 1, as people count (the JSON fields count from 0)
         if self.round is not None:
-            where.append(f"round {self.round}")
+            where.append(f"round {self.round + 1}")
         if self.move is not None:
-            where.append(f"move {self.move}")
+            where.append(f"move {self.move + 1}")
         return (", ".join(where) + ": " if where else "") + self.reason
 
 
@@ -192,9 +192,10 @@ def _deal_of(state, rnd) -> Deal:
     return Deal(tuple(tuple(h) for h in hands), discard)
 
 
-def replay(data, on_step=None):
+def replay(data, on_step=None, on_events=None):
     """Replay a parsed record; return the final state or raise RecordError.
-    `on_step(state, round, move)` is called after each deal (move None) and each move."""
+    `on_step(state, round, move)` is called after each deal (move None) and each move,
+    `on_events(state, events)` with the events of each."""
     game = _check_header(data)
     state = game.new_initial_state()
     mover = game.hook("record_moves")
@@ -203,22 +204,26 @@ def replay(data, on_step=None):
         if state.finished:
             raise RecordError(r, None, "the game is already over; no round may follow")
         if state.chance != "deal":
-            raise RecordError(r - 1, previous_moves, f"round {r - 1} is not complete but another round follows")
+            raise RecordError(r - 1, previous_moves, f"round {r} is not complete but another round follows")
         if not isinstance(rnd, dict):
             raise RecordError(r, None, "a round must be a JSON object")
         try:
-            state.apply_chance(_deal_of(state, rnd))
+            events = state.apply_chance(_deal_of(state, rnd))
         except (MoveError, IllegalAction) as e:
             raise RecordError(r, None, str(e)) from None
+        if on_events:
+            on_events(state, events)
         if on_step:
             on_step(state, r, None)
         for m, move in enumerate(rnd["moves"]):
             if state.finished or state.chance == "deal":
                 raise RecordError(r, m, "the round is already over; no move may follow")
             try:
-                mover.apply(state, move)
+                events = mover.apply(state, move)
             except (MoveError, IllegalAction) as e:
                 raise RecordError(r, m, str(e)) from None
+            if on_events:
+                on_events(state, events)
             if on_step:
                 on_step(state, r, move)
         previous_moves = len(rnd["moves"])

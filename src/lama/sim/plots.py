@@ -58,7 +58,12 @@ def plot_tournament(result: dict, path) -> None:
 def plot_report(report: dict, path) -> None:
     """Per game: the first bot's win share by table size against 1/players, and the games
     needed to tell the two bots apart (with and without duplicate deals)."""
-    from matplotlib.ticker import ScalarFormatter
+    report_figure(report).savefig(path, dpi=110)
+
+
+def report_figure(report: dict):
+    """The figure of plot_report."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     strong, field = report["bots"]
     fig = _figure(11, 4.2)
@@ -87,12 +92,14 @@ def plot_report(report: dict, path) -> None:
     share_ax.set_title(f"{strong} against {field}s: win share, 95% interval")
     share_ax.set_xticks(all_players)
     share_ax.legend(fontsize="small")
-    games_ax.set_yscale("log")
-    games_ax.yaxis.set_major_formatter(ScalarFormatter())
+    games_ax.set_yscale("log")  # ticks at 1, 2, 5, 10, 20, ... written as plain numbers
+    games_ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    games_ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
+    games_ax.yaxis.set_minor_formatter(NullFormatter())
     games_ax.set_xlabel("players")
     games_ax.set_ylabel("games (log scale)")
     games_ax.set_title("Games to tell them apart (5% test, 80% power)")
     games_ax.set_xticks(all_players)
     games_ax.legend(fontsize="x-small", ncol=2)
     fig.suptitle(f"Luck versus skill, {report['games_per_table']} games per table (seed {report['seed']})")
-    fig.savefig(path, dpi=110)
+    return fig

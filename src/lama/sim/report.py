@@ -36,7 +36,7 @@ def row(plan: Plan, results: dict) -> dict:
     share, se, single = s["win_share"][0], s["win_share_se"][0], s["win_share_se_single"][0]
     edge = None if share is None else share - s["fair_share"]
     return {
-        "game": plan.spec.game, "players": plan.spec.players, "games": s["games"],
+        "game": plan.spec.game, "players": plan.spec.players, "games": s["games"], "deals": s["deals"],
         "win_share": share, "win_share_ci95": s["win_share_ci95"][0], "fair_share": s["fair_share"],
         "edge": edge, "share_over_fair": None if share is None else share / s["fair_share"],
         "games_to_tell_apart": stats.games_to_tell_apart(s["games"], se, edge),
@@ -45,15 +45,16 @@ def row(plan: Plan, results: dict) -> dict:
     }
 
 
-def run_report(*, bots: list[str] | None = None, game: str | None = None, players: int | None = None,
+def run_report(*, bots: list[str] | None = None, game: str | list[str] | None = None,
+               players: int | list[int] | None = None,
                target: int | None = None, seed: int | None = None, games: int | None = None,
                backend: str = "local", workers: int | None = None, address: str | None = None,
                chunk: int | None = None, on_error: str = "stop", decision_timeout: float | None = None,
                engine: str = "auto", show=silent, tell=silent, progress=NoProgress) -> int:
     """Play the luck-versus-skill tables and hand the report to `show(report)` (`tell` and
     `progress` as for tournament.run_tournament); return the exit code of `lama tournament
-    --report`. `game`, `players`: one game or table size (default: all); `games`: per table
-    (default DEFAULT_GAMES).
+    --report`. `game`, `players`: one game or table size, or a list of them (default: all);
+    `games`: per table (default DEFAULT_GAMES).
 
     Raises UsageError or BackendError when the run cannot start."""
     bots = bots or DEFAULT_BOTS
@@ -65,8 +66,8 @@ def run_report(*, bots: list[str] | None = None, game: str | None = None, player
             load_bot(name)
     except UnknownBot as e:
         raise UsageError(str(e)) from None
-    game_ids = [game] if game else list(GAMES)
-    players = [players] if players else list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    game_ids = [game] if isinstance(game, str) else list(dict.fromkeys(game or GAMES))
+    players = [players] if isinstance(players, int) else sorted(set(players or range(MIN_PLAYERS, MAX_PLAYERS + 1)))
     options = {"target": target} if target is not None else {}
     for g in game_ids:
         for n in players:

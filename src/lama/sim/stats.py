@@ -8,8 +8,13 @@ the cluster-robust (linearised) one:
 
     se^2 = D / (D - 1) * sum_d (y_d - r * m_d)^2 / (sum_d m_d)^2
 
-over the D deals, with the normal interval r +- 1.96 se. Treating each game as
-its own cluster instead gives the error one would have without duplicate deals.
+over the D deals, with the normal interval r +- 1.96 se for means. A share (of
+wins) gets Wilson's score interval instead, which never leaves [0, 1] nor shrinks
+to a point: on the number of independent seats the deals are worth, p(1-p)/se^2
+(at least one per deal; the number of deals when the share did not vary). With
+fewer than MIN_DEALS deals the errors themselves are rough, and the table says so.
+Treating each game as its own cluster instead gives the error one would have
+without duplicate deals.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import math
 
 Z95 = 1.959963984540054  # the 97.5% normal quantile
 Z80 = 0.8416212335729143  # the 80% normal quantile (power of a two-sided test)
+MIN_DEALS = 10  # fewer deals than this: the standard errors (so the intervals) are rough
 
 
 def ratio(ys: list[float], ms: list[float]) -> tuple[float | None, float | None]:
@@ -44,6 +50,24 @@ def interval(estimate: float | None, se: float | None, lo: float | None = None,
     if hi is not None:
         b = min(b, hi)
     return [a, b]
+
+
+def wilson(p: float, n: float, z: float = Z95) -> list[float]:
+    """Wilson's score interval of a proportion p observed over n (possibly effective) trials."""
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+def share_interval(share: float | None, se: float | None, deals: int) -> list[float] | None:
+    """The 95% Wilson interval of a share estimated over `deals` clusters with standard error
+    `se`: on the effective number of trials p(1-p)/se^2, never fewer than the deals."""
+    if share is None or not deals:
+        return None
+    spread = share * (1 - share)
+    n = deals if not se or not spread else max(deals, spread / (se * se))
+    return wilson(share, n)
 
 
 def games_to_tell_apart(games: int, se: float | None, difference: float | None) -> int | None:

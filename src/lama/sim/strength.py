@@ -24,8 +24,6 @@ import multiprocessing
 import random
 import time
 
-from rich.table import Table
-
 from lama.bots import load_bot
 from lama.bots.determinize import determinize
 from lama.bots.rollout import playout
@@ -181,35 +179,40 @@ def _tally(games: int, players: int, wins: list, sole: list, decisions: int) -> 
 STANDARD_PAIRS = (("medium", "random"), ("hard", "medium"))
 
 
-def run_table(games_ids, player_counts, pairs, games: int, seed: int = 0, jobs: int = 1, progress=None,
-              engine: str = "auto") -> list[dict]:
-    """Every cell of games x player counts x (bot, vs) pairs."""
+def cell_keys(games_ids, player_counts, pairs) -> list[tuple]:
+    """The cells of games x player counts x (bot, vs) pairs, in the table's order."""
+    return [(g, n, bot, vs) for g in games_ids for n in player_counts for bot, vs in pairs]
+
+
+def key_of(cell: dict) -> tuple:
+    return (cell["game"], cell["players"], cell["bot"], cell["vs"])
+
+
+def run_table(keys, games: int, seed: int = 0, jobs: int = 1, progress=None, engine: str = "auto",
+              kept=(), on_cell=None) -> list[dict]:
+    """Every cell of `keys` (cell_keys), in order. `kept`: cells finished before (by a run
+    that was stopped), taken as they are; `on_cell(cell)` is told of each cell played, as it
+    finishes, so that a stopped run keeps them; `progress(index, key, done, total)` as the
+    games of cell `index` finish."""
+    kept = {key_of(c): c for c in kept}
     cells = []
-    for game_id in games_ids:
-        for players in player_counts:
-            for bot, vs in pairs:
-                label = f"{game_id} {players}p {bot} vs {vs}"
-                report = (lambda done, total, label=label: progress(label, done, total)) if progress else None
-                cells.append(run_cell(game_id, players, bot, vs, games, seed, jobs=jobs, progress=report,
-                                      engine=engine))
+    for index, key in enumerate(keys):
+        if key in kept:
+            cells.append(kept[key])
+            continue
+        report = (lambda done, total, index=index, key=key: progress(index, key, done, total)) if progress else None
+        cell = run_cell(*key, games, seed, jobs=jobs, progress=report, engine=engine)
+        cells.append(cell)
+        if on_cell:
+            on_cell(cell)
     return cells
 
 
-def strength_table(cells: list[dict]):
-    """A rich Table of cells."""
-    table = Table(title="Strength (seats rotated; 95% Wilson intervals)", title_justify="left")
-    for name, justify in (("game", "left"), ("n", "right"), ("bot", "left"), ("vs", "left"),
-                          ("games", "right"), ("wins", "right"), ("95% CI", "right"),
-                          ("fair", "right"), ("s/dec", "right"), ("max s", "right"), ("engine", "left")):
-        table.add_column(name, justify=justify, no_wrap=True)
-    for c in cells:
-        table.add_row(
-            c["game"], str(c["players"]), c["bot"], c["vs"], str(c["games"]), f"{c['win_rate']:.1%}",
-            f"{c['low']:.1%}–{c['high']:.1%}", f"{c['fair_share']:.0%}",
-            f"{c['mean_seconds_per_decision']:.3f}",
-            "-" if c["max_seconds_per_decision"] is None else f"{c['max_seconds_per_decision']:.2f}", c["engine"],
-        )
-    return table
+def seconds_per_game(key, seed: int = 0, engine: str = "auto") -> float:
+    """One game of a cell timed, after one untimed game (which loads or compiles what it needs):
+    what a long run uses to foretell its time."""
+    run_cell(*key, 1, seed, engine=engine)
+    return run_cell(*key, 1, seed + 1, engine=engine)["elapsed_s"]
 
 
 # -- playouts per second (the search bots' hot path) -----------------------------------------

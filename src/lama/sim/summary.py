@@ -24,7 +24,8 @@ def counted_deals(plan, results: dict) -> list[int]:
 
 
 def summarize(plan, results: dict) -> dict:
-    """The per-bot table (lists in the order of `bots`) with 95% intervals."""
+    """The per-bot table (lists in the order of `bots`) with 95% intervals: Wilson's for the
+    win shares, normal ones for the means (stats.py)."""
     pool = plan.pool
     index = {name: i for i, name in enumerate(pool)}
     nb = len(pool)
@@ -74,12 +75,12 @@ def summarize(plan, results: dict) -> dict:
         share, se = stats.ratio(cols["wins"][b], seats)
         out["win_share"].append(share)
         out["win_share_se"].append(se)
-        out["win_share_ci95"].append(stats.interval(share, se, 0.0, 1.0))
+        out["win_share_ci95"].append(stats.share_interval(share, se, len(deals)))
         out["win_share_se_single"].append(stats.ratio(single["wins"][b], single["seats"][b])[1])
         for key, col in (("mean_points", "points"), ("points_per_round", "ppr")):
             est, se = stats.ratio(cols[col][b], seats)
             out[key].append(est)
-            out[key + "_ci95"].append(stats.interval(est, se))
+            out[key + "_ci95"].append(stats.interval(est, se, 0.0))  # points are never below zero
         est, se = stats.ratio(cols["seconds"][b], cols["decisions"][b])
         out["sec_per_decision"].append(est)
         out["sec_per_decision_ci95"].append(stats.interval(est, se, 0.0))

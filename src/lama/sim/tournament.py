@@ -10,8 +10,8 @@ the backend and the number of workers (all but the timings), on one engine.
 from __future__ import annotations
 
 import math
-import os
 import signal
+import tempfile
 import time
 from pathlib import Path
 
@@ -108,8 +108,11 @@ def usable_directory(path, flag: str) -> None:
     except OSError as e:
         raise UsageError(f"{flag} {path}: cannot make this directory ({e.strerror or e}); give a directory "
                          f"that exists or can be made") from None
-    if not os.access(p, os.W_OK | os.X_OK):
-        raise UsageError(f"{flag} {path}: the directory is not writable; give one that is")
+    try:
+        tempfile.TemporaryFile(dir=p).close()  # what counts is whether a file can be made there
+    except OSError as e:
+        raise UsageError(f"{flag} {path}: cannot write in this directory ({e.strerror or e}); "
+                         f"give one that is writable") from None
 
 
 def require_matplotlib() -> None:
@@ -136,7 +139,7 @@ def describe_error(error: dict) -> str:
             "engine_error": "(the rules engine failed)", "setup_error": "could not be set up:"}.get(
         error["kind"], error["kind"])
     who = f"bot {error['bot']!r} (seat {error['seat'] + 1})" if error["bot"] is not None else "the game"
-    when = "" if error["round"] is None else f" in round {error['round']}"
+    when = "" if error["round"] is None else f" in round {error['round'] + 1}"
     line = f"{who} {what} {error['message']}{when} of {where}; seats {seats}"
     if error.get("traceback"):
         last = [ln.strip() for ln in error["traceback"].splitlines() if ln.strip().startswith("File ")]
@@ -248,8 +251,8 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
     store = Store(out) if out else None
     settings, records = _settings(given, games, resume, records, store)
     _check(settings)
-    for flag, path in (("--out", out), ("--records", records)):
-        if path is not None:
+    for flag, path in (("--records", records), ("--out", out)):
+        if path is not None and (flag == "--records" or path != records):  # named as the user typed it
             usable_directory(path, flag)
     if store is not None and not resume and store.exists():
         raise UsageError(f"{store.dir} already holds a tournament: add --resume to continue it, "

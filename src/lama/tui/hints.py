@@ -1,43 +1,89 @@
-"""The hints (lama.bots.hints) as the terminal shows them: a table of every legal action, the
-bot's choice marked (the terminal game's `hint`, and `lama hint RECORD`)."""
+"""The hints (lama.bots.hints) as the terminal shows them: a table of every legal action, best
+first by the measure the bot's choice uses, the choice on top, and one line on how they were
+found (the terminal game's `hint`, and `lama hint RECORD`)."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from lama.bots.hints import Hints, hints
 from lama.core import seats as seat_numbers
 
 
-def hint_table(result: Hints):
-    """A rich Table of the hints, the bot's choice marked."""
-    table = Table(title=f"Hints for {seat_numbers.word(result.seat)} ({result.method})", title_justify="left")
+def seat_name(seat: int, names=None) -> str:
+    return names[seat] if names else seat_numbers.word(seat)
+
+
+def action_words(action, names=None) -> str:
+    """The action as typed at the terminal, a chip's receiver named: `play 1 give 3 (Cem)`."""
+    text = seat_numbers.action_text(action)
+    if names and getattr(action, "kind", None) == "play" and action.give is not None:
+        text += f" ({names[action.give]})"
+    return text
+
+
+def ranked(result: Hints) -> list:
+    """The rows best first by the bot's own measure: the search tries the better moves more
+    (sequential halving drops the weaker half; ismcts visits the better moves more), and it
+    chooses the most tried, the higher win chance breaking ties; so the choice comes first."""
+    return sorted(result.rows, key=lambda r: (r.action != result.choice, -r.tries, -r.value))
+
+
+def method_line(result: Hints) -> str:
+    """How the estimates were made and what the interval means, in one sentence."""
+    budget = result.method.split(", ")[1] if ", " in result.method else result.method
+    if result.method.startswith("ismcts"):
+        how = (f"the hard bot's tree search, {budget}, each on a random deal of the cards this seat "
+               "cannot see; the moves it visited most are its best")
+    elif "halving" in result.method:
+        how = (f"the hard bot's search, {budget}: each deals the cards this seat cannot see at random and "
+               "plays the round out; after each stage the weaker half of the moves is dropped, so the "
+               "moves tried most are the best")
+    else:
+        how = f"the hard bot's search, {budget}, spread evenly over the moves"
+    return (f"How: {how}. Win chance: the chance of winning the game after the move, averaged over "
+            "its playouts, ± the half-width of its 95% interval.")
+
+
+def hint_table(result: Hints, names=None):
+    """A rich Table of the hints, best first, the bot's choice on top and marked."""
+    table = Table(title=f"Hints for {seat_name(result.seat, names)}", title_justify="left")
     table.add_column("")
-    table.add_column("action")
-    table.add_column("win chance", justify="right")
-    table.add_column("± 95%", justify="right")
+    table.add_column("move")
+    table.add_column("win chance", justify="right", no_wrap=True)
+    table.add_column("± 95%", justify="right", no_wrap=True)
     table.add_column("points this round", justify="right")
-    table.add_column("tries", justify="right")
-    for r in sorted(result.rows, key=lambda r: -r.value):
+    table.add_column("tries", justify="right", no_wrap=True)
+    for r in ranked(result):
         chosen = r.action == result.choice
         half = "-" if r.stderr == float("inf") else f"{1.96 * r.stderr:.1%}"
         table.add_row(
             "→" if chosen else "",
-            seat_numbers.action_text(r.action),
+            action_words(r.action, names),
             f"{r.value:.1%}" if r.tries else "-",
             half,
             f"{r.points:.1f}" if r.tries else "-",
-            str(r.tries),
+            f"{r.tries:,}",
             style="bold" if chosen else None,
         )
     return table
 
 
-def show_hints(view, console=None, rng=None, budget: int | None = None) -> Hints:
+def print_hints(result: Hints, console, names=None) -> None:
+    """The table, the method, what negative points mean (if any show), and the choice."""
+    console.print(hint_table(result, names))
+    console.print(Text(method_line(result), style="dim"))
+    if any(r.tries and r.points < 0 for r in result.rows):
+        console.print(Text("Points this round: the points the move is expected to add this round; below "
+                           "zero, it is expected to give back or win chips (fewer points is better).",
+                           style="dim"))
+    console.print(Text.assemble("The bot would choose: ", (action_words(result.choice, names), "bold")))
+
+
+def show_hints(view, console=None, rng=None, budget: int | None = None, names=None) -> Hints:
     """Compute and print the hints for `view` (the terminal game's `hint` / `h`)."""
     result = hints(view, rng, budget)
-    console = console or Console()
-    console.print(hint_table(result))
-    console.print(f"The bot would choose: [bold]{seat_numbers.action_text(result.choice)}[/bold]")
+    print_hints(result, console or Console(), names)
     return result

@@ -98,5 +98,6 @@ def guarded(bot, seat: int, name: str):
 
 
 def names_line(names, humans) -> str:
-    seats = ", ".join(f"{s}: {n}" + (" (human)" if s in humans else "") for s, n in enumerate(names))
+    seats = ", ".join(f"{seat_numbers.number(s)}: {n}" + (" (human)" if s in humans else "")
+                      for s, n in enumerate(names))
     return f"Seats - {seats}."

@@ -43,8 +43,11 @@ ENDED_BY = {"empty_hand": "emptied a hand", "all_quit": "everyone quit", "bust":
 
 NAME_WIDTH = 14  # names longer than this are shortened in tables and prompts
 GROUP_OVER = 12  # a hand of more cards than this is shown grouped: [1]×7 [3]×2 ...
-RULE_ID = re.compile(r"\s*\((?:rules? )?[A-Z]\d+[a-z]?(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)|"
-                     r"\b(?:rules? )?[A-Z]\d+[a-z]?: ")
+_ID = r"(?:rules? )?[A-Z]\d+[a-z]?"
+RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)"  # (K4), (D3b, D3c)
+                     rf"|,\s*{_ID}(?=\))"  # (5 or more chips on it, K9)
+                     rf"|(?<=\(){_ID},\s*"  # (K5, after a rectangle)
+                     rf"|\b{_ID}: ")  # K9: ...
 
 
 def strip_rule_ids(text: str) -> str:
@@ -154,9 +157,10 @@ def table_lines(view, names) -> list[Text]:
         holder = "in the centre" if view.magic_chip is None else f"held by {short(names[view.magic_chip])}"
         lines.append(Text(f"Stage: {white + black} chip(s) ({white} white, {black} black)   "
                           f"magic chip: {holder}"))
-        if view.show:
-            lines.append(Text("MAGIC SHOW running: play a llama, take the stage (t) or skip (s)",
-                              style="bold yellow"))
+        if view.show:  # skipping is for the holder of the magic chip only
+            can = "play a llama, take the stage (t) or skip (s)" if view.magic_chip == view.seat else (
+                "play a llama or take the stage (t)")
+            lines.append(Text(f"MAGIC SHOW running: {can}", style="bold yellow"))
     if view.forced_draw is not None:
         lines.append(Text(f"{short(names[view.forced_draw])} must draw a card first (rectangle card)"))
     if view.row or view.displays:
@@ -239,9 +243,9 @@ def event_text(event, viewer: int | None, names, game: str | None = None) -> str
     if isinstance(event, (RoundScored, GameOver)):
         return None  # shown as a table
     if isinstance(event, DiceRolled):
-        case = {"three_llamas": " - three llamas!", "match": " - a match", "miss": " - a miss",
-                "bust": " - bust!"}.get(event.case, f" ({event.case})")
-        return f"{who(event.seat, viewer, names)} rolled {' '.join(event.roll)}{case}."
+        case = {"three_llamas": " - three llamas!", "match": " - a match.", "miss": " - a miss.",
+                "bust": " - bust!"}.get(event.case, f" ({event.case}).")
+        return f"{who(event.seat, viewer, names)} rolled {' '.join(event.roll)}{case}"
     if isinstance(event, CardsDiscarded):
         return f"{who(event.seat, viewer, names)} discarded {' '.join(event.cards)}."
     if isinstance(event, RowCardTaken):
@@ -302,51 +306,28 @@ def _generic_event(event, viewer, names) -> str:
     return line + (f" ({', '.join(parts)})" if parts else "") + "."
 
 
-# -- chips that change hands during a round (what explains the points besides the penalty) ----
+# -- the end of a round ------------------------------------------------------------------------
 
-CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}
-
-
-def chip_moves(event, players: int) -> tuple[list[int], list[int]]:
-    """(chips returned, other chip moves) per seat caused by one public event, in points:
-    a chip given back (C5 at the end, D3a during a dice round), and Kadabra's chips given (K4),
-    put on the stage (K8) and taken from it (K9)."""
-    back, moved = [0] * players, [0] * players
-    kind = type(event).__name__
-    if isinstance(event, ChipReturned):
-        back[event.seat] += event.points
-    elif kind == "ChipGiven":
-        moved[event.seat] -= CHIP_POINTS.get(event.chip, 0)
-        moved[event.to] += CHIP_POINTS.get(event.chip, 0)
-    elif kind == "ChipStaged":
-        moved[event.seat] -= CHIP_POINTS.get(event.chip, 0)
-    elif kind == "StageTaken":
-        moved[event.seat] += event.whites + 10 * event.blacks
-    return back, moved
-
-
-def round_recap(r, before, back, moved, names, game: str | None = None, bots=(), viewer=None) -> Table:
-    """The end of one round: every seat's revealed hand (or display), its penalty, chips given
-    back, chips won or lost during the round (Kadabra) and the points before and after."""
+def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
+    """The end of one round: every seat's revealed hand (or display), its penalty, the magic
+    chip, chips given back, chips won or lost during the round (Kadabra) and the points before
+    and after (`entry`, a lama.record.ledger.RoundLedger: they add up)."""
     dice = facts(game).hand_name == "display"
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("player", no_wrap=True)
     table.add_column("display" if dice else "cards left")  # wraps between cards, never inside one
     table.add_column("penalty", justify="right", no_wrap=True)
-    show_back, show_moved = any(back), any(moved)
-    if show_back:
-        table.add_column("chip back", justify="right", no_wrap=True)
-    if show_moved:
-        table.add_column("chips", justify="right", no_wrap=True)
+    extra = [(title, values, sign) for title, values, sign in (
+        ("magic", entry.magic, "+"), ("chip back", entry.back, "-"), ("chips", entry.chips, None)) if any(values)]
+    for title, _, _ in extra:
+        table.add_column(title, justify="right", no_wrap=True)
     table.add_column("points", justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
-        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{r.penalties[s]}"]
-        if show_back:
-            row.append(f"-{back[s]}" if back[s] else "")
-        if show_moved:
-            row.append(f"{moved[s]:+d}" if moved[s] else "")
-        row.append(f"{before[s]} → {r.scores[s]}")
+        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{entry.penalty[s]}"]
+        for _, values, sign in extra:
+            row.append("" if not values[s] else f"{values[s]:+d}" if sign is None else f"{sign}{values[s]}")
+        row.append(f"{entry.before[s]} → {entry.after[s]}")
         table.add_row(*row)
     return table
 

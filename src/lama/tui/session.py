@@ -23,11 +23,11 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from lama.core import QUIT, GameOver, RoundDealt, RoundScored
+from lama.core import QUIT, GameOver, RoundScored
 from lama.core import seats as seat_numbers
+from lama.record.ledger import Ledger
 
 from .render import (
-    chip_moves,
     ended_text,
     event_text,
     facts,
@@ -142,9 +142,7 @@ class TerminalGame:
         self.history: list[RoundScored] = []
         self.notes = {h: [] for h in self.humans}  # one line per round ended since a human's last turn
         self.start: tuple[int, ...] = (0,) * len(names)  # the points when the game started
-        self.before: tuple[int, ...] = self.start  # the points when this round was dealt
-        self.back = [0] * len(names)  # chips given back this round, per seat
-        self.moved = [0] * len(names)  # other chips won or lost this round (kadabra)
+        self.ledger = Ledger(self.start)  # where the points went, round by round
         self.last_viewer: int | None = None
         self.private = False  # a human's hand is on the screen
 
@@ -154,7 +152,8 @@ class TerminalGame:
 
     def attach(self, table) -> None:
         self.table = table
-        self.start = self.before = tuple(table.view(None).points)
+        self.start = tuple(table.view(None).points)
+        self.ledger = Ledger(self.start)
 
     def play(self) -> None:
         """Play to the end of the game (Leave or KeyboardInterrupt when the human leaves)."""
@@ -205,14 +204,8 @@ class TerminalGame:
                 self.buffers[h].append(event.for_seat(h))
             public = event.for_seat(SPECTATOR)
             self.public.append(public)
-            back, moved = chip_moves(public, len(self.names))
-            self.back = [a + b for a, b in zip(self.back, back)]
-            self.moved = [a + b for a, b in zip(self.moved, moved)]
-            if isinstance(event, RoundDealt):
-                self.before = tuple(self.table.view(None).points) if self.table is not None else self.before
-                self.back = [0] * len(self.names)
-                self.moved = [0] * len(self.names)
-            elif isinstance(event, RoundScored):
+            self.ledger.add(public, self.table.view(None).points if self.table is not None else self.start)
+            if isinstance(event, RoundScored):
                 self.history.append(event)
                 self._round_over(event)
             elif isinstance(event, GameOver):
@@ -233,14 +226,15 @@ class TerminalGame:
         self.console.print(Rule(f"Round {number} is over: {ended_text(r, self.names, game, viewer)}"))
         for line in lines:
             self.say("  " + line)
-        self.console.print(round_recap(r, self.before, self.back, self.moved, self.names, game, self.bots, viewer))
+        entry = self.ledger.rounds[-1]
+        self.console.print(round_recap(r, entry, self.names, game, self.bots, viewer))
         for h in self.humans:
             self.buffers[h].clear()
             if hot_seat:
                 self.notes[h].append(
                     f"Round {number} is over ({ended_text(r, self.names, game, h)}): you got "
-                    f"+{r.penalties[h]}" + (f", gave back {self.back[h]}" if self.back[h] else "")
-                    + (f", chips {self.moved[h]:+d}" if self.moved[h] else "")
+                    f"+{r.penalties[h]}" + (f", gave back {entry.back[h]}" if entry.back[h] else "")
+                    + (f", chips {entry.chips[h]:+d}" if entry.chips[h] else "")
                     + f"; you have {r.scores[h]} points now (s: every round's points).")
         self.public.clear()
         finished = self.table is not None and self.table.finished
@@ -299,15 +293,29 @@ class TerminalGame:
 
     def hint(self, view) -> None:
         """Issue 5: every legal action rated by the strongest bot, from this seat's view only.
-        Its generator is seeded from the game, so the same position gives the same hint."""
-        import random
-
+        Its generator is seeded from the position (lama.bots.hints.hint_rng), so the same
+        position gives the same hint here, in `lama hint` and in the browser."""
         from .hints import show_hints
 
         self.say("Thinking...", "dim")
-        seed = self.table.seed if self.table is not None else 0
-        decisions = self.table.decisions if self.table is not None else 0
-        show_hints(view, self.console, random.Random(f"lama-hint:{seed}:{view.round}:{decisions}"))
+        show_hints(view, self.console, names=self.names)
+
+    def page(self, text: str) -> None:
+        """Long text one screen at a time on a terminal (Enter: the next screen, q: back to the
+        game); all at once where nobody scrolls (a pipe, a file)."""
+        lines = text.splitlines()
+        screen = self.console.height - 1 if self.console.is_terminal else 0  # a line for the prompt
+        if screen < 5 or len(lines) <= screen:
+            self.console.out(text, highlight=False)
+            return
+        for start in range(0, len(lines), screen):
+            end = min(start + screen, len(lines))
+            self.console.out("\n".join(lines[start:end]), highlight=False)
+            if end < len(lines):
+                answer = self.read(f"Help, lines {start + 1}-{end} of {len(lines)}. "
+                                   "Enter: more, q: back to your move: ")
+                if answer.strip():
+                    return
 
     def confirm_quit(self, view) -> bool:
         """`q` while cards can still be played: ask first."""
@@ -344,8 +352,7 @@ class TerminalGame:
                 if result.name == "exit":
                     raise Leave()
                 if result.name == "help":
-                    self.console.out(wrap_rules(rules_text(view.game) + "\n" + more_keys(view.game),
-                                                self.console.width), highlight=False)
+                    self.page(wrap_rules(rules_text(view.game) + "\n" + more_keys(view.game), self.console.width))
                 elif result.name == "hint":
                     self.hint(view)
                 elif result.name == "odds":

@@ -81,44 +81,71 @@ def _with_ci(value, ci, digits: int, scale: float = 1.0) -> str:
     return f"{text} ±{half:.{digits}f}"
 
 
+def _share(value, ci) -> str:
+    """A win share in percent with its (asymmetric) Wilson interval: `16.7 (3–56)`."""
+    if value is None:
+        return "-"
+    text = f"{100 * value:.1f}"
+    return text if ci is None else f"{text} ({100 * ci[0]:.0f}–{100 * ci[1]:.0f})"
+
+
+SEATING_WORDS = {"rotate": "rotation", "permute": "permutation"}
+
+
 def _time_unit(values):
     known = [v for v in values if v]
     top = max(known) if known else 0
     return (1e3, "ms") if top >= 1e-3 else (1e6, "µs")
 
 
-def print_table(result: dict) -> None:
-    from rich import box
+def _rough(console, deals: int) -> None:
+    from lama.sim.stats import MIN_DEALS
+
+    if deals < MIN_DEALS:
+        console.print(f"[yellow]Only {deals} deal{'' if deals == 1 else 's'}: with fewer than {MIN_DEALS} the "
+                      "intervals are rough guesses; play more games to trust them.[/yellow]")
+
+
+def _console(console):
     from rich.console import Console
+
+    return console or Console()
+
+
+def print_table(result: dict, console=None) -> None:
+    from rich import box
     from rich.table import Table
 
-    console = Console()
+    console = _console(console)
     scale, unit = _time_unit(result["sec_per_decision"])
     title = (f"{result['game']}, {result['players']} players, seed {result['seed']}: {result['games']} games "
              f"({result['deals']} deal{'' if result['deals'] == 1 else 's'}, "
-             f"each with every {result['seatings'][:-1]}ion of its table); "
+             f"each with every {SEATING_WORDS.get(result['seatings'], result['seatings'])} of its table); "
              f"fair win share {100 * result['fair_share']:.1f}%")
     console.print(title)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
-    for col in ("bot", "seats", "win %", "points", "points/round", f"{unit}/decision", "Elo"):
+    for col in ("bot", "seats", "win % (95%)", "points", "per round", unit, "Elo"):
         if col == "bot":  # a long module:callable name folds; numbers never do
-            table.add_column(col, overflow="fold")
+            table.add_column(col, overflow="fold", min_width=6)
         else:
             table.add_column(col, justify="right", no_wrap=True)
     for i, bot in enumerate(result["bots"]):
         table.add_row(
             bot, str(result["seats"][i]),
-            _with_ci(result["win_share"][i], result["win_share_ci95"][i], 1, 100),
+            _share(result["win_share"][i], result["win_share_ci95"][i]),
             _with_ci(result["mean_points"][i], result["mean_points_ci95"][i], 1),
-            _with_ci(result["points_per_round"][i], result["points_per_round_ci95"][i], 2),
+            _with_ci(result["points_per_round"][i], result["points_per_round_ci95"][i], 1),
             _with_ci(result["sec_per_decision"][i], result["sec_per_decision_ci95"][i], 2 if unit == "ms" else 1,
                      scale),
             _with_ci(result["rating"][i], result["rating_ci95"][i], 0),
         )
     console.print(table)
-    console.print("[dim]± half of a 95% interval: normal, on standard errors clustered by deal (the seatings "
-                  "of a deal share its cards); for Elo a bootstrap over deals. Ties share the win. Elo: "
+    console.print(f"[dim]Win %: the share of seats won (a tie for the fewest points shares the win), with "
+                  f"Wilson's 95% interval. Points: the mean at the game's end; per round: points per round; "
+                  f"{unit}: thinking time per decision. ± half of a 95% interval on errors clustered by deal "
+                  "(the seatings of a deal share its cards); for Elo a bootstrap over deals. Elo: "
                   "Bradley-Terry fit over every pair of seats at a table (fewer points wins).[/dim]")
+    _rough(console, result["deals"])
     threads = " thread(s)" if result["engine"] == "fast" else " worker(s)"
     console.print(f"{result['games_played_now']} games played in {result['elapsed_s']:.1f} s "
                   f"({result['games_per_s']:.1f} games/s) on {result['workers']}{threads}, "
@@ -133,31 +160,29 @@ def print_table(result: dict) -> None:
 
 # -- the report: luck versus skill ---------------------------------------------------
 
-def print_report(report: dict) -> None:
+def print_report(report: dict, console=None) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
     strong, field = report["bots"]
-    console = Console()
+    console = _console(console)
     console.print(f"Luck versus skill: {strong} at a table with {field} in every other seat, "
                   f"{report['games_per_table']} games per table (duplicate deals), seed {report['seed']}")
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
-    for col in ("game", "players", "win %", "fair %", "win/fair", "games needed", "no duplicates"):
+    for col in ("game", "players", "win % (95%)", "fair %", "win/fair", "needed", "no dup."):
         table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
     for r in report["rows"]:
-        ci = r["win_share_ci95"]
-        share = "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}" + (
-            f" ±{100 * max(r['win_share'] - ci[0], ci[1] - r['win_share']):.1f}" if ci else "")
-        table.add_row(r["game"], str(r["players"]), share, f"{100 * r['fair_share']:.1f}",
+        table.add_row(r["game"], str(r["players"]), _share(r["win_share"], r["win_share_ci95"]),
+                      f"{100 * r['fair_share']:.1f}",
                       "-" if r["share_over_fair"] is None else f"{r['share_over_fair']:.2f}",
                       _count(r["games_to_tell_apart"]), _count(r["games_to_tell_apart_without_duplicates"]))
     console.print(table)
-    console.print(f"[dim]win %: {strong}'s win share, ± half of a 95% interval. "
-                  "Games needed to tell the two bots apart: "
-                  "games for a two-sided 5% test to see this difference 4 times in 5 (80% power), scaled from the "
-                  "standard error measured here: with duplicate deals as played here (the error "
-                  "clustered by deal), and with no duplicates (every game its own sample).[/dim]")
+    console.print(f"[dim]win %: {strong}'s win share, with Wilson's 95% interval; win/fair: that share over "
+                  "the fair share. Needed: the games that tell the two bots apart, for a two-sided 5% test to "
+                  "see this difference 4 times in 5 (80% power), scaled from the standard error measured here "
+                  "with duplicate deals as played here (the error clustered by deal); no dup.: the same with no "
+                  "duplicates (every game its own sample).[/dim]")
+    _rough(console, min((r.get("deals", 0) for r in report["rows"]), default=0))
 
 
 def _count(n):

@@ -1,0 +1,75 @@
+"""`lama strength` as a newcomer runs it: the flags of `lama tournament`, Ctrl-C keeps and
+prints the finished cells, --resume plays only the rest."""
+
+import json
+
+import tournament_bots
+
+from lama.cli import main
+from lama.sim.strength import run_cell
+
+BOTS = "tournament_bots:interrupting_bot,random"
+ARGS = ["strength", "--bots", BOTS, "--game", "lama", "--players", "2", "3", "--games", "10", "--engine", "core"]
+
+
+def test_ctrl_c_keeps_the_finished_cells_and_resume_plays_the_rest(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", str(10**9))
+    before = tournament_bots._decisions
+    first = run_cell("lama", 2, "tournament_bots:interrupting_bot", "random", 10, engine="core")
+    in_first = tournament_bots._decisions - before  # the decisions of the first cell, warm-up included
+    monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", str(tournament_bots._decisions + in_first + 5))
+    out_dir = tmp_path / "run"
+    assert main([*ARGS, "--out", str(out_dir)]) == 130  # Ctrl-C in the second cell
+    out, err = capsys.readouterr()
+    assert "stopped after 1 of 2 cells" in err and "--resume --out" in err and "Traceback" not in err
+    assert f"{100 * first['win_rate']:.1f} (" in out  # the finished cell is printed
+    kept = [json.loads(line) for line in (out_dir / "strength.jsonl").read_text().splitlines()]
+    assert [(c["players"], c["wins"]) for c in kept] == [(2, first["wins"])]
+
+    monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", str(10**9))
+    assert main([*ARGS, "--out", str(out_dir), "--resume", "--json"]) == 0
+    cells = json.loads(capsys.readouterr().out)["cells"]
+    assert [c["players"] for c in cells] == [2, 3] and cells[0] == kept[0]
+    assert len((out_dir / "strength.jsonl").read_text().splitlines()) == 2
+
+
+def test_a_kept_run_is_not_overwritten_nor_resumed_with_other_settings(tmp_path, capsys):
+    out_dir = tmp_path / "run"
+    base = ["strength", "--bots", "random,random", "--game", "lama", "--players", "2", "--engine", "core", "--quiet",
+            "--out", str(out_dir)]
+    args = [*base, "--games", "4"]
+    assert main(args) == 0
+    capsys.readouterr()
+    assert main(args) == 2
+    assert "already holds a strength run: add --resume" in capsys.readouterr().err
+    assert main([*base, "--games", "5", "--resume"]) == 2
+    assert "holds cells of --games 4 --seed 0: resume with those" in capsys.readouterr().err
+    assert main(["strength", "--resume", "--games", "4"]) == 2
+    assert "--resume needs the run's directory: --out DIR" in capsys.readouterr().err
+
+
+def test_strength_speaks_the_tournaments_flags(capsys):
+    base = ["strength", "--game", "lama", "--players", "2", "--games", "4", "--engine", "core", "--json"]
+    assert main([*base, "--bots", "heuristic,random", "--workers", "1"]) == 0
+    new = json.loads(capsys.readouterr().out)["cells"]
+    assert main([*base, "--bot", "heuristic", "--vs", "random", "--jobs", "1"]) == 0  # the old spellings
+    old = json.loads(capsys.readouterr().out)["cells"]
+    assert [c["wins"] for c in new] == [c["wins"] for c in old]
+    assert main([*base, "--bots", "heuristic"]) == 2
+    assert "give two bots, BOT,VS" in capsys.readouterr().err
+
+
+def test_tournament_refuses_several_games_or_table_sizes_but_its_report_takes_them(capsys):
+    assert main(["tournament", "--game", "lama", "--game", "dice", "--games", "2"]) == 2
+    assert "a tournament plays one game at one table size; several are for --report" in capsys.readouterr().err
+    assert main(["tournament", "--players", "2", "4", "--games", "2"]) == 2
+    assert "--players 2 4:" in capsys.readouterr().err
+    assert main(["tournament", "--report", "--game", "lama", "--game", "dice", "--players", "2", "4",
+                 "--games", "4", "--engine", "core", "--jobs", "1", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [(r["game"], r["players"]) for r in rows] == [("lama", 2), ("lama", 4), ("dice", 2), ("dice", 4)]
+
+
+def test_play_refuses_bots_when_every_seat_is_human(capsys):
+    assert main(["play", "--players", "3", "--humans", "1,2,3", "--bots", "hard"]) == 2
+    assert "every seat is human" in capsys.readouterr().err
