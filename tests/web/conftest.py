@@ -94,8 +94,8 @@ def client(tmp_path):
 class Server:
     """`lama serve` as a real subprocess on a loopback port."""
 
-    def __init__(self, db: str, port: int | None = None, pause: float = 0.0):
-        self.db, self.port, self.pause = db, port or free_port(), pause
+    def __init__(self, db: str, port: int | None = None, pause: float = 0.0, args: tuple[str, ...] = ()):
+        self.db, self.port, self.pause, self.args = db, port or free_port(), pause, args
         self.proc = None
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -104,7 +104,7 @@ class Server:
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - what the server says; a pipe could fill up
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-pause", str(self.pause), "--bot-workers", "1"],
+             "--bot-pause", str(self.pause), "--bot-workers", "1", *self.args],
             stdout=subprocess.DEVNULL, stderr=self.log, text=True)
         import httpx2
 

@@ -12,11 +12,14 @@ The standard library only: `lama serve --help` lists the limits without the web 
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from dataclasses import dataclass, fields
 
-MAX_CLIENTS = 10_000  # buckets kept; beyond it, the full ones (clients quiet for a while) are dropped
+# buckets kept: beyond it, the full ones (clients quiet for a while) go, then the oldest (which
+# only makes the limits kinder to their clients), so the limiter's memory is bounded
+MAX_CLIENTS = 10_000
 
 
 @dataclass(frozen=True)
@@ -82,10 +85,14 @@ class Limiter:
         bucket[0] -= 1
 
     def _prune(self, now: float) -> None:
-        """Drop the buckets that have filled up again: they say nothing a new one would not."""
+        """Drop the buckets that have filled up again (they say nothing a new one would not),
+        then, if too many are left, the oldest."""
         for key, (tokens, at) in list(self._buckets.items()):
             per_minute = getattr(self.limits, key[0])
             if tokens + (now - at) * per_minute / 60.0 >= per_minute:
+                del self._buckets[key]
+        if len(self._buckets) >= MAX_CLIENTS:
+            for key in list(self._buckets)[:len(self._buckets) - MAX_CLIENTS // 2]:
                 del self._buckets[key]
 
     def open(self, address: str, table_id: str) -> str | None:
@@ -108,6 +115,16 @@ class Limiter:
 
 
 def address_of(connection) -> str:
-    """The client address of a Request or WebSocket (uvicorn has applied trusted proxies)."""
+    """The client address of a Request or WebSocket (uvicorn has applied trusted proxies). An
+    IPv6 client counts by its /64, the network one customer is given."""
     client = connection.scope.get("client")
-    return client[0] if client else ""
+    host = client[0] if client else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if address.version == 4:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{address}/64", strict=False))
