@@ -34,32 +34,56 @@ def _pg_bin() -> Path | None:
     return Path(initdb).parent if initdb else None
 
 
-@pytest.fixture(scope="session")
-def postgres():
-    """A PostgreSQL cluster of our own for the session: its server URL (without a database)."""
+class Cluster:
+    """A PostgreSQL cluster of our own on a loopback port, started (and stopped, and started
+    again) here; `url`: its server (without a database)."""
+
+    def __init__(self, bin_dir: Path):
+        self.bin_dir = bin_dir
+        self.base = Path(tempfile.mkdtemp(prefix="lama-pg-"))
+        self.data, self.sockets = self.base / "data", self.base / "run"
+        self.sockets.mkdir()
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # initdb refuses root: run the cluster as the postgres user
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(self.base, "postgres")
+            shutil.chown(self.sockets, "postgres")
+        self.port = free_port()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}"
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
+        self.start()
+
+    def _run(self, program: str, *args: str, check: bool = True) -> None:
+        subprocess.run(self.as_user + [str(self.bin_dir / program), *args], check=check, capture_output=True)
+
+    def start(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.base / "log"), "-o",
+                  f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
+                  f"-c max_connections=200", "start")
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-m", "immediate", "stop", check=False)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
+def cluster() -> Cluster:
     bin_dir = _pg_bin()
     if bin_dir is None:
         pytest.skip("PostgreSQL is not installed (apt-get install -y postgresql)")
-    base = Path(tempfile.mkdtemp(prefix="lama-pg-"))
-    data, sockets = base / "data", base / "run"
-    sockets.mkdir()
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root: run the cluster as the postgres user
-        as_user = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(base, "postgres")
-        shutil.chown(sockets, "postgres")
-    port = free_port()
-    subprocess.run(as_user + [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-                              "--no-sync"], check=True, capture_output=True)
-    subprocess.run(as_user + [str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"), "-o",
-                              f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
-                              f"-c max_connections=200", "start"], check=True, capture_output=True)
+    return Cluster(bin_dir)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL cluster of our own for the session: its server URL (without a database)."""
+    shared = cluster()
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}"
+        yield shared.url
     finally:
-        subprocess.run(as_user + [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+        shared.remove()
 
 
 def new_database(server_url: str) -> str:
