@@ -129,7 +129,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-pause", str(self.pause), "--bot-workers", "1", *self.args],
-            stdout=subprocess.DEVNULL, stderr=self.log, text=True)
+            stdout=self.log, stderr=self.log, text=True)
         import httpx2
 
         deadline = time.monotonic() + timeout
@@ -144,7 +144,7 @@ class Server:
         raise RuntimeError("lama serve did not answer")
 
     def said(self, chars: int = 3000) -> str:
-        """The end of what the server wrote to its standard error (for a failing test's message)."""
+        """The end of what the server wrote (its access log too, with --access-log)."""
         self.log.flush()
         self.log.seek(0)
         return self.log.read()[-chars:]
