@@ -136,7 +136,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
         raise CannotDeterminize("the seat is not to move")
     game, ru = game_and_rules(view)
     world = zeros(STATE_SIZE)
-    dice_state_from_view(view, game, world)
+    dice_state_from_view(view, game, world, rng.shuffle)  # (face-down displays: one deal per decision)
     actions = list(view.legal_actions)
     a_n = len(actions)
 
