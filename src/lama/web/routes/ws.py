@@ -88,6 +88,10 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
             except WebError as e:
                 await _refuse(websocket, e.code, e.message, 1008)
                 break
+            except SQLAlchemyError:
+                await _refuse(websocket, "store_unavailable", "the store cannot be used now: try again in a moment",
+                              1013)
+                break
             await hub.disconnect(live, connection)  # the spectator leaves; the seat comes
             writer.cancel()
             connection = Connection(seat)
