@@ -122,7 +122,7 @@ def server(tmp_path_factory, playwright_api):
 @pytest.fixture
 def new_page(browser):
     """new_page(viewport=DESKTOP, color_scheme="light", **context options): a page in a fresh
-    context (its own localStorage), whose JavaScript errors fail the test."""
+    context (its own localStorage), whose JavaScript errors (and CSP refusals) fail the test."""
     contexts, errors = [], []
 
     def make(viewport=DESKTOP, color_scheme="light", **kw):
@@ -130,6 +130,8 @@ def new_page(browser):
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"{e}: {e.stack}"))
+        # what the Content-Security-Policy refused (an inline style, a script) fails the test too
+        page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
         page.set_default_timeout(15000)
         return page
 

@@ -69,8 +69,9 @@ DICE_GAMES = tuple(g for g, cls in GAMES.items() if not issubclass(cls, CardGame
 @pytest.mark.parametrize("game_id", DICE_GAMES)
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_seat_to_moves_dice_view_makes_the_cores_state(game_id, players):
-    """The same in dice, at every decision, with the undealt cards put back; the caps of a
-    discard (D3b) only matter, and are only known, while a discard is owed."""
+    """The same in dice, at every decision, with the undealt cards and the face-down displays
+    of seats that quit (D3) put back; the caps of a discard (D3b) only matter, and are only
+    known, while a discard is owed."""
     rng = random.Random(players)
     answers = set()
     for _ in range(3):
@@ -84,6 +85,9 @@ def test_the_seat_to_moves_dice_view_makes_the_cores_state(game_id, players):
             dice_state_from_view(state.view(state.to_move), game, st)
             for kind, count in enumerate(state.undealt):
                 st[L.PILE + kind] = count
+            for s, display in enumerate(state.displays):
+                for kind, count in enumerate(display):
+                    st[L.HANDS + s * L.K_MAX + kind] = count
             found, expected = describe(game, st), describe_core(state)
             if state.pending != "discard":
                 del found["caps"], expected["caps"]

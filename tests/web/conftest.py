@@ -34,32 +34,56 @@ def _pg_bin() -> Path | None:
     return Path(initdb).parent if initdb else None
 
 
-@pytest.fixture(scope="session")
-def postgres():
-    """A PostgreSQL cluster of our own for the session: its server URL (without a database)."""
+class Cluster:
+    """A PostgreSQL cluster of our own on a loopback port, started (and stopped, and started
+    again) here; `url`: its server (without a database)."""
+
+    def __init__(self, bin_dir: Path):
+        self.bin_dir = bin_dir
+        self.base = Path(tempfile.mkdtemp(prefix="lama-pg-"))
+        self.data, self.sockets = self.base / "data", self.base / "run"
+        self.sockets.mkdir()
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # initdb refuses root: run the cluster as the postgres user
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(self.base, "postgres")
+            shutil.chown(self.sockets, "postgres")
+        self.port = free_port()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}"
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
+        self.start()
+
+    def _run(self, program: str, *args: str, check: bool = True) -> None:
+        subprocess.run(self.as_user + [str(self.bin_dir / program), *args], check=check, capture_output=True)
+
+    def start(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.base / "log"), "-o",
+                  f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
+                  f"-c max_connections=200", "start")
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-m", "immediate", "stop", check=False)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
+def cluster() -> Cluster:
     bin_dir = _pg_bin()
     if bin_dir is None:
         pytest.skip("PostgreSQL is not installed (apt-get install -y postgresql)")
-    base = Path(tempfile.mkdtemp(prefix="lama-pg-"))
-    data, sockets = base / "data", base / "run"
-    sockets.mkdir()
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root: run the cluster as the postgres user
-        as_user = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(base, "postgres")
-        shutil.chown(sockets, "postgres")
-    port = free_port()
-    subprocess.run(as_user + [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-                              "--no-sync"], check=True, capture_output=True)
-    subprocess.run(as_user + [str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "log"), "-o",
-                              f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
-                              f"-c max_connections=200", "start"], check=True, capture_output=True)
+    return Cluster(bin_dir)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL cluster of our own for the session: its server URL (without a database)."""
+    shared = cluster()
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}"
+        yield shared.url
     finally:
-        subprocess.run(as_user + [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+        shared.remove()
 
 
 def new_database(server_url: str) -> str:
@@ -103,8 +127,8 @@ def client(tmp_path, clock):
 class Server:
     """`lama serve` as a real subprocess on a loopback port."""
 
-    def __init__(self, db: str, port: int | None = None, pause: float = 0.0):
-        self.db, self.port, self.pause = db, port or free_port(), pause
+    def __init__(self, db: str, port: int | None = None, pause: float = 0.0, args: tuple[str, ...] = ()):
+        self.db, self.port, self.pause, self.args = db, port or free_port(), pause, args
         self.proc = None
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -113,8 +137,8 @@ class Server:
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - what the server says; a pipe could fill up
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-pause", str(self.pause), "--bot-workers", "1"],
-            stdout=subprocess.DEVNULL, stderr=self.log, text=True)
+             "--bot-pause", str(self.pause), "--bot-workers", "1", *self.args],
+            stdout=self.log, stderr=self.log, text=True)
         import httpx2
 
         deadline = time.monotonic() + timeout
@@ -129,7 +153,7 @@ class Server:
         raise RuntimeError("lama serve did not answer")
 
     def said(self, chars: int = 3000) -> str:
-        """The end of what the server wrote to its standard error (for a failing test's message)."""
+        """The end of what the server wrote (its access log too, with --access-log)."""
         self.log.flush()
         self.log.seek(0)
         return self.log.read()[-chars:]

@@ -77,9 +77,10 @@ def test_a_bad_table_is_refused_with_a_reason(client, body, code):
 
 
 def test_malformed_and_oversized_bodies(client):
-    error_of(client.post("/api/tables", content=b"{not json"), 400, "malformed")
-    error_of(client.post("/api/tables", content=b"[1, 2]"), 400, "malformed")
-    error_of(client.post("/api/tables", content=b"{" + b" " * 70_000 + b"}"), 413, "too_large")
+    json_body = {"content-type": "application/json"}
+    error_of(client.post("/api/tables", content=b"{not json", headers=json_body), 400, "malformed")
+    error_of(client.post("/api/tables", content=b"[1, 2]", headers=json_body), 400, "malformed")
+    error_of(client.post("/api/tables", content=b"{" + b" " * 70_000 + b"}", headers=json_body), 413, "too_large")
 
 
 def test_unknown_tables_and_routes(client):

@@ -8,8 +8,9 @@ seat getting as many as the view says it holds) and the draw pile (whose size th
 gives). Every physical card of the pool is equally likely to be anywhere, which is the
 posterior when the other seats' choices are taken to say nothing about their cards.
 
-In `dice` nothing hidden matters (displays, the llama row and the roll are public; the
-undealt cards are out of the round), so the state is rebuilt exactly.
+In `dice` the displays, the llama row and the roll are public and the undealt cards are out of
+the round: the state is rebuilt exactly, but for the face-down displays of seats that quit (D3),
+dealt like hidden hands from the cards the seat cannot see.
 
 The games rebuild the state themselves (Game.state_from_view, State.with_hidden: OpenSpiel's
 resample_from_infostate); this module only says which deal to sample. A search bot then drives
@@ -50,10 +51,14 @@ def card_sampler(view):
     (Game.state_from_view) and deals the unseen pool, uniformly shuffled, to the other hands
     and the draw pile (State.with_hidden). A seat must be to move, or a K5 draw pending."""
     template = game_of(view).state_from_view(view)
-    pool = template.unseen()
     if view.to_move is None and view.forced_draw is None:
         raise CannotDeterminize("no seat is to move (a chance outcome is pending)")
-    cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
+    return _dealer(template)
+
+
+def _dealer(template):
+    """`rng -> State`: the template's unseen pool, uniformly shuffled, placed where it lacks cards."""
+    cards = [kind for kind, count in enumerate(template.unseen()) for _ in range(count)]
     slots = template.hidden_slots()
 
     def sample(rng):
@@ -72,9 +77,11 @@ def kadabra_sampler(view):
 
 
 def dice_sampler(view):
-    """The dice determinizer: everything that matters is public; the game rebuilds it exactly
-    (D1-D3)."""
+    """The dice determinizer: the game rebuilds the public facts exactly (D1-D3); the face-down
+    displays of seats that quit are dealt from the cards the seat cannot see."""
     if view.to_move is None or view.to_move != view.seat:
         raise CannotDeterminize("a dice position is rebuilt for the seat to move only")
     state = game_of(view).state_from_view(view)
+    if state.hidden_slots():
+        return _dealer(state)
     return lambda rng: state.clone()

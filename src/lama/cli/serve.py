@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import sys
 
 from .types import seconds_between
@@ -12,6 +13,12 @@ from .types import seconds_between
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a limit is a whole number (0: no limit), not {text!r}")
     return int(text)
 
 
@@ -27,6 +34,24 @@ def add_arguments(p) -> None:
     p.add_argument("--bot-pause", type=seconds_between(0, 10), default=0.6, metavar="SECONDS",
                    help="how long a bot waits before its move, so people can follow (default 0.6)")
     p.add_argument("--bot-workers", type=int, metavar="N", help="processes bots think in (default: one per core)")
+    limits = p.add_argument_group("limits per client address (0: no limit); over one, 429 rate_limited or a "
+                                  "WebSocket closed with 1008")
+    from lama.web.limits import Limits  # the standard library only: --help needs no web extra
+
+    for name in Limits.names():
+        default = getattr(Limits, name)
+        limits.add_argument(f"--limit-{name.replace('_', '-')}", dest=f"limit_{name}", type=_count, default=default,
+                            metavar="N", help=f"{Limits.HELP[name]} (default {default})")
+    security = p.add_argument_group("behind a reverse proxy, and other sites")
+    security.add_argument("--forwarded-allow-ips", metavar="ADDRESSES", default=None,
+                          help="the reverse proxies trusted to name the client (X-Forwarded-For, X-Forwarded-Proto): "
+                               "addresses or networks, comma-separated, or *; default none, so the limits count the "
+                               "peer's address")
+    security.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                          help="another site whose pages may create tables, join and connect here, like "
+                               "https://games.example.org (repeatable; default: this server's own pages only)")
+    security.add_argument("--access-log", action="store_true",
+                          help="print an access log line per request (tokens in addresses are shown as token=-)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -35,6 +60,8 @@ def cmd_serve(args) -> int:
         import uvicorn
 
         from lama.web.app import create_app
+        from lama.web.limits import Limits
+        from lama.web.security import hide_tokens
         from lama.web.store import Store, StoreError
     except ImportError as e:
         print(f"lama serve: {e.name} is not installed; install the web extra: pip install -e '.[web]'",
@@ -45,13 +72,19 @@ def cmd_serve(args) -> int:
     except StoreError as e:
         print(f"lama serve: {e}", file=sys.stderr)
         return 2
-    app = create_app(args.db, args.bot_pause, args.bot_workers)
+    limits = Limits(**{name: getattr(args, f"limit_{name}") for name in Limits.names()})
+    app = create_app(args.db, args.bot_pause, args.bot_workers, limits, tuple(args.allow_origin))
     host = f"[{args.host}]" if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
     print(f"lama serve: open http://{shown}:{args.port}/ in a browser (tables in {args.db}; Ctrl-C stops)",
           flush=True)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
-                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on",
+                            proxy_headers=args.forwarded_allow_ips is not None,
+                            forwarded_allow_ips=args.forwarded_allow_ips, access_log=args.access_log)
+    hide_tokens()
+    if args.access_log:
+        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run()

@@ -219,7 +219,7 @@ class LamaAECEnv(AECEnv):
             EnvLogger.error_observe_before_reset()
         seat = self.agent_seat[agent]
         mirror = self.mirror
-        obs = mirror.values[mirror.perm[seat]] if mirror.ok else mirror.observe(seat)
+        obs = mirror.observe(seat)
         if seat != state.to_move or self._over:
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         legal = self._legal
@@ -234,7 +234,8 @@ class LamaAECEnv(AECEnv):
             if legal is None:
                 actions = self.game_state.legal_actions()
                 legal = self._legal = self._legal_cache.get((*map(id, actions),)) or self.codec.remember(actions)
-            return ({"observation": self._values[self._perm_of[agent]], "action_mask": legal[1].copy()},
+            obs = self.encoder.face_down(self._values[self._perm_of[agent]], self.game_state, self.agent_seat[agent])
+            return ({"observation": obs, "action_mask": legal[1].copy()},
                     self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                     self.infos[agent])
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],

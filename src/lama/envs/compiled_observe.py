@@ -156,7 +156,13 @@ def observe_dice(st, ru, me, out):
     n, k = ru[R_N], ru[R_K]
     at = 0
     for r in range(n):
-        at = counts(st, HANDS + relative(me, r, n) * K_MAX, k, out, at)
+        seat = relative(me, r, n)
+        if r and st[QUIT + seat]:  # D3: face down for the others
+            for i in range(k):
+                out[at + i] = 0.0
+            at += k
+        else:
+            at = counts(st, HANDS + seat * K_MAX, k, out, at)
     at = per_seat(st, ru, me, HAND_SIZES, out, at)
     at = points(st, ru, me, out, at)
     at = per_seat(st, ru, me, QUIT, out, at)

@@ -34,11 +34,12 @@ The card games (lama, komarami, kadabra), in this order:
 
 In `moves`, kadabra then also counts skips and stage takes: E = 4, else 2.
 
-Dice (its cards are all public: every display, the llama row and the discards):
+Dice (its cards are all public: every display, the llama row and the discards, but the display
+of a seat that quit, face down for the others, D3):
 
 | feature | size | value |
 | --- | --- | --- |
-| displays | n x 7 | cards of each kind in each seat's display (own display first) |
+| displays | n x 7 | cards of each kind in each seat's display (own display first; 0 for another seat that quit) |
 | hand_sizes | n | cards in each display |
 | points | n | each seat's points (capped at 3 x the target) |
 | quit | n | 1 if the seat has quit this round |
@@ -325,7 +326,16 @@ class Encoder:
             data = None
         if data is None:
             return self.encode(state.view(seat))
-        return np.frombuffer(data, dtype=np.uint8)[self._perm[seat]].astype(np.float32)
+        return self.face_down(np.frombuffer(data, dtype=np.uint8)[self._perm[seat]].astype(np.float32), state, seat)
+
+    def face_down(self, obs: np.ndarray, state, seat: int) -> np.ndarray:
+        """D3: in dice, zero (in `obs`, `seat`'s vector) the displays of the other seats that quit."""
+        if self.dice_game and True in state.quit:
+            n, k, start = self.players, self.per_seat["displays"], self.segment["displays"].start
+            for r in range(1, n):
+                if state.quit[(seat + r) % n]:
+                    obs[start + r * k:start + (r + 1) * k] = 0
+        return obs
 
     def _moves(self, state) -> list[int]:
         """Per seat move counters (absolute seat order), kept up to date incrementally."""
@@ -637,4 +647,4 @@ class Mirror:
         """The vector of `seat` (Encoder.encode of its view)."""
         if not self.ok:
             return self.enc.encode(self.state.view(seat))
-        return self.values[self.perm[seat]]
+        return self.enc.face_down(self.values[self.perm[seat]], self.state, seat)

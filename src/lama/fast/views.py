@@ -26,13 +26,15 @@ def card_state_from_view(view, game, st) -> None:
     card_state_from_core(game.state_from_view(view), st)
 
 
-def dice_state_from_view(view, game, st) -> None:
+def dice_state_from_view(view, game, st, shuffle=None) -> None:
     """Fill the state row `st` with what the seat to move sees of L.A.M.A. Dice (D1-D5): the
     displays, the llama row, the last roll, the discards, the undealt cards, points and quits,
     and, from its legal actions, whether it owes the roll an answer (D3b: the caps of a discard;
-    D3c: a take). Raises ValueError (the core's InvalidView) for a view whose seat is not to
-    move: only its legal actions tell whether the last roll is answered."""
-    dice_state_from_core(game.state_from_view(view), st)
+    D3c: a take). The face-down displays of seats that quit (D3) are dealt from the cards it
+    cannot see, in the order `shuffle(cards)` leaves them (State.resample_from_view). Raises
+    ValueError (the core's InvalidView) for a view whose seat is not to move: only its legal
+    actions tell whether the last roll is answered."""
+    dice_state_from_core(game.state_class.resample_from_view(game, view, shuffle), st)
 
 
 def card_state_from_core(state, st) -> None:

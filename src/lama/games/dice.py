@@ -466,8 +466,9 @@ class DiceState(State):
     def _restore(self, view) -> None:
         """D1-D3: displays, the row, the discards and the last roll are public, and the undealt
         cards follow from them (the deck less what was dealt: displays and discards less the cards
-        taken from the row). Whether the roll is still owed its discard (D3b) or take (D3c) only
-        the seat to move's legal actions say, so only its view will do."""
+        taken from the row), but for the face-down displays of the seats that quit. Whether the
+        roll is still owed its discard (D3b) or take (D3c) only the seat to move's legal actions
+        say, so only its view will do."""
         State._restore(self, view)
         if view.seat is None or view.to_move != view.seat:
             raise InvalidView("a dice position is rebuilt for the seat to move only")
@@ -477,8 +478,10 @@ class DiceState(State):
         if unknown or len(view.displays) != self.n:
             raise InvalidView(f"not a view of dice for {self.n} seats: {unknown[:1] or view.displays!r}")
         counts_of = TABLE.counts_of
+        # a seat that quit shows its display face down (D3): its cards stay with the undealt
+        # ones, as unseen, until `place_hidden` deals them (hidden_slots: how many)
         self.displays = [counts_of(d) for d in view.displays]
-        self.hand_sizes = [len(d) for d in view.displays]
+        self.hand_sizes = list(view.hand_sizes)
         self.row = counts_of(view.row)
         self.row_size = len(view.row)
         self.discard_pile = counts_of(view.discard_pile)
@@ -502,6 +505,29 @@ class DiceState(State):
             self.pending = None
         self.roller = -1
 
+    def hidden_slots(self) -> list[tuple[int, int]]:
+        """(seat, cards its display lacks): the face-down displays of a state from a view."""
+        return [(s, size - sum(d)) for s, (size, d) in enumerate(zip(self.hand_sizes, self.displays)) if size > sum(d)]
+
+    def unseen(self) -> list[int]:
+        """With face-down displays to fill: the undealt cards, theirs among them."""
+        return list(self.undealt) if self.hidden_slots() else []
+
+    def place_hidden(self, cards, slots=None) -> None:
+        """Deal `cards` (kinds, in order) to the face-down displays; the rest stay undealt."""
+        slots = self.hidden_slots() if slots is None else slots
+        if not slots:
+            return
+        at = 0
+        for seat, need in slots:
+            for kind in cards[at:at + need]:
+                self.displays[seat][kind] += 1
+            at += need
+        undealt = [0] * TABLE.size
+        for kind in cards[at:]:
+            undealt[kind] += 1
+        self.undealt = undealt
+
     # -- scoring and views -----------------------------------------------
     def penalties(self) -> list[int]:
         """D5: C7 of each display (a quit display counts too)."""
@@ -517,7 +543,8 @@ class DiceState(State):
             **self._view_common(seat),
             hand_sizes=tuple(self.hand_sizes),
             discard_pile=codes_of(self.discard_pile),
-            displays=tuple(codes_of(d) for d in self.displays),
+            # D3: the display of a seat that quit is face down for everyone else
+            displays=tuple(() if self.quit[s] and s != seat else codes_of(d) for s, d in enumerate(self.displays)),
             row=codes_of(self.row),
             roll=self.roll,
             dice=self.game.dice,

@@ -18,12 +18,14 @@ from contextlib import asynccontextmanager
 from functools import partial
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .hub import Hub
+from . import metrics
+from .limits import Limiter, Limits, RateLimited
 from .messages import PROTOCOL, WebError
 from .routes import api, pages, ws
+from .security import Guard, error_response
 from .store import Store
 from .workers import warm_up
 
@@ -33,16 +35,25 @@ log = logging.getLogger("lama.web")
 
 
 def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_workers: int | None = None,
+               limits: Limits = Limits(), allow_origins: tuple[str, ...] = (),  # noqa: B008 - frozen
                clock=time.time) -> FastAPI:
     """The application, its store at `db`; bots pause `bot_pause` seconds before each move so
-    people can follow, and think in `bot_workers` processes (default: one per core); `clock`:
-    the time of the tables' clocks (tests move their own)."""
+    people can follow, and think in `bot_workers` processes (default: one per core). `limits`:
+    per client address; `allow_origins`: the sites besides its own whose pages may use it;
+    `clock`: the time of the tables' clocks (tests move their own)."""
     started = partial(lifespan, db=db, origin=secrets.token_hex(8), bot_pause=bot_pause, bot_workers=bot_workers,
                       clock=clock)
     app = FastAPI(title="lama", version=PROTOCOL, lifespan=started, docs_url=None, redoc_url=None)
+    app.state.limiter = Limiter(limits)
+    app.state.metrics = metrics.Metrics(app)
+    app.add_middleware(Guard, allowed_origins=allow_origins)
     app.add_exception_handler(WebError, web_error)
+    app.add_exception_handler(RateLimited, web_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
-    for router in (api.router, ws.router, pages.router):
+    app.add_exception_handler(RecursionError, malformed)
+    app.add_exception_handler(UnicodeError, malformed)
+    app.add_exception_handler(SQLAlchemyError, store_error)
+    for router in (api.router, ws.router, pages.router, metrics.router):
         app.include_router(router)
     return app
 
@@ -55,7 +66,7 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
     pool = ProcessPoolExecutor(max_workers=bot_workers or os.cpu_count() or 1,
                                mp_context=multiprocessing.get_context("spawn"), initializer=warm_up,
                                initargs=(os.getpid(),))
-    hub = Hub(store, pool, bot_pause, clock)
+    hub = metrics.MeteredHub(app.state.metrics, store, pool, bot_pause, clock)
     app.state.hub = hub
     stop = threading.Event()
     listener = None
@@ -93,7 +104,7 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
         store.close()
 
 
-async def _tick(hub: Hub) -> None:
+async def _tick(hub) -> None:
     """The clocks: once a second, a stand-in for each person out of time or away."""
     while True:
         await asyncio.sleep(1.0)
@@ -104,14 +115,34 @@ async def _tick(hub: Hub) -> None:
 
 
 # -- errors: always {"error": {"code", "message"}} ----------------------------------------------
-async def web_error(request, e: WebError):
-    return _error(e.status, e.code, e.message)
+STORE_RETRY = 5  # seconds a client is told to wait while the store cannot be used
+
+
+async def web_error(request, e: WebError | RateLimited):
+    retry_after = getattr(e, "retry_after", None)  # limits.RateLimited
+    return error_response(request, e.status, e.code, e.message,
+                          None if retry_after is None else {"Retry-After": str(retry_after)})
 
 
 async def http_error(request, e: StarletteHTTPException):
     code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
-    return _error(e.status_code, code, str(e.detail))
+    return error_response(request, e.status_code, code, str(e.detail))
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+async def malformed(request, e: Exception):
+    """A body nested too deep for the JSON reader, or text that is no Unicode."""
+    return error_response(request, 400, "malformed", "the body must be one JSON object of Unicode text, "
+                                                     "nested at most a few hundred levels")
+
+
+async def store_error(request, e: SQLAlchemyError):
+    """The store is down (or its disk full): the request did nothing; the pool reconnects by itself."""
+    log.warning("the store cannot be used: %s", store_trouble(e))
+    return error_response(request, 503, "store_unavailable", f"the store cannot be used now ({store_trouble(e)}); "
+                          f"nothing was changed: try again in a moment", {"Retry-After": str(STORE_RETRY)})
+
+
+def store_trouble(e: SQLAlchemyError) -> str:
+    """What went wrong with the store, in a few words (never the statement and its values)."""
+    text = " ".join(str(getattr(e, "orig", None) or e).split())
+    return text[:160]

@@ -29,6 +29,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
+from .limits import Limits
+
 HOST = "127.0.0.1"
 PACKAGE = __name__.partition(".")[0]  # `python -m` this package is the `lama` command
 START_TIMEOUT = 60.0  # seconds for the server to answer its health check
@@ -102,8 +104,10 @@ class Server:
         self.db = db
         self.port = free_port()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's output for as long as it runs
+        # every client of the load is this machine's one address: its limits off
+        no_limits = [arg for name in Limits.names() for arg in (f"--limit-{name.replace('_', '-')}", "0")]
         command = [sys.executable, "-m", PACKAGE, "serve", "--host", HOST, "--port", str(self.port),
-                   "--db", db, "--bot-pause", "0"]
+                   "--db", db, "--bot-pause", "0", *no_limits]
         if workers:
             command += ["--bot-workers", str(workers)]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

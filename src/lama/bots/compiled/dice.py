@@ -126,6 +126,8 @@ def evaluate_dice(world, ru, me, temps, actions, samples, halving, r, depth, hea
 
 
 # -- from a view ---------------------------------------------------------------------------
+FACE_DOWN_DEALS = 16  # deals of the face-down displays a decision's playouts share
+
 
 def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_DEPTH,
                   heads_up: int = DEPTH_HEADS_UP):
@@ -135,28 +137,28 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     if view.to_move != view.seat or view.finished:
         raise CannotDeterminize("the seat is not to move")
     game, ru = game_and_rules(view)
-    world = zeros(STATE_SIZE)
-    dice_state_from_view(view, game, world)
     actions = list(view.legal_actions)
     a_n = len(actions)
-
+    ids = array([game.action_id(a) for a in actions])
+    temps = float_array(temperatures(view.game, view.players))
+    # work space: a playout's state; the lookahead's display, row and discards, and its memo
+    # (what rolling costs, kept across the playouts); the actions' order
+    work = (zeros(STATE_SIZE), zeros(DICE_REMOVED + (max(depth, heads_up) + 1) * DICE_K), float_zeros(MEMO_SIZE),
+            zeros(a_n))
     results = result_arrays(a_n)
-    evaluate_dice(
-        # the position
-        world, ru, view.seat, float_array(temperatures(view.game, view.players)),
-        # the search and the playout policy
-        array([game.action_id(a) for a in actions]), int(samples), bool(halving), array(seed_words(rng)),
-        int(depth), int(heads_up),
-        # work space: a playout's state; the lookahead's display, row and discards, and its memo
-        # (what rolling costs, kept across the playouts); the actions' order
-        zeros(STATE_SIZE), zeros(DICE_REMOVED + (max(depth, heads_up) + 1) * DICE_K), float_zeros(MEMO_SIZE),
-        zeros(a_n),
-        *results,
-    )
+    # the face-down displays of seats that quit (D3): dealt FACE_DOWN_DEALS times from the cards
+    # the seat cannot see, each deal playing its share of the samples (the results add up)
+    deals = FACE_DOWN_DEALS if any(q and s != view.seat for s, q in enumerate(view.quit)) else 1
+    for _ in range(deals):
+        world = zeros(STATE_SIZE)
+        dice_state_from_view(view, game, world, rng.shuffle)
+        evaluate_dice(world, ru, view.seat, temps, ids, int(max(1, samples // deals)), bool(halving),
+                      array(seed_words(rng)), int(depth), int(heads_up), *work, *results)
     return estimates(actions, results)
 
 
 def compiled_search(view, rng, samples: int, halving: bool, infer: bool = False):
     """DiceGame.compiled_search: `evaluate_view` with the playouts' default depth (`infer` is
-    ignored: nothing that matters is hidden in dice)."""
+    ignored: in dice only face-down displays are hidden, and they say nothing of the seats'
+    choices)."""
     return evaluate_view(view, rng, samples, halving)

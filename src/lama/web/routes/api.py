@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 
 from ..hub import Hub
 from ..messages import PROTOCOL, WebError, games_json
-from . import hub_of
+from . import hub_of, limited
 
 MAX_BODY = 64 * 1024  # an HTTP request body (a Kadabra deck is the largest thing sent)
 
@@ -28,7 +28,7 @@ async def games():
     return {"games": games_json()}
 
 
-@router.post("/api/tables", status_code=201)
+@router.post("/api/tables", status_code=201, dependencies=[limited("creations")])
 async def create_table(request: Request, hub: Hub = Depends(hub_of)):
     settings = ("visibility", "turn_seconds", "stand_in_level")
     body = await _body(request, ("game", "players", "options", "seats", "name", "hints", *settings))
@@ -52,13 +52,13 @@ async def table_facts(table_id: str, hub: Hub = Depends(hub_of)):
     return (await hub.get(table_id)).public()
 
 
-@router.post("/api/tables/{table_id}/join")
+@router.post("/api/tables/{table_id}/join", dependencies=[limited("joins")])
 async def join(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
     body = await _body(request, ("name", "seat", "invite"))
     return await hub.join(table_id, body.get("name"), body.get("seat"), body.get("invite"))
 
 
-@router.post("/api/tables/{table_id}/again")
+@router.post("/api/tables/{table_id}/again", dependencies=[limited("joins")])
 async def again(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
     body = await _body(request, ("token",))
     return await hub.again(table_id, body.get("token"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 from fastapi import APIRouter
@@ -10,6 +11,8 @@ from fastapi.responses import HTMLResponse, Response
 from ..messages import WebError
 
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html"}
+# what the static files are called: nothing else is looked for
+STATIC_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}\.[a-z]{1,4}")
 
 router = APIRouter()
 
@@ -44,7 +47,7 @@ def _page(name: str) -> HTMLResponse:
 
 def _static(name: str) -> Response:
     suffix = name[name.rfind("."):] if "." in name else ""
-    if not name or "/" in name or name.startswith(".") or suffix not in STATIC_TYPES:
+    if not STATIC_NAME.fullmatch(name) or suffix not in STATIC_TYPES:
         raise WebError(404, "not_found", "no such file")
     try:
         body = resources.files("lama.web").joinpath("static", name).read_bytes()

@@ -1,5 +1,9 @@
 """The game, one WebSocket per connection (PROTOCOL.md, "WebSocket"): its reader hands each
-message to the hub, its writer sends what the connection's queue holds."""
+message to the hub, its writer sends what the connection's queue holds.
+
+A seat's token comes in the address (`?token=T`) or, kept out of every address and log, in the
+first message, `{"type": "hello", "token": T}`: until then the connection is a spectator's,
+and the hello takes it to the seat (a new state follows)."""
 
 from __future__ import annotations
 
@@ -9,11 +13,14 @@ import logging
 import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
 
 from lama.match import Refused
 
 from ..hub import Hub
+from ..limits import RateLimited, address_of
 from ..messages import Connection, WebError, error_message, hint_message, odds_message
+from ..security import refused
 
 MAX_MESSAGE = 16 * 1024  # a WebSocket message; larger closes the connection with 1009
 RATE, BURST = 50.0, 100  # messages per second a connection may send, and its burst; more closes with 1008
@@ -26,18 +33,35 @@ router = APIRouter()
 @router.websocket("/ws/tables/{table_id}")
 async def play(websocket: WebSocket, table_id: str, token: str | None = None):
     hub: Hub = websocket.app.state.hub
+    limiter, metrics = websocket.app.state.limiter, websocket.app.state.metrics
+    address = address_of(websocket)
     await websocket.accept()
+    too_many = limiter.open(address, table_id)
+    if too_many is not None:
+        await _refuse(websocket, "rate_limited", too_many, 1008)
+        return
+    try:
+        await _play(websocket, hub, table_id, token, metrics)
+    finally:
+        limiter.close(address, table_id)
+
+
+async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None, metrics) -> None:
     try:
         live = await hub.get(table_id)
         seat = await hub.seat_of(live, token)
     except WebError as e:
-        await websocket.send_json({"type": "error", "code": e.code, "message": e.message})
-        await websocket.close(code=1008)
+        await _refuse(websocket, e.code, e.message, 1008)
+        return
+    except SQLAlchemyError:
+        await _refuse(websocket, "store_unavailable", "the store cannot be used now: try again in a moment", 1013)
         return
     connection = Connection(seat)
     writer = asyncio.create_task(_write(websocket, connection))
     await hub.connect(live, connection)
+    metrics.connections.inc()
     bucket = _Bucket()
+    first = token is None  # a hello may come
     try:
         while True:
             message = await websocket.receive()
@@ -47,47 +71,97 @@ async def play(websocket: WebSocket, table_id: str, token: str | None = None):
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
             if len(text) > MAX_MESSAGE:
+                refused(websocket.scope, "too_large")
                 await websocket.close(code=1009, reason="message too big")
                 break
             if not bucket.take():
+                refused(websocket.scope, "too_many_messages")
                 await websocket.close(code=1008, reason="too many messages")
                 break
-            await _handle(hub, live, connection, text)
+            hello = _hello(text) if first else None
+            first = False
+            if hello is None:
+                await _handle(hub, live, connection, text, websocket)
+                continue
+            try:
+                seat = await hub.seat_of(live, hello)
+            except WebError as e:
+                await _refuse(websocket, e.code, e.message, 1008)
+                break
+            except SQLAlchemyError:
+                await _refuse(websocket, "store_unavailable", "the store cannot be used now: try again in a moment",
+                              1013)
+                break
+            await hub.disconnect(live, connection)  # the spectator leaves; the seat comes
+            writer.cancel()
+            connection = Connection(seat)
+            writer = asyncio.create_task(_write(websocket, connection))
+            await hub.connect(live, connection)
     except WebSocketDisconnect:
         pass
     finally:
+        metrics.connections.dec()
         await hub.disconnect(live, connection)
         writer.cancel()
 
 
-async def _handle(hub: Hub, live, connection: Connection, text: str) -> None:
-    """One message from a client: `act`, `stand_in`, `hint`, `odds`, or an error back."""
+def _hello(text: str) -> str | None:
+    """The token of a first message `{"type": "hello", "token": T}`; None for any other message."""
+    if '"hello"' not in text:
+        return None
     try:
         data = json.loads(text)
-    except ValueError:
-        connection.send(error_message("malformed", "a message is one JSON object"))
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and data.get("type") == "hello" and isinstance(data.get("token"), str):
+        return data["token"]
+    return None
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    refused(websocket.scope, code)
+    await websocket.send_json(error_message(code, message))
+    await websocket.close(code=close)
+
+
+async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: WebSocket) -> None:
+    """One message from a client: `act`, `stand_in`, `hint`, `odds`, or an error back."""
+
+    def refuse(code: str, message: str) -> None:
+        refused(websocket.scope, code)
+        connection.send(error_message(code, message))
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the reader goes
+        refuse("malformed", "a message is one JSON object")
         return
     kind = data.get("type") if isinstance(data, dict) else None
     try:
         if kind == "act":
-            await hub.act(live, connection.seat, data.get("action"), data.get("version"))
+            with websocket.app.state.metrics.ack.time():
+                await hub.act(live, connection.seat, data.get("action"), data.get("version"))
         elif kind == "stand_in":
             await hub.stand_in(live, connection.seat, data.get("seat"), data.get("bot"))
         elif kind == "hint":
+            websocket.app.state.limiter.take("hints", address_of(websocket))
             connection.send(await hint_message(live, connection.seat, hub.pool))
         elif kind == "odds":
+            websocket.app.state.limiter.take("hints", address_of(websocket))
             connection.send(await odds_message(live, connection.seat))
         else:
-            connection.send(error_message("malformed", 'a message is {"type": "act", "version": V, "action": ...}, '
-                                                       '{"type": "hint"}, {"type": "odds"} or '
-                                                       '{"type": "stand_in", "seat": S, "bot": LEVEL or null}'))
+            refuse("malformed", 'a message is {"type": "act", "version": V, "action": ...}, '
+                                '{"type": "hint"}, {"type": "odds"} or '
+                                '{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
     except Refused as e:
-        connection.send(error_message(e.code, e.reason))
-    except WebError as e:
-        connection.send(error_message(e.code, e.message))
+        refuse(e.code, e.reason)
+    except (WebError, RateLimited) as e:
+        refuse(e.code, e.message)
+    except SQLAlchemyError:  # the store is down (or its disk full): nothing was acknowledged
+        refuse("store_unavailable", "the store cannot be used now: nothing was changed, try again in a moment")
     except Exception:  # a bug of ours: say so in the log, keep the connection and the table
         log.exception("table %s: a %s message failed", live.id, kind)
-        connection.send(error_message("server_error", "the server failed to handle this message"))
+        refuse("server_error", "the server failed to handle this message")
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:

@@ -53,9 +53,9 @@ function smallCards(codes, game, label) {
 export function seatPanel(view, s, opts) {
   const { names, seats, me, hands, moved } = opts;
   const fact = (seats && seats[s]) || {};
-  const dice = !isCardGame(view.game);  // displays lie face up
-  const toMove = view.to_move === s && !view.finished;
   const quit = view.quit[s];
+  const dice = !isCardGame(view.game) && !(quit && s !== me);  // displays lie face up, until their seat quits (D3)
+  const toMove = view.to_move === s && !view.finished;
   const n = dice ? (view.displays[s] || []).length : (view.hand_sizes[s] || 0);
   const bits = [];
   const tags = h("span", { class: "tags" });

@@ -12,6 +12,7 @@ export function h(tag, attrs = {}, ...kids) {
     else if (k === "text") el.textContent = v;
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "style") el.style.cssText = v; // through the CSSOM: the CSP refuses style attributes
     else el.setAttribute(k, v === true ? "" : v);
   }
   for (const kid of kids.flat()) {

@@ -70,19 +70,20 @@ function joinForm(seat) {
 
 // -- the connection ---------------------------------------------------------------------------
 function connect() {
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` + (ui.token ? `?token=${encodeURIComponent(ui.token)}` : "");
-  const ws = new WebSocket(url);
+  // the token goes in the first message (hello), never in the address: no log records it
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   ui.ws = ws;
   ui.firstState = true;
   ws.onmessage = ev => {
     let m;
     try { m = JSON.parse(ev.data); } catch (e) { return; }
+    if (m.type === "state" && ui.token && m.seat === null) return; // the spectator's, before the hello is answered
     if (m.type === "state") onState(m);
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
     else if (m.type === "odds") onOdds(m);
   };
-  ws.onopen = () => { ui.retry = 0; };
+  ws.onopen = () => { ui.retry = 0; if (ui.token) ws.send(JSON.stringify({ type: "hello", token: ui.token })); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
     ui.pending = false;

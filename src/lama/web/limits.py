@@ -1,0 +1,130 @@
+"""Limits per client address, so one client cannot stall the others: tables created, seats
+joined, hints and odds asked for (each a token bucket: so many a minute, as many at once), and
+WebSocket connections open at once (per address and per table). Over a limit a request is
+answered `429 rate_limited` with `Retry-After` (PROTOCOL.md), a connection is closed with 1008.
+
+The address is the connection's peer, or, behind a reverse proxy named as trusted (uvicorn's
+`forwarded_allow_ips`, `lama serve --forwarded-allow-ips`), the client its X-Forwarded-For names:
+uvicorn puts it in the ASGI scope's `client` before any of this runs.
+
+The standard library only: `lama serve --help` lists the limits without the web extra.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from dataclasses import dataclass, fields
+
+# buckets kept: beyond it, the full ones (clients quiet for a while) go, then the oldest (which
+# only makes the limits kinder to their clients), so the limiter's memory is bounded
+MAX_CLIENTS = 10_000
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Each limit per client address; 0: no limit."""
+
+    creations: int = 30  # tables created a minute
+    joins: int = 60  # seats taken a minute (join and play again)
+    hints: int = 60  # hints and odds asked for a minute
+    connections: int = 50  # WebSocket connections open at once
+    table_connections: int = 200  # WebSocket connections open at once to one table (from everyone)
+
+    HELP = {
+        "creations": "tables one client address may create a minute",
+        "joins": "seats one client address may take a minute (join, play again)",
+        "hints": "hints and odds one client address may ask for a minute",
+        "connections": "WebSocket connections one client address may keep open at once",
+        "table_connections": "WebSocket connections one table may have open at once, from everyone",
+    }
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+
+class RateLimited(Exception):
+    """429 rate_limited (answered like a WebError); `retry_after`: whole seconds until the
+    client may try again."""
+
+    status, code = 429, "rate_limited"
+
+    def __init__(self, what: str, retry_after: int):
+        self.message = f"too many {what} from this address: try again in {retry_after} s"
+        super().__init__(self.message)
+        self.retry_after = retry_after
+
+
+class Limiter:
+    """The buckets and connection counts of one server."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self._buckets: dict[tuple[str, str], list[float]] = {}  # (kind, address) -> [tokens, at]
+        self._open: dict[str, int] = {}  # address -> WebSocket connections open
+        self._open_at: dict[str, int] = {}  # table -> WebSocket connections open
+
+    def take(self, kind: str, address: str) -> None:
+        """One `kind` (creations, joins, hints) for `address`; RateLimited if over its limit."""
+        per_minute = getattr(self.limits, kind)
+        if not per_minute:
+            return
+        now = time.monotonic()
+        bucket = self._buckets.get((kind, address))
+        if bucket is None:
+            if len(self._buckets) >= MAX_CLIENTS:
+                self._prune(now)
+            bucket = self._buckets[(kind, address)] = [float(per_minute), now]
+        rate = per_minute / 60.0
+        bucket[0] = min(per_minute, bucket[0] + (now - bucket[1]) * rate)
+        bucket[1] = now
+        if bucket[0] < 1:
+            raise RateLimited(kind, max(1, math.ceil((1 - bucket[0]) / rate)))
+        bucket[0] -= 1
+
+    def _prune(self, now: float) -> None:
+        """Drop the buckets that have filled up again (they say nothing a new one would not),
+        then, if too many are left, the oldest."""
+        for key, (tokens, at) in list(self._buckets.items()):
+            per_minute = getattr(self.limits, key[0])
+            if tokens + (now - at) * per_minute / 60.0 >= per_minute:
+                del self._buckets[key]
+        if len(self._buckets) >= MAX_CLIENTS:
+            for key in list(self._buckets)[:len(self._buckets) - MAX_CLIENTS // 2]:
+                del self._buckets[key]
+
+    def open(self, address: str, table_id: str) -> str | None:
+        """A WebSocket connection of `address` to a table opens: None, or why it may not
+        (then nothing is counted). Each open that answered None is followed by one `close`."""
+        limits = self.limits
+        if limits.connections and self._open.get(address, 0) >= limits.connections:
+            return f"this address has {limits.connections} connections open already"
+        if limits.table_connections and self._open_at.get(table_id, 0) >= limits.table_connections:
+            return f"this table has {limits.table_connections} connections open already"
+        self._open[address] = self._open.get(address, 0) + 1
+        self._open_at[table_id] = self._open_at.get(table_id, 0) + 1
+        return None
+
+    def close(self, address: str, table_id: str) -> None:
+        for counts, key in ((self._open, address), (self._open_at, table_id)):
+            counts[key] -= 1
+            if not counts[key]:
+                del counts[key]
+
+
+def address_of(connection) -> str:
+    """The client address of a Request or WebSocket (uvicorn has applied trusted proxies). An
+    IPv6 client counts by its /64, the network one customer is given."""
+    client = connection.scope.get("client")
+    host = client[0] if client else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if address.version == 4:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{address}/64", strict=False))
