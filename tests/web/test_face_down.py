@@ -12,7 +12,7 @@ def state_after(ws, version: int) -> dict:
 
 def test_a_quit_display_is_sent_face_down(client):
     made = create(client, game="dice", seats=[HUMAN, HUMAN])
-    other = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"}).json()
+    other = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob", "invite": made["invite"]}).json()
     url = f"/ws/tables/{made['table']}"
     with client.websocket_connect(f"{url}?token={made['token']}") as a, \
             client.websocket_connect(f"{url}?token={other['token']}") as b, client.websocket_connect(url) as watcher:

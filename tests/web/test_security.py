@@ -51,11 +51,13 @@ def test_another_sites_page_cannot_create_or_join(client):
     assert r.status_code == 403 and r.json()["error"]["code"] == "bad_origin"
     made = create(client, seats=[HUMAN, HUMAN])
     for origin in ("https://evil.example", "null", "http://testserver.evil.example"):
-        r = client.post(f"/api/tables/{made['table']}/join", json={"name": "Eve"}, headers={"origin": origin})
+        r = client.post(f"/api/tables/{made['table']}/join", json={"name": "Eve", "invite": made["invite"]},
+                        headers={"origin": origin})
         assert r.status_code == 403 and r.json()["error"]["code"] == "bad_origin", origin
     assert [s["taken"] for s in client.get(f"/api/tables/{made['table']}").json()["seats"]] == [True, False]
     # its own pages may (and clients that are no browser send no Origin)
-    r = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"}, headers={"origin": "http://testserver"})
+    r = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob", "invite": made["invite"]},
+                    headers={"origin": "http://testserver"})
     assert r.status_code == 200, r.text
 
 
