@@ -121,12 +121,15 @@ def server(tmp_path_factory, playwright_api):
 
 @pytest.fixture
 def new_page(browser):
-    """new_page(viewport=DESKTOP, color_scheme="light", **context options): a page in a fresh
+    """new_page(viewport=DESKTOP, color_scheme="light", csp=False, **context options): a page in a fresh
     context (its own localStorage), whose JavaScript errors (and CSP refusals) fail the test."""
     contexts, errors = [], []
 
-    def make(viewport=DESKTOP, color_scheme="light", **kw):
-        ctx = browser.new_context(viewport=viewport, color_scheme=color_scheme, **kw)
+    def make(viewport=DESKTOP, color_scheme="light", csp=False, **kw):
+        # Playwright's wait_for_function evaluates its text in the page, which the server's
+        # Content-Security-Policy forbids: tests that wait so bypass it; csp=True keeps it
+        # (tests/e2e/test_security_in_browser.py: the pages run under it with no refusal)
+        ctx = browser.new_context(viewport=viewport, color_scheme=color_scheme, bypass_csp=not csp, **kw)
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"{e}: {e.stack}"))

@@ -136,7 +136,7 @@ def public(live) -> dict:
            "seats": seats_json(live), "rematch": rematch(live)}
     if row.status == "finished":
         out["seed"] = str(row.seed)  # told once the game is over, never before
-        out["winners"] = list(live.table.state.winners)
+        out.update(winners=list(live.table.state.winners), points=list(live.table.state.points))
     return out
 
 
@@ -145,7 +145,7 @@ def listed(row: TableRow) -> dict:
     return {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
             "options": row.options, "status": row.status, "created": row.created, "hints": row.hints,
             "visibility": row.visibility, "turn_seconds": row.turn_seconds, "stand_in_level": row.stand_in_level,
-            "next": row.next_id, "seats": seat_facts(row)}
+            "next": row.next_id, "seats": seat_facts(row), **(row.result or {})}
 
 
 def clock(live) -> dict | None:

@@ -49,8 +49,11 @@ export const device = {
   get name() { return load("lama.name", ""); },
   set name(v) { save("lama.name", v); },
   token(table) { return (load("lama.tokens", {}) || {})[table] || null; },
+  // the tables this device holds a seat at, oldest first
+  tables() { return Object.keys(load("lama.tokens", {}) || {}); },
   setToken(table, token) {
     const all = load("lama.tokens", {}) || {};
+    delete all[table];  // (the newest last)
     all[table] = token;
     const keys = Object.keys(all);
     if (keys.length > 200) delete all[keys[0]];
