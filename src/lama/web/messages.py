@@ -250,7 +250,7 @@ async def hint_message(live, seat: int | None, pool) -> dict:
             raise WebError(409, "not_your_turn", "hints are for the seat to move")
         view, version = live.table.view(seat), live.table.version
     loop = asyncio.get_running_loop()
-    found = await loop.run_in_executor(pool, hint, view, f"lama-hint:{live.id}:{version}")
+    found = await loop.run_in_executor(pool, hint, view)
     return {"type": "hint", "version": version, "seat": seat, **found}
 
 
@@ -263,13 +263,12 @@ async def odds_message(live, seat: int | None) -> dict:
     return {"type": "odds", "version": version, "seat": seat, **(await asyncio.to_thread(odds, view))}
 
 
-def hint(view, seed: str) -> dict:
-    """In a pool process: every legal action of `view` with the hard bot's win chance."""
-    import random
-
+def hint(view) -> dict:
+    """In a pool process: every legal action of `view` with the hard bot's win chance, seeded
+    from the position (bots.hints.hint_rng): the same advice as the terminal's and `lama hint`'s."""
     from lama.bots.hints import hints, hints_json
 
-    return hints_json(hints(view, random.Random(seed)), Action.to_json)
+    return hints_json(hints(view), Action.to_json)
 
 
 def odds(view) -> dict:

@@ -30,12 +30,14 @@ export function startCountdowns() {
   setInterval(() => { const now = performance.now(); document.querySelectorAll("[data-end]").forEach(el => tickOne(el, now)); }, 250);
 }
 
-// The clock of the person to move, e.g. "⏱ 1:23" (null when no clock runs).
-export function clockEl(m, heard, names) {
+// The clock of the person to move: "Bob: 1:23 left", or "1:23 left" on one's own place
+// (`own`); null when no clock runs.
+export function clockEl(m, heard, names, own = false) {
   const c = m.clock;
   if (!c || m.status !== "running") return null;
   const whose = c.seat === m.seat ? "your time" : `${names[c.seat]}'s time`;
-  return h("span", { class: "clock", role: "timer", "aria-label": `${whose} left` }, "⏱ ", countdown(c.seconds_left, heard));
+  return h("span", { class: "clock", role: "timer", "aria-label": `${whose} left` },
+    own ? null : `${c.seat === m.seat ? "You" : names[c.seat]}: `, countdown(c.seconds_left, heard), " left");
 }
 
 const WHY = { time: "their time ran out", away: "they left the table", asked: "the table asked for it" };

@@ -269,8 +269,8 @@ function caption(m) {
 
 // Whose turn, and their clock (when the table has one).
 function clockLine(m) {
-  const c = clockEl(m, ui.heard, seatNames(m.seats));
-  return c ? h("p", { class: "clock-line" }, c) : null;
+  if (!m.clock || m.clock.seat === m.seat) return null;  // one's own clock is at one's place
+  return h("p", { class: "clock-line" }, clockEl(m, ui.heard, seatNames(m.seats)));
 }
 
 // A control that sends `action`; `el` (a button) is made live, or a new button is made.
@@ -296,7 +296,7 @@ function myPlace(m) {
     chipsEl(v.points[me], { magic: v.magic_chip === me }),
     h("span", { class: "points" }, h("b", {}, v.points[me]), " pts"),
     h("span", { class: "turn-note", role: "status" }, turnNote(m)),
-    m.clock && m.clock.seat === me ? clockEl(m, ui.heard, names) : null);
+    m.clock && m.clock.seat === me ? clockEl(m, ui.heard, names, true) : null);
   out.push(head);
   if (m.status === "waiting") return out;
 
