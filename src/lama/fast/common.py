@@ -98,10 +98,13 @@ def pile_card(st, ru):
     """A card drawn uniformly from the pile by the game's generator (its kind; the pile is
     left as it is), as the core's shuffle or draw gives one."""
     x = below(st, RNG, st[PILE_SIZE])
+    # the kind whose cards span x in the pile's order: the kinds whose cards all lie at or
+    # below x, counted without a branch (a scan that stops at the kind mispredicts its end)
     kind = 0
-    while x >= st[PILE + kind]:
-        x -= st[PILE + kind]
-        kind += 1
+    below_next = 0
+    for k in range(ru[R_K] - 1):
+        below_next += st[PILE + k]
+        kind += 1 if x >= below_next else 0
     return kind
 
 

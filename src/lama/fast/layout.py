@@ -115,6 +115,8 @@ R_MASK_SUM = _field(128)  # the sum of the values in a value mask (C7)
 R_FACES = _field(18)  # dice: R_FACES + die * 6 + i, the kind of face i
 R_DISCARD_COUNTS = _field(128 * 7)  # dice: + id * 7 + k, cards of kind k a discard id lets go
 R_DISCARD_ID = _field(4 ** 7)  # dice: a discard's counts in base 4 -> its action id (-1: none)
+R_SUBDISCARDS = _field(128 * 8)  # dice: + id * 8 + i, the i-th discard (in id order) within
+# discard id's counts, + id * 8 + 7 how many: the legal discards when the caps are that discard
 R_ROW = _field(K_MAX)  # dice: cards of each kind in the full llama row (D1)
 R_CLASSES = _field()  # dice: the distinct rolls of the dice (lama.games.dice_odds.roll_classes)...
 R_CLASS_COUNTS = _field(84 * 7)  # ... + c * 7 + k: dice of roll c showing kind k (84: 3 of 7 kinds)

@@ -81,12 +81,16 @@ def _dice_rules(game, r: list[int]) -> None:
             r[L.R_CLASS_COUNTS + c * 7 + kind] = count
     for code in range(4 ** 7):
         r[L.R_DISCARD_ID + code] = -1
-    for action_id, action in enumerate(game.all_actions()):
-        if action.kind == "discard":
-            counts = table.counts_of(action.cards)
-            code = 0
-            for kind in reversed(range(7)):
-                code = code * 4 + counts[kind]
-            r[L.R_DISCARD_ID + code] = action_id
-            for kind in range(7):
-                r[L.R_DISCARD_COUNTS + action_id * 7 + kind] = counts[kind]
+    discards = [(action_id, table.counts_of(action.cards)) for action_id, action in enumerate(game.all_actions())
+                if action.kind == "discard"]
+    for action_id, counts in discards:
+        code = 0
+        for kind in reversed(range(7)):
+            code = code * 4 + counts[kind]
+        r[L.R_DISCARD_ID + code] = action_id
+        for kind in range(7):
+            r[L.R_DISCARD_COUNTS + action_id * 7 + kind] = counts[kind]
+        within = [other for other, less in discards if all(c <= cap for c, cap in zip(less, counts))]
+        for i, other in enumerate(within):
+            r[L.R_SUBDISCARDS + action_id * 8 + i] = other
+        r[L.R_SUBDISCARDS + action_id * 8 + 7] = len(within)
