@@ -164,13 +164,10 @@ def penalty_of(h, at, ru, each):
     """C7 of the cards counted in h[at:at + K] (each: every llama costs 10, as in komarami)."""
     mask = 0
     llamas = 0
-    for kind in range(ru[R_K]):
+    for kind in range(ru[R_K]):  # without a branch on the cards, which chance makes unpredictable
         c = h[at + kind]
-        if c:
-            if ru[R_IS_LLAMA + kind]:
-                llamas += c
-            else:
-                mask |= ru[R_MASK + kind]
+        llamas += c * ru[R_IS_LLAMA + kind]
+        mask |= ru[R_MASK + kind] if c else 0  # a llama's mask is 0
     if llamas and not each:
         llamas = 1
     return ru[R_MASK_SUM + mask] + 10 * llamas
