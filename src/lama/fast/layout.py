@@ -104,6 +104,7 @@ R_DECK_TOTAL = _field()
 R_DECK = _field(K_MAX)  # cards of each kind in the deck (dice: the 36 player cards)
 R_PLAY_N = _field(K_MAX)  # how many kinds may go on top kind t (L3, K3)
 R_PLAY_ON = _field(K_MAX * K_MAX)  # R_PLAY_ON + t * K_MAX + i: the i-th of them, table order
+R_ONE_AT = _field(K_MAX)  # where R_ONE is among those on kind t (R_PLAY_N + t: not there, no effects)
 R_SAME_N = _field(K_MAX)  # how many kinds share a value with kind t
 R_SAME = _field(K_MAX * K_MAX)  # R_SAME + t * K_MAX + i: the i-th of them, table order
 R_MASK = _field(K_MAX)  # a kind's number values as bits (1 << v); 0 for the llama

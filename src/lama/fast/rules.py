@@ -49,6 +49,7 @@ def _rules_list(game) -> list[int]:
         r[L.R_PLAY_N + kind] = len(playable)
         for i, other in enumerate(playable):
             r[L.R_PLAY_ON + kind * L.K_MAX + i] = other
+        r[L.R_ONE_AT + kind] = playable.index(r[L.R_ONE]) if r[L.R_ONE] in playable else len(playable)
         same = [s for s, c in enumerate(cards) if c.values & card.values]
         r[L.R_SAME_N + kind] = len(same)
         for i, other in enumerate(same):
