@@ -159,7 +159,7 @@ def quit_seat(st, ru, seat):
 
 # -- scoring (C3, C5-C7) ----------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def penalty_of(h, at, ru, each):
     """C7 of the cards counted in h[at:at + K] (each: every llama costs 10, as in komarami)."""
     mask = 0
@@ -173,7 +173,7 @@ def penalty_of(h, at, ru, each):
     return ru[R_MASK_SUM + mask] + 10 * llamas
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def penalty(st, ru, seat):
     """C7 of seat's hand (dice: its display)."""
     return penalty_of(st, HANDS + seat * K_MAX, ru, ru[R_LLAMA_EACH])

@@ -43,7 +43,7 @@ from .layout import (
     PILE,
     POINTS,
     QUIT_ID_DICE,
-    R_DISCARD_COUNTS,
+    R_DISCARD_PARTS,
     R_DISCARD_ID,
     R_FACES,
     R_K,
@@ -255,10 +255,11 @@ def take(st, ru, seat, kind):
 def discard(st, ru, seat, action):
     """D3b: the discard `action` (an id) leaves the seat's display; D4 if it is then empty."""
     at = HANDS + seat * K_MAX
-    counts = R_DISCARD_COUNTS + action * 7
+    parts = R_DISCARD_PARTS + action * 6
     n = 0
-    for kind in range(ru[R_K]):
-        c = ru[counts + kind]
+    for j in range(3):  # the kinds it lets go (a part of 0 cards where fewer), not all kinds
+        kind = ru[parts + 2 * j]
+        c = ru[parts + 2 * j + 1]
         st[at + kind] -= c
         st[DISCARD_PILE + kind] += c
         n += c

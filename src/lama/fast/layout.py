@@ -115,6 +115,8 @@ R_WIDTH = _field(K_MAX)  # values on the card (2 for 2/3 and 4/5)
 R_MASK_SUM = _field(128)  # the sum of the values in a value mask (C7)
 R_FACES = _field(18)  # dice: R_FACES + die * 6 + i, the kind of face i
 R_DISCARD_COUNTS = _field(128 * 7)  # dice: + id * 7 + k, cards of kind k a discard id lets go
+R_DISCARD_PARTS = _field(128 * 6)  # dice: + id * 6 + 2 * j, + 1: the j-th kind a discard id lets
+# go and how many of it (three parts: one die each; kind 0 and 0 cards where it has fewer)
 R_DISCARD_ID = _field(4 ** 7)  # dice: a discard's counts in base 4 -> its action id (-1: none)
 R_SUBDISCARDS = _field(128 * 8)  # dice: + id * 8 + i, the i-th discard (in id order) within
 # discard id's counts, + id * 8 + 7 how many: the legal discards when the caps are that discard

@@ -91,6 +91,9 @@ def _dice_rules(game, r: list[int]) -> None:
         r[L.R_DISCARD_ID + code] = action_id
         for kind in range(7):
             r[L.R_DISCARD_COUNTS + action_id * 7 + kind] = counts[kind]
+        for j, kind in enumerate(kind for kind in range(7) if counts[kind]):
+            r[L.R_DISCARD_PARTS + action_id * 6 + 2 * j] = kind
+            r[L.R_DISCARD_PARTS + action_id * 6 + 2 * j + 1] = counts[kind]
         within = [other for other, less in discards if all(c <= cap for c, cap in zip(less, counts))]
         for i, other in enumerate(within):
             r[L.R_SUBDISCARDS + action_id * 8 + i] = other
