@@ -9,6 +9,7 @@ from rich.console import Console
 
 from lama.bots import UnknownBot
 from lama.games import GAMES
+from lama.sim.backends import BACKENDS, BackendError
 from lama.sim.fastplay import ENGINES, EngineError
 from lama.sim.strength import STANDARD_PAIRS, run_table, strength_table
 
@@ -29,6 +30,10 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=positive, default=2000, help="games per cell (default 2000)")
     p.add_argument("--seed", type=int, default=0, help="game g of a cell uses seed + g (default 0)")
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local processes (default) or Dask distributed (--jobs: the workers of a local cluster)")
+    p.add_argument("--address", metavar="tcp://HOST:PORT",
+                   help="the Dask scheduler to use (default: start a local cluster on 127.0.0.1)")
     p.add_argument("--engine", choices=ENGINES, default="auto",
                    help="auto (default): play in compiled code when both bots have compiled twins "
                         "(random, heuristic, medium, easy), else through the rules core; core or "
@@ -58,8 +63,8 @@ def cmd_strength(args) -> int:
 
     try:
         cells = run_table(games_ids, args.players, pairs, args.games, args.seed, args.jobs, progress,
-                          engine=args.engine)
-    except (UnknownBot, EngineError) as e:
+                          engine=args.engine, backend=args.backend, address=args.address)
+    except (UnknownBot, EngineError, BackendError) as e:
         print(f"lama strength: {e}", file=sys.stderr)
         return 2
     if args.json:

@@ -98,7 +98,8 @@ class Processes:
                 if not running:
                     break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=lambda f: running[f][1][0].key):
+                submitted = {f: i for i, f in enumerate(running)}
+                for future in sorted(done, key=submitted.get):  # several at once: in the order given
                     unit = running.pop(future)
                     try:
                         result = future.result()
