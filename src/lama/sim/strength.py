@@ -38,6 +38,7 @@ from .schedule import GameSpec
 from .worker import game_of
 
 Z95 = 1.959964
+DASK_FAST_CHUNK = 100_000  # the most compiled games of a cell in one unit of work on Dask
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -114,8 +115,8 @@ def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: in
     fast = use_fast(engine, (bot, vs))
     cell = (game_id, players, tuple(sorted((options or {}).items())), bot, vs, seed)
     local = backend != "dask"
-    if fast:
-        chunk = FAST_CHUNK
+    if fast:  # on Dask, bigger: every unit is a trip to a worker (and its results are sums)
+        chunk = FAST_CHUNK if local else min(DASK_FAST_CHUNK, max(FAST_CHUNK, games // (8 * jobs)))
     else:
         chunk = 1 if local and jobs <= 1 else max(1, min(20, games // (jobs * 8) or 1))
     threads = jobs if fast and local else 1  # a worker of Dask or a local process plays on one core
@@ -170,15 +171,9 @@ def play_games(cell: tuple, first: int, count: int, fast: bool, threads: int = 1
         Batch(game, [seed], [[ids[bot]] * n]).play()
     seats = [[ids[bot] if s == g % n else ids[vs] for s in range(n)] for g in range(first, first + count)]
     batch = Batch(game, [seed + g for g in range(first, first + count)], seats).play(threads)
-    all_decisions = 0
-    for i in range(count):
-        seat = (first + i) % n
-        winners = batch.winners(i)
-        sums["wins"] += seat in winners
-        sums["sole"] += winners == (seat,)
-        sums["decisions"] += batch.decisions(i)[seat]
-        all_decisions += sum(batch.decisions(i))
-    return sums | {"timed_decisions": all_decisions, "seconds": batch.elapsed, "max_seconds": 0.0}
+    wins, sole, decisions, all_decisions = batch.seat_tally(first)
+    return sums | {"wins": wins, "sole": sole, "decisions": decisions, "timed_decisions": all_decisions,
+                   "seconds": batch.elapsed, "max_seconds": 0.0}
 
 
 def _tally(games: int, players: int, won: int, sole: int, decisions: int) -> dict:
