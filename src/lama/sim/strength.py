@@ -3,7 +3,8 @@
 One *cell* is a game, a player count, a bot and the bot that fills every other seat.
 Game g of a cell has the bot in seat g mod players (seats rotated, so no seat order
 favours it) and seed `seed + g`; chance and every seat's generator come from that seed
-(match/driver.py), so a cell is reproducible whatever the number of worker processes.
+(match/driver.py), so a cell is the same whatever the backend (local processes or Dask:
+chunks of games, `play_games`, are the units of work) and the number of its workers.
 
 A game counts as a win when the bot is among the winners (C6: ties share the win; the
 share of sole wins is reported too). The 95% interval is Wilson's score interval. The
