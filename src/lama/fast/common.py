@@ -167,7 +167,9 @@ def penalty_of(h, at, ru, each):
     for kind in range(ru[R_K]):  # without a branch on the cards, which chance makes unpredictable
         c = h[at + kind]
         llamas += c * ru[R_IS_LLAMA + kind]
-        mask |= ru[R_MASK + kind] & (-c >> 63)  # all ones when c > 0 (`if c` compiles to a branch); a llama's is 0
+        # the kind's values if held: (c + 0xFFFF) >> 16 is 1 for any count held (a deck is far
+        # smaller), 0 for none; LLVM turns a test of c (if, min, a sign) back into a branch
+        mask |= ru[R_MASK + kind] * ((c + 0xFFFF) >> 16)  # a llama's mask is 0
     if llamas and not each:
         llamas = 1
     return ru[R_MASK_SUM + mask] + 10 * llamas
