@@ -228,6 +228,8 @@ def test_a_rematch_keeps_each_seat_for_its_person(client):
              409, "seat_taken")
     with client.websocket_connect(f"/ws/tables/{table}?token={bob['token']}") as b:
         offer = next_state(b)
+        b.send_json({"type": "stand_in", "seat": 0, "bot": "easy"})  # no stand-in once the game is over
+        assert next(m for m in iter(b.receive_json, None) if m["type"] == "error")["code"] == "not_running"
         assert offer["rematch"] == {"table": nxt, "seats": [0]}  # Bob's page is told who asked
         second = client.post(f"/api/tables/{table}/again", json={"token": bob["token"]}).json()
         assert second["seat"] == 1 and second["table"] == nxt
