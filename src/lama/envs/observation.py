@@ -808,6 +808,13 @@ class InfoTracker:
         self._top = -1
         self._roll: tuple[int, ...] = ()
 
+    def __deepcopy__(self, memo):
+        """A copy of the record (the encoder shared)."""
+        new = InfoTracker(self.enc, self.seat)
+        new.count, new._top, new._roll = self.count, self._top, self._roll
+        new.moves = [[s, a, seen, drawn, chips[:]] for s, a, seen, drawn, chips in self.moves]
+        return new
+
     def feed(self, events) -> None:
         enc, seat = self.enc, self.seat
         kind_of, ids = enc.summary.kind_of, enc.id_of
