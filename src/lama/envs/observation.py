@@ -654,23 +654,26 @@ def check_observation(observation: str) -> str:
 
 class InfoEncoder:
     """The information state of `game`: the summary observation (Encoder, above), then this
-    round's moves in order, as the observing seat saw them, in a fixed number of slots.
+    round's moves in order, as the observing seat saw them, in a fixed number of slots:
 
-    | feature | size | value |
-    | --- | --- | --- |
-    | (the summary) | Encoder.size | the summary observation: hand, points, chips, ... |
-    | history_size | 1 | moves made this round (a move whose chance is pending, a draw or a roll, counts once it is resolved) |
-    | history | M x S | the moves, oldest first, one slot each; unused slots all 0 |
+    - the summary (Encoder.size entries): hand, points, chips, ...;
+    - history_size (1): the moves made this round (a move whose chance is pending, a draw or a
+      roll, counts once chance has resolved it);
+    - history (M x S): the moves, oldest first, one slot of S entries each; unused slots all 0.
 
-    A slot (S entries), seats in relative order as everywhere:
+    A slot, seats in relative order as everywhere:
 
-    | field | size | value |
-    | --- | --- | --- |
-    | seat | n | one-hot: the seat that moved |
-    | move | F | card games: the kind played (K), then draw, quit (kadabra: skip, take_stage, then the seat a 1 gave a chip to, n); dice: roll, quit, the kind taken (K), the cards discarded (K counts) |
-    | seen | K (dice: 3 x K) | card games: the top card the move was made on, one-hot; dice: the roll it was made on, one-hot per die (0 before the round's first roll) |
-    | drawn | K | card games: the card the observing seat drew through this move, one-hot: its own draw, or the forced draw (K5) a rectangle played just before its turn made it take; 0 for everyone else's draws |
-    | chips | n | kadabra: each seat's points change by the chips this move gave, staged or took (K4, K8, K9) |
+    - seat (n): one-hot, the seat that moved;
+    - move (F): card games: the kind played (K), then draw, quit (kadabra: skip, take_stage,
+      then the seat a 1 gave a chip to, n); dice: roll, quit, the kind taken (K), the cards
+      discarded (K counts);
+    - seen (K; dice 3 x K): card games: the top card the move was made on, one-hot; dice: the
+      roll it was made on, one-hot per die (0 before the round's first roll);
+    - drawn (K, card games): the card the observing seat drew through this move, one-hot: its
+      own draw, or the forced draw (K5) the rectangle just played made it take; all 0 for the
+      other seats' draws;
+    - chips (n, kadabra): each seat's points change by the chips this move gave, staged or took
+      (K4, K8, K9).
 
     M bounds a card-game round's moves: every card but the first face-up one is played at most
     once, every card of the draw pile is drawn at most once, every seat quits at most once;

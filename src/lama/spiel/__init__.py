@@ -151,7 +151,8 @@ class SpielState(pyspiel.State):
         n = game.lama.players
         self.dealt: list[int] = []  # kinds dealt so far in the deal under way
         self.rolled: list[int] = []  # kinds the dice show so far in the roll under way
-        self.seen: list[list[str]] = [[] for _ in range(n)]  # per seat, what it saw, in order
+        # what the seats saw, in order: (owner, what the owner saw, what the others saw); owner -1: public
+        self.seen: list[tuple[int, str, str]] = []
         self.trackers = [game.info_encoder.tracker(s) for s in range(n)]
 
     @property
@@ -188,10 +189,9 @@ class SpielState(pyspiel.State):
         if state.chance == "deal":
             at = len(self.dealt)
             self.dealt.append(kind)
-            owner = at // game.lama.hand_size
-            for s in range(n):  # a hand card is its owner's (dice: every display is face up)
-                public = game.encoder.dice_game or owner >= n
-                self.seen[s].append(f"deal {codes[kind]}" if public or s == owner else "deal ?")
+            owner = at // game.lama.hand_size  # a hand card is its owner's (dice: every display is face up)
+            public = game.encoder.dice_game or owner >= n
+            self.seen.append((-1 if public else owner, f"deal {codes[kind]}", "deal ?"))
             if len(self.dealt) < self._deal_size():
                 return
             h = game.lama.hand_size
@@ -200,14 +200,11 @@ class SpielState(pyspiel.State):
             self.dealt = []
             self._feed(state.apply_chance(Deal(hands, cards[n * h] if len(cards) > n * h else None)))
         elif state.chance == "draw":
-            drawer = state.drawer
-            for s in range(n):
-                self.seen[s].append(f"drew {codes[kind]}" if s == drawer else "drew ?")
+            self.seen.append((state.drawer, f"drew {codes[kind]}", "drew ?"))
             self._feed(state.apply_chance(codes[kind]))
         else:
             self.rolled.append(kind)
-            for s in range(n):
-                self.seen[s].append(f"rolled {codes[kind]}")
+            self.seen.append((-1, f"rolled {codes[kind]}", f"rolled {codes[kind]}"))
             if len(self.rolled) == len(game.lama.dice):
                 roll, self.rolled = tuple(codes[k] for k in self.rolled), []
                 self._feed(state.apply_chance(roll))
@@ -232,9 +229,8 @@ class SpielState(pyspiel.State):
         if self.lama.to_move is None:
             self._apply_chance(action)
             return
-        seat = self.lama.to_move
-        for tokens in self.seen:
-            tokens.append(f"{seat}:{action}")
+        move = f"{self.lama.to_move}:{action}"
+        self.seen.append((-1, move, move))
         self._feed(self.lama.apply(self.spiel_game.lama.action_of(action)))
 
     def _action_to_string(self, player, action):
@@ -254,14 +250,18 @@ class SpielState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state `player_id` cannot tell from this one: the game's resample_from_view of its
-        view, shuffled by a generator the sampler seeds. The other seats' records know none of
-        their own draws (they are hidden from `player_id`)."""
+        view, shuffled by a generator the sampler seeds. The other seats' records keep only what
+        was public, then their hands as resampled (what they hold, hidden from `player_id`)."""
         if self.lama.to_move is None:
             raise pyspiel.SpielError("resample_from_infostate: only at a seat's turn")
         game = self.spiel_game
         rng = random.Random(int(probability_sampler() * 2**53))
         new = SpielState(game, game.lama.resample_from_view(self.lama.view(player_id), rng.shuffle))
-        new.seen = [list(tokens) for tokens in self.seen]
+        new.seen = [t if t[0] in (-1, player_id) else (-1, t[2], t[2]) for t in self.seen]
+        codes = game.codes
+        for s, hand in enumerate(new.lama.hands if hasattr(new.lama, "hands") else ()):
+            if s != player_id:
+                new.seen.append((s, "hand " + " ".join(codes[k] for k, c in enumerate(hand) for _ in range(c)), ""))
         own = self.trackers[player_id]
         new.trackers = [_copy_tracker(own, s) for s in range(game.lama.players)]
         return new
@@ -298,7 +298,8 @@ class SpielObserver:
 
     def string_from(self, state: SpielState, player: int) -> str:
         if self.perfect_recall:
-            return f"seat {player}: " + ", ".join(state.seen[player])
+            seen = (mine if owner == player else theirs for owner, mine, theirs in state.seen)
+            return f"seat {player}: " + ", ".join(text for text in seen if text)
         return json.dumps(state.lama.view(player).to_json(), sort_keys=True)
 
 
