@@ -643,13 +643,19 @@ class Mirror:
 # -- the information state: what the seat has seen this round, in order -----------------------
 
 OBSERVATIONS = ("summary", "info_state")  # the environments' `observation` option
-CHIP_VALUE = {"white": 1, "black": 10, "magic": 0}  # points a chip carries (C3; K2's magic chip: none)
+WHITE_POINTS, BLACK_POINTS = 1, 10  # C3
+CHIP_VALUE = {"white": WHITE_POINTS, "black": BLACK_POINTS, "magic": 0}  # points a chip carries (the magic chip: none)
 
 
 def check_observation(observation: str) -> str:
     if observation not in OBSERVATIONS:
         raise ValueError(f"observation must be one of {', '.join(map(repr, OBSERVATIONS))}, not {observation!r}")
     return observation
+
+
+def encoder_of(game, observation: str = "summary"):
+    """The encoder of the environments' `observation` option: Encoder or InfoEncoder."""
+    return InfoEncoder(game) if check_observation(observation) == "info_state" else Encoder(game)
 
 
 class InfoEncoder:
@@ -766,6 +772,9 @@ class InfoEncoder:
     def tracker(self, seat: int) -> InfoTracker:
         return InfoTracker(self, seat)
 
+    def mirror(self) -> InfoMirror:
+        return InfoMirror(self)
+
     def encode(self, view, tracker: InfoTracker) -> np.ndarray:
         """The information state of `view.seat`, whose events `tracker` was fed."""
         n, k, me = self.players, self.K, view.seat
@@ -818,6 +827,11 @@ class InfoTracker:
         new.moves = [[s, a, seen, drawn, chips[:]] for s, a, seen, drawn, chips in self.moves]
         return new
 
+    def start(self, view) -> None:
+        """Begin from `view` (a game just dealt, whose deal was not fed): no moves, its top."""
+        self.moves, self.count, self._roll = [], 0, ()
+        self._top = self.enc.summary.kind_of[view.top] if view.top is not None else -1
+
     def feed(self, events) -> None:
         enc, seat = self.enc, self.seat
         kind_of, ids = enc.summary.kind_of, enc.id_of
@@ -862,3 +876,32 @@ class InfoTracker:
         self.count += 1
         if len(self.moves) > self.enc.M:
             del self.moves[0]
+
+
+class InfoMirror:
+    """The information states of every seat of one state, for a driver that owns it (the AEC
+    environment), with Mirror's interface: `reset(state)`, `update(events, ...)` after each
+    move or chance outcome with the events the core returned, `observe(seat)`. It keeps one
+    InfoTracker per seat; `ok` is False (no seat-ordered values to permute: `observe` encodes)."""
+
+    ok = False
+    values = None
+
+    def __init__(self, encoder: InfoEncoder):
+        self.enc = encoder
+        self.perm = [None] * encoder.players
+        self.state = None
+        self.trackers: list[InfoTracker] = []
+
+    def reset(self, state) -> None:
+        self.state = state
+        self.trackers = [self.enc.tracker(s) for s in range(self.enc.players)]
+        for seat, tracker in enumerate(self.trackers):
+            tracker.start(state.view(seat))
+
+    def update(self, events, seat: int | None = None, action_id: int | None = None) -> None:
+        for tracker in self.trackers:
+            tracker.feed(events)
+
+    def observe(self, seat: int) -> np.ndarray:
+        return self.enc.encode(self.state.view(seat), self.trackers[seat])
