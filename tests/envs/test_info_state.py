@@ -13,10 +13,12 @@ import numpy as np
 import pytest
 from test_compiled_observe import feed_chance
 
+from helpers import run_as_plain_python
 from lama.core.events import CardDrawn, RoundDealt
 from lama.envs import compiled_observe as O
-from lama.envs.observation import InfoEncoder
+from lama.envs.observation import Encoder, InfoEncoder
 from lama.fast import kernel
+from lama.fast import layout as L
 from lama.fast.engine import Engine
 from lama.games import GAMES, new_game
 
@@ -69,6 +71,19 @@ def walk(game_id, players, seed, options=None, compiled=True):
             if state.to_move == seat and seat == nodes % players:  # the leak test proper, now and then
                 other = game.resample_from_view(view, noise.shuffle)
                 assert np.array_equal(enc.encode(other.view(seat), blind[seat]), x)
+                if compiled:  # the kernel: the other hands, the pile (dice: the undealt cards), the others' draws
+                    st2, hist2 = st.copy(), hist.copy()  # anything at all
+                    for i in range(L.K_MAX):
+                        st2[L.PILE + i] = noise.randrange(9)
+                        for s in range(players):
+                            if s != seat and not enc.dice_game:  # (dice displays are public)
+                                st2[L.HANDS + s * L.K_MAX + i] = noise.randrange(9)
+                    for j in range(O.info_slots(ru) + 1):
+                        slot = O.HEAD + j * O.SLOT
+                        if hist2[slot + O.S_DRAWER] not in (-1, seat):
+                            hist2[slot + O.S_DRAWN] = noise.randrange(enc.K)
+                    O.observe_info(st2, ru, hist2, seat, out)
+                    assert np.array_equal(out, x)
             if not enc.dice_game and state.chance != "draw":
                 assert [m[:3] for m in trackers[seat].moves] == [
                     [s, game.action_id(a), game.table.index[t]] for s, a, t in view.moves]
@@ -97,3 +112,68 @@ def test_the_compiled_info_state_is_the_encoders_and_leaks_nothing(game_id, play
     # a small target in every other game: points reach the cap, games are short
     nodes = sum(walk(game_id, players, seed, {"target": 5} if seed % 2 else None) for seed in range(GAMES_PER_CELL))
     assert nodes > GAMES_PER_CELL * 20
+
+
+@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
+def test_the_same_info_state_as_plain_python():
+    """The test again with LAMA_NUMBA=0: the kernels as plain Python."""
+    run_as_plain_python(__file__, "compiled_info_state", 20, LAMA_OBSERVE_GAMES="1")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_aec_environment_hands_out_the_info_state(game_id):
+    """PettingZoo's api_test passes; every observation is InfoEncoder's of the agent's view and
+    the events it was shown, and begins with the summary observation."""
+    from pettingzoo.test import api_test
+
+    import lama.envs
+
+    api_test(lama.envs.env(game=game_id, players=3, observation="info_state"), num_cycles=200)
+    env = lama.envs.env(game=game_id, players=3, observation="info_state")
+    summary = lama.envs.env(game=game_id, players=3)
+    enc = InfoEncoder(env.game)
+    assert env.observation_space("player_0")["observation"].shape == (enc.size,)
+    env.reset(seed=9)
+    summary.reset(seed=9)
+    rng = random.Random(9)
+    steps = 0
+    for agent in env.agent_iter(2000):
+        obs, _, terminated, truncated, _ = env.last()
+        assert np.array_equal(obs["observation"][:Encoder(env.game).size], summary.last()[0]["observation"])
+        seat = env.agent_seat[agent]
+        assert np.array_equal(obs["observation"], enc.encode(env.game_state.view(seat), env.mirror.trackers[seat]))
+        action = None if terminated or truncated else rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        env.step(action)
+        summary.step(action)
+        steps += 1
+    assert steps > 10
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_gymnasium_environment_hands_out_the_info_state(game_id):
+    """check_env passes; the vector holds the learning seat's moves, with what it drew."""
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    import lama.envs  # noqa: F401
+
+    env = gymnasium.make(f"lama/{GAMES[game_id].__name__.removesuffix('Game')}-v0", players=3,
+                         opponents="random", observation="info_state")
+    check_env(env.unwrapped, skip_render_check=True)
+    enc = env.unwrapped.encoder
+    obs, info = env.reset(seed=4)
+    assert obs.shape == (enc.size,)
+    history = enc.segment["history_size"].start
+    for _ in range(30):
+        obs, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert env.observation_space.contains(obs)
+        if terminated:
+            break
+    assert obs[history] > 0 or terminated
+
+
+def test_an_unknown_observation_is_refused():
+    import lama.envs
+
+    with pytest.raises(ValueError, match="observation must be one of 'summary', 'info_state'"):
+        lama.envs.env(observation="full")
