@@ -99,7 +99,8 @@ def walk(game_id, players, seed, options=None, compiled=True):
             O.info_before(hist, st, ru, action)
             events = state.apply(game.action_of(action))
             engine.apply(st, action)
-        O.info_after(hist, st, ru)
+        if state.to_move is not None or state.finished or noise.random() < 0.5:  # once after chance will do
+            O.info_after(hist, st, ru)
         for seat in range(players):
             trackers[seat].feed(events)
             blind[seat].feed(scrambled(events, seat, game, noise))

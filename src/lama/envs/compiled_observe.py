@@ -202,8 +202,8 @@ def legal_mask(st, ru, ids, mask):
 # each move or chance outcome) in an int64 array of hist_size(ru): a head, then one slot per move,
 # a ring of info_slots(ru) + 1 slots (dice keep the last moves; one more for a move whose
 # roll is pending, which the vector does not show yet).
-H_ROUND, H_COUNT, H_PENDING, H_SNAP = 0, 1, 2, 3  # H_PENDING: the seat whose draw is pending (-1)
-HEAD = H_SNAP + K_MAX  # H_SNAP: that seat's hand when its draw was asked for
+H_ROUND, H_COUNT, H_SIZES, H_SNAP = 0, 1, 2, 2 + N_MAX  # every hand's size and cards before the last move
+HEAD = H_SNAP + N_MAX * K_MAX
 S_SEAT, S_ACTION, S_SEEN, S_DRAWER, S_DRAWN, S_CHIPS = 0, 1, 2, 5, 6, 7  # S_SEEN: top, or 3 dice
 SLOT = S_CHIPS + N_MAX
 
@@ -258,7 +258,6 @@ def info_reset(hist):
     """A new game in the row: nothing recorded."""
     hist[H_ROUND] = -2
     hist[H_COUNT] = 0
-    hist[H_PENDING] = -1
 
 
 @njit(cache=True, inline="always")
@@ -267,14 +266,18 @@ def sync_round(hist, st):
     if st[ROUND] != hist[H_ROUND]:
         hist[H_ROUND] = st[ROUND]
         hist[H_COUNT] = 0
-        hist[H_PENDING] = -1
 
 
 @njit(cache=True)
 def info_before(hist, st, ru, action):
     """Record the move `action` the seat to move is about to make: the top (dice: the roll) it
-    is made on, and (kadabra) the chips it gives, stages or takes (K4, K8, K9)."""
+    is made on, (kadabra) the chips it gives, stages or takes (K4, K8, K9), and every hand, to
+    find the card a draw brings (info_after)."""
     sync_round(hist, st)
+    for s in range(ru[R_N]):
+        hist[H_SIZES + s] = st[HAND_SIZES + s]
+        for i in range(ru[R_K]):
+            hist[H_SNAP + s * K_MAX + i] = st[HANDS + s * K_MAX + i]
     seat = st[TO_MOVE]
     at = HEAD + (hist[H_COUNT] % (info_slots(ru) + 1)) * SLOT
     hist[H_COUNT] += 1
@@ -305,24 +308,21 @@ def info_before(hist, st, ru, action):
 
 @njit(cache=True)
 def info_after(hist, st, ru):
-    """After a move or a chance outcome: a pending draw resolved gives its card to the last
-    move (the seat's draw, or the rectangle that forced it, K5); a new round starts empty."""
-    pending = hist[H_PENDING]
-    if pending >= 0 and not (st[CHANCE] == DRAW and st[DRAWER] == pending):
-        hist[H_PENDING] = -1
-        if st[ROUND] == hist[H_ROUND]:
-            at = HEAD + ((hist[H_COUNT] - 1) % (info_slots(ru) + 1)) * SLOT
-            hand = HANDS + pending * K_MAX
-            for i in range(ru[R_K]):
-                if st[hand + i] > hist[H_SNAP + i]:
-                    hist[at + S_DRAWER] = pending
-                    hist[at + S_DRAWN] = i
+    """After a move and any chance outcomes since (once or after each): the card a seat drew
+    since the move goes to it (the seat's own draw, or the forced draw the rectangle just played
+    made it take, K5); a new round starts empty."""
     sync_round(hist, st)
-    if st[CHANCE] == DRAW and hist[H_PENDING] < 0:
-        drawer = st[DRAWER]
-        hist[H_PENDING] = drawer
-        for i in range(K_MAX):
-            hist[H_SNAP + i] = st[HANDS + drawer * K_MAX + i]
+    if ru[R_FAMILY] != CARDS or hist[H_COUNT] == 0:
+        return
+    at = HEAD + ((hist[H_COUNT] - 1) % (info_slots(ru) + 1)) * SLOT
+    if hist[at + S_DRAWER] >= 0:
+        return
+    for s in range(ru[R_N]):
+        if st[HAND_SIZES + s] > hist[H_SIZES + s]:  # a hand grows only by a draw
+            for i in range(ru[R_K]):
+                if st[HANDS + s * K_MAX + i] > hist[H_SNAP + s * K_MAX + i]:
+                    hist[at + S_DRAWER] = s
+                    hist[at + S_DRAWN] = i
 
 
 @njit(cache=True)
