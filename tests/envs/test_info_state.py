@@ -178,3 +178,50 @@ def test_an_unknown_observation_is_refused():
 
     with pytest.raises(ValueError, match="observation must be one of 'summary', 'info_state'"):
         lama.envs.env(observation="full")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_info_state_environments_pickle_mid_game(game_id):
+    """An AEC and a Gymnasium environment pickled mid-game go on as the originals do: the
+    records of what each seat saw travel with them."""
+    import pickle
+
+    import gymnasium
+
+    import lama.envs
+
+    env = lama.envs.env(game=game_id, players=3, observation="info_state")
+    env.reset(seed=2)
+    rng = random.Random(2)
+
+    def act(e, agent_rng):
+        obs, _, terminated, truncated, _ = e.last()
+        action = None if terminated or truncated else agent_rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        e.step(action)
+        return obs["observation"]
+
+    for _ in range(12):
+        act(env, rng)
+    copy = pickle.loads(pickle.dumps(env))
+    rng_copy = random.Random(7)
+    rng = random.Random(7)
+    for _ in range(40):
+        if not env.agents:
+            break
+        assert np.array_equal(act(env, rng), act(copy, rng_copy))
+
+    name = f"lama/{GAMES[game_id].__name__.removesuffix('Game')}-v0"
+    gym = gymnasium.make(name, players=3, opponents="random", observation="info_state").unwrapped
+    obs, info = gym.reset(seed=3)
+    for _ in range(3):
+        obs, _, terminated, _, info = gym.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        if terminated:
+            return
+    twin = pickle.loads(pickle.dumps(gym))
+    for _ in range(10):
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        obs, _, terminated, _, info = gym.step(action)
+        obs2, _, _, _, _ = twin.step(action)
+        assert np.array_equal(obs, obs2)
+        if terminated:
+            break

@@ -87,4 +87,4 @@ def test_self_play_of_the_variant_is_the_aec_environment(nines, monkeypatch):
 
 
 def test_the_vector_env_of_the_variant_is_the_gymnasium_environment(nines, monkeypatch):
-    vector_is_the_gym_env(monkeypatch, NinesGame.id, 3, 1, "heuristic")
+    vector_is_the_gym_env(monkeypatch, NinesGame.id, 3, 1, "heuristic", "next_step")

@@ -102,20 +102,28 @@ def test_self_play_is_the_aec_environment_game_by_game(monkeypatch, game_id, pla
             assert terminated[i] == all(env.terminations.values()), (i, step)
             if terminated[i]:
                 ends += 1
+                for s, agent in enumerate(env.possible_agents):  # every seat's final observation
+                    assert np.array_equal(sp.final_obs[i, s], env.observe(agent)["observation"]), (i, step, s)
                 for _agent in env.agent_iter():
                     env.step(None)
                 env.reset(seed=i)  # the row's generator goes on: so does the patched one
     assert ends >= STEPS // 200 and rounds >= ends
 
 
+@pytest.mark.parametrize("mode", ["next_step", "same_step", "disabled"])
 @pytest.mark.parametrize("opponents", ["random", "heuristic"])
 @pytest.mark.parametrize("game_id,players,seat", [("lama", 4, 0), ("komarami", 3, 2), ("kadabra", 4, 1),
                                                   ("dice", 3, 1), ("kadabra", 2, 0)])
-def test_the_vector_env_is_the_gymnasium_environment_game_by_game(monkeypatch, game_id, players, seat, opponents):
+def test_the_vector_env_is_the_gymnasium_environment_game_by_game(monkeypatch, game_id, players, seat, opponents,
+                                                                  mode):
+    """In every autoreset mode, as Gymnasium documents it: NEXT_STEP hands out the final
+    observation with terminated, then deals anew in the next step (its action ignored, reward 0;
+    the mask in between is all True); SAME_STEP deals anew at once, the final observation and
+    info in infos["final_obs"] and infos["final_info"]; DISABLED waits for a masked reset."""
     b, seed = 3, 5
     options = {"target": 15}
     venv = LamaVectorEnv(game_id, b, players=players, seat=seat, options=options, reward="points",
-                         opponents=opponents)
+                         opponents=opponents, autoreset_mode=mode)
     obs, infos = venv.reset(seed=seed)
     game = venv.game
     chances = {i: KernelChance(row_words(seed, i)[0], game) for i in range(b)}
@@ -131,28 +139,47 @@ def test_the_vector_env_is_the_gymnasium_environment_game_by_game(monkeypatch, g
         bot = random_opponent(gen) if opponents == "random" else opponents  # the heuristic draws nothing
         envs.append(LamaGymEnv(game_id, players, opponents=bot, seat=seat, options=options, reward="points"))
     singles = [env.reset(seed=i) for i, env in enumerate(envs)]
+    over = [False] * b  # NEXT_STEP: the row's game ended in the last step
     quit_id = envs[0].codec.quit_id
     rng = random.Random(seed)
     ends = 0
     for step in range(STEPS // 2):
         actions = []
+        assert infos["action_mask"].dtype == np.bool_
         for i, (single_obs, single_info) in enumerate(singles):
             assert np.array_equal(obs[i], single_obs), (i, step)
-            assert np.array_equal(infos["action_mask"][i], single_info["action_mask"]), (i, step)
+            expected_mask = np.ones_like(single_info["action_mask"]) if over[i] else single_info["action_mask"]
+            assert np.array_equal(infos["action_mask"][i], expected_mask), (i, step)
             actions.append(pick(infos["action_mask"][i], rng, quit_id))
         obs, rewards, terminated, truncated, infos = venv.step(np.array(actions))
         assert not truncated.any()
         for i, env in enumerate(envs):
+            if over[i]:  # NEXT_STEP: the action is ignored, a new game is dealt
+                single_obs, single_info = env.reset(seed=i)
+                assert rewards[i] == 0 and not terminated[i], (i, step)
+                over[i] = False
+                singles[i] = (single_obs, single_info)
+                continue
             single_obs, reward, done, _t, single_info = env.step(actions[i])
             assert rewards[i] == reward and terminated[i] == done, (i, step)
             if done:
                 ends += 1
-                assert infos["_final_obs"][i]
-                assert np.array_equal(infos["final_obs"][i], single_obs)
-                single_obs, single_info = env.reset(seed=i)
-            elif "_final_obs" in infos:
-                assert not infos["_final_obs"][i]
+                if mode == "same_step":
+                    assert infos["_final_obs"][i] and infos["_final_info"][i]
+                    assert np.array_equal(infos["final_obs"][i], single_obs)
+                    assert np.array_equal(infos["final_info"]["action_mask"][i], single_info["action_mask"])
+                    single_obs, single_info = env.reset(seed=i)
+                else:
+                    over[i] = mode == "next_step"
+            else:
+                assert "_final_obs" not in infos or not infos["_final_obs"][i]
             singles[i] = (single_obs, single_info)
+        if mode == "disabled" and terminated.any():
+            with pytest.raises(RuntimeError, match="reset_mask"):
+                venv.step(np.zeros(b, dtype=np.int64))
+            obs, infos = venv.reset(options={"reset_mask": terminated})  # each row's generator goes on
+            for i in np.flatnonzero(terminated):
+                singles[i] = envs[i].reset(seed=int(i))
     assert ends >= STEPS // 200
 
 
@@ -161,12 +188,12 @@ def test_make_vec_builds_the_vector_env(game_id):
     envs = gymnasium.make_vec(GYM_IDS[game_id], num_envs=8, players=3, opponents="random")
     assert isinstance(envs.unwrapped, LamaVectorEnv)
     assert envs.unwrapped.game.id == game_id and envs.num_envs == 8
-    assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+    assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
     obs, infos = envs.reset(seed=3)
     assert obs.shape == (8, envs.single_observation_space.shape[0]) and obs.dtype == np.float32
     assert envs.observation_space.contains(obs)
     masks = infos["action_mask"]
-    assert masks.shape == (8, envs.single_action_space.n) and masks.dtype == np.int8
+    assert masks.shape == (8, envs.single_action_space.n) and masks.dtype == np.bool_
     assert (masks.sum(axis=1) >= 1).all()
     rng = np.random.default_rng(0)
     for _ in range(50):
@@ -174,7 +201,7 @@ def test_make_vec_builds_the_vector_env(game_id):
         obs, rewards, terminated, truncated, infos = envs.step(actions)
         masks = infos["action_mask"]
         assert envs.observation_space.contains(obs)
-        assert (masks.sum(axis=1) >= 1).all()  # the learning seat is always to move
+        assert (masks.sum(axis=1) >= 1).all()  # never a row with nothing legal (a game over: all True)
     assert isinstance(lama.envs.vector_env(game_id, 2, players=3), LamaVectorEnv)
     sync = gymnasium.make_vec(GYM_IDS[game_id], num_envs=2, vectorization_mode="sync", players=3,
                               opponents="random")
@@ -230,7 +257,7 @@ def test_the_arrays_handed_out():
     obs[:] = -1  # a copy: the environment's own is untouched
     again, _ = venv.reset(seed=0)
     assert (again >= 0).all()
-    with pytest.raises(ValueError, match="opponents"):
+    with pytest.raises(ValueError, match="an opponent is one of"):
         LamaVectorEnv("lama", 5, players=4, opponents="nobody")
     with pytest.raises(ValueError, match="num_envs"):
         SelfPlay("lama", 4, 0)
@@ -239,7 +266,7 @@ def test_the_arrays_handed_out():
 @pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
 def test_the_same_games_in_plain_python():
     """The equality tests again with LAMA_NUMBA=0: the kernels as plain Python."""
-    run_as_plain_python(__file__, "game_by_game and (lama or dice) and not heuristic", 8, LAMA_VECTOR_STEPS="200")
+    run_as_plain_python(__file__, "game_by_game and (lama or dice) and not heuristic", 12, LAMA_VECTOR_STEPS="200")
 
 
 def test_bench_env_vector_reports_both_environments_with_their_spread(capsys):

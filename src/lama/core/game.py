@@ -18,12 +18,11 @@ import importlib
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
-from types import MappingProxyType
 
 from .actions import DRAW, QUIT
 from .cards import card_name, next_values
 from .errors import IllegalAction, InvalidOption
-from .jsonform import frozen, is_int, shown
+from .jsonform import ReadOnlyMap, frozen, is_int, shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_TARGET = 40  # C6
@@ -132,7 +131,7 @@ class Game:
         self.options = options
 
     @cached_property
-    def public_options(self) -> MappingProxyType:
+    def public_options(self) -> ReadOnlyMap:
         """The options as views carry them: a deep read-only copy, so that nothing a bot
         does to its view can reach the game, another view or the record."""
         return frozen(self.options)

@@ -3,8 +3,7 @@ and deep read-only copies of plain ones."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Iterator, Mapping
 
 _PLAIN = frozenset((type(None), bool, int, float, str))  # returned as they are
 
@@ -28,10 +27,38 @@ def jsonable(value):
     raise TypeError(f"no JSON form for {type(value).__name__}")
 
 
+class ReadOnlyMap(Mapping):
+    """A read-only mapping that pickles and copies (types.MappingProxyType does neither, and
+    states, views and games must travel to worker processes and checkpoints)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping = ()):
+        object.__setattr__(self, "_items", dict(items))
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a ReadOnlyMap cannot be changed")
+
+    def __reduce__(self):
+        return ReadOnlyMap, (self._items,)
+
+    def __repr__(self) -> str:
+        return f"ReadOnlyMap({self._items!r})"
+
+
 def frozen(value):
-    """A deep read-only copy: mappings become read-only maps, lists tuples."""
+    """A deep read-only copy: mappings become read-only maps (ReadOnlyMap), lists tuples."""
     if isinstance(value, Mapping):
-        return MappingProxyType({k: frozen(v) for k, v in value.items()})
+        return ReadOnlyMap({k: frozen(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return tuple(frozen(v) for v in value)
     return value

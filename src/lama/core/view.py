@@ -8,13 +8,12 @@ the order or contents of the draw pile.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from .actions import Action
 from .events import RoundScored
-from .jsonform import jsonable
+from .jsonform import ReadOnlyMap, jsonable
 
-NO_OPTIONS = MappingProxyType({})
+NO_OPTIONS = ReadOnlyMap()
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +31,7 @@ class View:
     history: tuple[RoundScored, ...]  # every completed round
     legal_actions: tuple[Action, ...]  # empty unless this seat is to move
     # the game's options (public, read-only): a search bot rebuilds the game from them
-    options: MappingProxyType = field(default_factory=lambda: NO_OPTIONS, hash=False)
+    options: ReadOnlyMap = field(default_factory=lambda: NO_OPTIONS, hash=False)
     # card games
     hand: tuple[str, ...] = ()  # sorted
     hand_sizes: tuple[int, ...] = ()

@@ -121,15 +121,9 @@ class LamaAECEnv(AECEnv):
         self.illegal = check_illegal(illegal)
         self.illegal_reward = float(illegal_reward)
         self.observation = check_observation(observation)
-        self.encoder = encoder_of(self.game, observation)
-        self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
-        self._update = self.mirror.update
-        self._values, self._perm = self.mirror.values, self.mirror.perm  # (updated in place, never replaced)
-        self.codec = ActionCodec(self.game)
-        self._actions = self.codec.actions
-        self._legal_cache = self.codec._legal  # identities of a legal set -> its entry
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._build()
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_box = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
         self.observation_spaces = {
@@ -147,11 +141,40 @@ class LamaAECEnv(AECEnv):
         # always None once the game is over (step() looks at _over only then)
         self._over = True  # the game is over (or not started): every step retires an agent
         self._no_mask = np.zeros(self.codec.n, dtype=np.int8)
-        # the inner loop's tables: each agent's permutation of the mirror's values (the agent
-        # to move is always possible_agents[state.to_move]), and whether last() may take the
-        # fast path (a game under way whose observations the mirror keeps)
-        self._perm_of = dict(zip(self.possible_agents, self._perm))
+        # whether last() may take the fast path (a game under way whose observations the mirror keeps)
         self._fast = False
+
+    def _build(self) -> None:
+        """The encoder, the mirror and the codec, and the inner loop's tables: made anew, never
+        copied, as they hold closures and caches keyed by object identities."""
+        self.encoder = encoder_of(self.game, self.observation)
+        self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
+        self._update = self.mirror.update
+        self._values, self._perm = self.mirror.values, self.mirror.perm  # (updated in place, never replaced)
+        self.codec = ActionCodec(self.game)
+        self._actions = self.codec.actions
+        self._legal_cache = self.codec._legal  # identities of a legal set -> its entry
+        # each agent's permutation of the mirror's values (the agent to move is always
+        # possible_agents[state.to_move])
+        self._perm_of = dict(zip(self.possible_agents, self._perm))
+
+    # -- pickling and copying: at any moment, the built parts made anew from the game and its state
+    _BUILT = ("encoder", "mirror", "_update", "_values", "_perm", "codec", "_actions", "_legal_cache", "_perm_of")
+
+    def __getstate__(self) -> dict:
+        state = {k: v for k, v in self.__dict__.items() if k not in self._BUILT}
+        state["_legal"] = None  # (found again when asked for)
+        state["_records"] = getattr(self.mirror, "trackers", None)  # info_state: what each seat saw
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        records = state.pop("_records", None)
+        self.__dict__.update(state)
+        self._build()
+        if self.game_state is not None:
+            self.mirror.reset(self.game_state)
+            if records:
+                self.mirror.restore(records)
 
     # -- spaces --------------------------------------------------------------------------------
     def observation_space(self, agent):

@@ -16,7 +16,20 @@ from __future__ import annotations
 from lama.bots.compiled import policies
 from lama.fast.family import advance, apply_action, new_game, resolve_chance
 from lama.fast.kernel import njit
-from lama.fast.layout import CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_ACTIONS, R_N, TO_MOVE, WINNERS
+from lama.fast.layout import (
+    CHANCE,
+    DEAL,
+    FINISHED,
+    N_MAX,
+    NO_CHANCE,
+    POINTS,
+    R_ACTIONS,
+    R_N,
+    ROUND,
+    TO_MOVE,
+    TOP,
+    WINNERS,
+)
 
 from .compiled_observe import legal_mask, observe
 
@@ -99,10 +112,11 @@ def self_play_reset(states, ru, start, obs, masks, seats, ids):
 
 @njit(cache=True)
 def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs, masks, seats, rewards,
-                   terminated, ids):
+                   terminated, final_obs, ids):
     """Row i's seat to move (seats[i]) plays actions[i]; chance is resolved; rewards[i, 0:n]
-    what the step gave each seat; a game that ended (terminated[i]) is replaced by a new one
-    at once, and obs, masks and seats are the new game's."""
+    what the step gave each seat; a game that ended (terminated[i]) leaves every seat s's last
+    observation in final_obs[i, s] and is replaced by a new one at once, and obs, masks and
+    seats are the new game's."""
     n = ru[R_N]
     for i in range(len(states)):
         st = states[i]
@@ -119,70 +133,153 @@ def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs,
             ended = True
         terminated[i] = ended
         if ended:
+            for s in range(n):
+                observe(st, ru, s, final_obs[i, s])
             restart(st, ru, start[i])
         seats[i] = st[TO_MOVE]
         observe(st, ru, seats[i], obs[i])
         legal_mask(st, ru, ids, masks[i])
 
 
-# -- one learning seat against compiled opponents ---------------------------------------------
+# -- one learning seat against opponents --------------------------------------------------------
+#
+# A step runs in phases, so that seats played in Python (a batched policy, `hard`) can move in
+# between: `one_seat_act` plays the learning seat's actions (or `restart`s the rows the step
+# resets) and the compiled opponents after them; while any row waits for a Python seat
+# (waiting[i] >= 0), the caller hands that seat's actions to `others_act`, which plays them and
+# the compiled opponents after them; `one_seat_end` then takes the rewards and game ends.
+
+PYTHON = -1  # seat_policies[s] for a seat whose moves come from Python
+LOG_COUNT, LOG_ROUND, LOG_AT = 0, 1, 2  # a row's move log: moves logged, their round, the moves
+LOG_MOVES = 256  # moves a row's log holds (a card game's round makes fewer); beyond, it says nothing
+
 
 @njit(cache=True)
-def play_opponents(st, ru, learner, seat_policies, gen, reward_kind, start, rewards, ids, scratch, memo):
-    """The opponents move (chance resolved) until the learning seat is to move or the game
-    is over, each with its compiled policy (lama.bots.compiled.policies; their randomness from gen);
-    the rounds they end are scored into rewards."""
+def play_logged(st, ru, action, log):
+    """Apply the seat to move's `action`, first logging it in `log` (seat, action id, top card)
+    if the log has room (len(log) - LOG_AT entries of 3): what `hard` reads the other seats'
+    hands from. A new round starts the log again; a log that overflows says so (a count past
+    what it holds)."""
+    if log[LOG_ROUND] != st[ROUND]:
+        log[LOG_COUNT] = 0
+        log[LOG_ROUND] = st[ROUND]
+    count = log[LOG_COUNT]
+    at = LOG_AT + 3 * count
+    if at + 3 <= len(log):
+        log[at] = st[TO_MOVE]
+        log[at + 1] = action
+        log[at + 2] = st[TOP]
+    log[LOG_COUNT] = min(count + 1, (len(log) - LOG_AT) // 3 + 1)
+    apply_action(st, ru, action)
+
+
+@njit(cache=True)
+def restart_logged(st, ru, start, log):
+    restart(st, ru, start)
+    log[LOG_COUNT] = 0
+    log[LOG_ROUND] = st[ROUND]
+
+
+@njit(cache=True)
+def play_opponents(st, ru, learner, seat_policies, gen, reward_kind, start, rewards, ids, scratch, memo, log):
+    """The compiled opponents move (chance resolved) until the learning seat or a Python seat is
+    to move or the game is over, each with its compiled policy (lama.bots.compiled.policies;
+    their randomness from gen); the rounds they end are scored into rewards. Returns the Python
+    seat to move, or -1."""
     while not st[FINISHED]:
         seat = st[TO_MOVE]
         if seat == learner:
-            return
-        apply_action(st, ru, policies.choose(st, ru, seat_policies[seat], gen, 0, ids, scratch, memo))
+            return -1
+        policy = seat_policies[seat]
+        if policy == PYTHON:
+            return seat
+        play_logged(st, ru, policies.choose(st, ru, policy, gen, 0, ids, scratch, memo), log)
         settle(st, ru, reward_kind, start, rewards)
+    return -1
 
 
 @njit(cache=True)
-def one_seat_reset(states, ru, learner, seat_policies, gens, start, obs, masks, ids, rewards, scratch, memo):
-    """Every row a new game, played by the opponents up to the learning seat's first move."""
-    for i in range(len(states)):
-        st = states[i]
-        restart(st, ru, start[i])
-        play_opponents(st, ru, learner, seat_policies, gens[i], WIN, start[i], rewards, ids, scratch, memo)
-        observe(st, ru, learner, obs[i])
-        legal_mask(st, ru, ids, masks[i])
-
-
-@njit(cache=True)
-def one_seat_step(states, ru, actions, learner, seat_policies, gens, reward_kind, illegal_reward, start, obs, masks,
-                  rewards, terminated, final_obs, ids, seat_rewards, scratch, memo):
-    """The learning seat plays actions[i] in row i, then the opponents until its next move;
-    rewards[i] is what the learning seat got. A game that ended (terminated[i]) leaves the
-    learning seat's last observation in final_obs[i] and is replaced by a new one at once
-    (obs and masks are the new game's). seat_policies[s]: seat s's policy; seat_rewards (N_MAX
-    floats), scratch and memo (policies.SCRATCH_SIZE, MEMO_SIZE) are working memory."""
+def one_seat_act(states, ru, actions, fresh, learner, seat_policies, gens, reward_kind, illegal_reward, start,
+                 masks, acc, ended, waiting, logs, ids, scratch, memo):
+    """Row i: a new game if fresh[i] (the step resets it: actions[i] is ignored), else the
+    learning seat plays actions[i] (not legal: the game ends, illegal_reward); then the compiled
+    opponents. acc[i, s]: what the step gave seat s so far; ended[i]: an illegal action ended
+    the game; waiting[i]: the Python seat to move, or -1."""
     n = ru[R_N]
     for i in range(len(states)):
         st = states[i]
         for s in range(n):
-            seat_rewards[s] = 0.0
-        action = actions[i]
-        if is_legal(ru, masks[i], action):
-            apply_action(st, ru, action)
-            settle(st, ru, reward_kind, start[i], seat_rewards)
-            play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], seat_rewards, ids, scratch,
-                           memo)
-            rewards[i] = seat_rewards[learner]
-            ended = st[FINISHED] != 0
+            acc[i, s] = 0.0
+        ended[i] = False
+        waiting[i] = -1
+        if fresh[i]:
+            restart_logged(st, ru, start[i], logs[i])
+        elif is_legal(ru, masks[i], actions[i]):
+            play_logged(st, ru, actions[i], logs[i])
+            settle(st, ru, reward_kind, start[i], acc[i])
         else:
-            rewards[i] = illegal_reward
-            ended = True
-        terminated[i] = ended
-        if ended:
-            observe(st, ru, learner, final_obs[i])
-            restart(st, ru, start[i])
-            play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], seat_rewards, ids, scratch,
-                           memo)
-        observe(st, ru, learner, obs[i])
+            acc[i, learner] = illegal_reward
+            ended[i] = True
+            continue
+        waiting[i] = play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], acc[i], ids,
+                                    scratch, memo, logs[i])
+
+
+@njit(cache=True)
+def others_act(states, ru, rows, actions, learner, seat_policies, gens, reward_kind, start, acc, waiting, logs, ids,
+               scratch, memo):
+    """Row rows[j]'s Python seat (waiting) plays actions[j] (legal: the caller checked), then
+    the compiled opponents; waiting as in one_seat_act."""
+    for j in range(len(rows)):
+        i = rows[j]
+        st = states[i]
+        play_logged(st, ru, actions[j], logs[i])
+        settle(st, ru, reward_kind, start[i], acc[i])
+        waiting[i] = play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], acc[i], ids,
+                                    scratch, memo, logs[i])
+
+
+@njit(cache=True)
+def restart_rows(states, ru, rows, learner, seat_policies, gens, start, acc, waiting, logs, ids, scratch, memo):
+    """A new game in each row of `rows`, played by the compiled opponents up to the learning
+    seat or a Python seat (waiting); what they score is not the step's (acc is scratch here)."""
+    for j in range(len(rows)):
+        i = rows[j]
+        st = states[i]
+        restart_logged(st, ru, start[i], logs[i])
+        waiting[i] = play_opponents(st, ru, learner, seat_policies, gens[i], WIN, start[i], acc[i], ids, scratch,
+                                    memo, logs[i])
+
+
+@njit(cache=True)
+def one_seat_end(states, learner, fresh, acc, ended, rewards, terminated):
+    """rewards[i]: what the step gave the learning seat (0 in a row it reset); terminated[i]:
+    its game ended in the step."""
+    for i in range(len(states)):
+        if fresh[i]:
+            rewards[i] = 0.0
+            terminated[i] = False
+        else:
+            rewards[i] = acc[i, learner]
+            terminated[i] = ended[i] or states[i, FINISHED] != 0
+
+
+@njit(cache=True)
+def observe_rows(states, ru, rows, seat, obs, masks, ids):
+    """obs[j] and masks[j]: the observation and legal-action mask of `seat` in row rows[j]."""
+    for j in range(len(rows)):
+        st = states[rows[j]]
+        observe(st, ru, seat, obs[j])
+        legal_mask(st, ru, ids, masks[j])
+
+
+@njit(cache=True)
+def observe_all(states, ru, seat, obs, masks, ids):
+    """obs[i], masks[i]: the observation and legal-action mask of `seat` in every row."""
+    for i in range(len(states)):
+        st = states[i]
+        observe(st, ru, seat, obs[i])
         legal_mask(st, ru, ids, masks[i])
 
 
-SEAT_REWARDS = N_MAX  # the size of one_seat_step's working memory
+SEAT_REWARDS = N_MAX  # the seats a row's rewards (acc) hold

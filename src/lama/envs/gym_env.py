@@ -69,6 +69,18 @@ class LamaGymEnv(gymnasium.Env):
         self._legal = ()
         self._over = True
 
+    # -- pickling and copying: at any moment, the encoder and codec made anew (their caches are
+    # keyed by object identities)
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in ("encoder", "codec")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.encoder = encoder_of(self.game, self.observation)
+        self.codec = ActionCodec(self.game)
+        if self._tracker is not None:
+            self._tracker.enc = self.encoder
+
     # -- the loop ------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game. With `seed` the game is exactly the one a `Table` with this seed and these

@@ -820,6 +820,14 @@ class InfoTracker:
         self._top = -1
         self._roll: tuple[int, ...] = ()
 
+    def __getstate__(self) -> dict:
+        """Pickled without its encoder, which the owner attaches again (`enc`)."""
+        return {k: v for k, v in self.__dict__.items() if k != "enc"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.enc = None
+
     def __deepcopy__(self, memo):
         """A copy of the record (the encoder shared)."""
         new = InfoTracker(self.enc, self.seat)
@@ -898,6 +906,12 @@ class InfoMirror:
         self.trackers = [self.enc.tracker(s) for s in range(self.enc.players)]
         for seat, tracker in enumerate(self.trackers):
             tracker.start(state.view(seat))
+
+    def restore(self, trackers) -> None:
+        """Take `trackers` (unpickled: their encoder attached here) as the seats' records."""
+        for tracker in trackers:
+            tracker.enc = self.enc
+        self.trackers = list(trackers)
 
     def update(self, events, seat: int | None = None, action_id: int | None = None) -> None:
         for tracker in self.trackers:

@@ -54,10 +54,8 @@ from . import batch
 from .aec import IllegalActionError, check_illegal
 from .compiled_observe import observation_size
 from .observation import Encoder
+from .opponents import COMPILED, HardSearch, check_opponent, hard_rng
 from .rewards import REWARDS, check_reward
-
-# the compiled policies an opponent may play (lama.bots.compiled.policies: twins of the bots of that name)
-OPPONENTS = {name: policy for policy, name in enumerate(policies.POLICY_NAMES)}
 
 
 def row_words(seed: int, row: int) -> tuple[list[int], list[int]]:
@@ -91,39 +89,55 @@ class _Batch:
         self.gens = np.zeros((b, 4), dtype=np.int64)  # the opponents' generators
         self.start = np.zeros((b, L.N_MAX), dtype=np.int64)  # points at each row's last deal
         self.obs = np.zeros((b, self.size), dtype=np.float32)
-        self.masks = np.zeros((b, self.num_actions), dtype=np.int8)
+        self.masks = np.zeros((b, self.num_actions), dtype=np.int8)  # 0 or 1: handed out as bool views
         self.ids = np.zeros(max(self.num_actions, policies.LEGAL_SIZE), dtype=np.int64)  # working memory
         self.terminated = np.zeros(b, dtype=np.bool_)
         self.last_seed = None
 
-    def seed(self, seed: int | None) -> None:
-        """Seed every row's generators from `seed` (a fresh one if None)."""
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "encoder"}  # (its caches: identities)
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.encoder = Encoder(self.game)
+
+    def seed(self, seed: int | None, rows=None) -> int:
+        """Seed the generators of `rows` (every row if None) from `seed` (a fresh one if None)."""
         if seed is None:
             seed = secrets.randbits(64)
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
             raise TypeError(f"seed must be an integer or None, not {seed!r}")
         self.last_seed = int(seed)
-        for row in range(self.num_envs):
-            chance, opponents = row_words(self.last_seed, row)
+        for row in range(self.num_envs) if rows is None else rows:
+            chance, opponents = row_words(self.last_seed, int(row))
             self.states[row, L.RNG:L.RNG + 4] = chance
             self.gens[row] = opponents
+        return self.last_seed
 
-    def actions(self, actions) -> np.ndarray:
+    def actions(self, actions, ignored=None) -> np.ndarray:
         """The actions as B int64 ids; with illegal="raise", IllegalActionError unless every
-        one is legal (nothing is played)."""
+        one is legal (nothing is played), but in the rows `ignored` (a bool mask)."""
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"step needs {self.num_envs} actions, one per game, not shape {actions.shape}")
         actions = actions.astype(np.int64, copy=False)
         if self.illegal == "raise":
-            inside = (actions >= 0) & (actions < self.num_actions)
-            legal = inside.copy()
-            legal[inside] = self.masks[np.flatnonzero(inside), actions[inside]] != 0
+            legal = legal_in(self.masks, actions)
+            if ignored is not None:
+                legal |= ignored
             if not legal.all():
                 i = int(np.flatnonzero(~legal)[0])
                 raise IllegalActionError(f"action {int(actions[i])} is not legal in game {i} now; legal ids: "
                                          f"{np.flatnonzero(self.masks[i]).tolist()}")
         return actions
+
+
+def legal_in(masks: np.ndarray, actions: np.ndarray) -> np.ndarray:
+    """Per row, whether actions[i] is an id that masks[i] allows."""
+    inside = (actions >= 0) & (actions < masks.shape[1])
+    legal = inside.copy()
+    legal[inside] = masks[np.flatnonzero(inside), actions[inside]] != 0
+    return legal
 
 
 def _read_only(a: np.ndarray) -> np.ndarray:
@@ -137,13 +151,14 @@ class SelfPlay:
     to move in game i (`seat[i]`). See the module docstring.
 
     `reset(seed)` returns (obs, mask, seat): obs (B, size) float32, the observation of the seat
-    to move; mask (B, A) int8, 1 at its legal action ids; seat (B,) int64 (`seed`, if given, is
+    to move; mask (B, A) bool, True at its legal action ids; seat (B,) int64 (`seed`, if given, is
     the first reset's when that is given none; later resets without one take a fresh seed,
     told by `.seed`). `step(actions)`
     returns (obs, mask, seat, rewards, terminated), rewards (B, players) float64 for every seat
-    (win: at a game's end; points: at every round's end), terminated (B,) bool. The arrays are
-    read-only views of the environment's own buffers, rewritten by the next step: copy what
-    you keep.
+    (win: at a game's end; points: at every round's end), terminated (B,) bool; when game i
+    ended, `final_obs[i, s]` is seat s's last observation of it (every seat's: (B, players,
+    size) float32). The arrays are read-only views of the environment's own buffers, rewritten
+    by the next step: copy what you keep.
     """
 
     def __init__(self, game: str = "lama", players: int = 4, num_envs: int = 1024, options: dict | None = None,
@@ -157,10 +172,23 @@ class SelfPlay:
         self.num_actions = self._b.num_actions
         self.seats = np.zeros(num_envs, dtype=np.int64)
         self.rewards = np.zeros((num_envs, players), dtype=np.float64)
-        b = self._b
-        self._out = tuple(_read_only(a) for a in (b.obs, b.masks, self.seats, self.rewards, b.terminated))
+        self._final_obs = np.zeros((num_envs, players, self._b.size), dtype=np.float32)
+        self._views()
         self._seed = seed
         self._ready = False
+
+    def _views(self) -> None:
+        b = self._b
+        self._out = tuple(_read_only(a) for a in (b.obs, b.masks.view(np.bool_), self.seats, self.rewards,
+                                                   b.terminated))
+        self.final_obs = _read_only(self._final_obs)
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in ("_out", "final_obs")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._views()
 
     @property
     def seed(self) -> int | None:
@@ -180,29 +208,45 @@ class SelfPlay:
             raise RuntimeError("call reset() before step()")
         b = self._b
         batch.self_play_step(b.states, b.rules, b.actions(actions), b.reward_kind, b.illegal_reward, b.start, b.obs,
-                             b.masks, self.seats, self.rewards, b.terminated, b.ids)
+                             b.masks, self.seats, self.rewards, b.terminated, self._final_obs, b.ids)
         return self._out
+
+
+def autoreset_mode_of(mode) -> AutoresetMode:
+    """An AutoresetMode, or its value or name ("NextStep" or "next_step", ...)."""
+    if isinstance(mode, AutoresetMode):
+        return mode
+    for m in AutoresetMode:
+        if isinstance(mode, str) and mode.lower() in (m.value.lower(), m.name.lower()):
+            return m
+    names = ", ".join(repr(m.name.lower()) for m in AutoresetMode)
+    raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {names}, not {mode!r}")
 
 
 class LamaVectorEnv(gymnasium.vector.VectorEnv):
     """`gymnasium.make_vec("lama/Lama-v0", num_envs=B, players=4, opponents="random", seat=0)`:
-    B games of one learning seat against compiled opponents. See the module docstring.
+    B games of one learning seat against opponents. See the module docstring.
 
-    `opponents`: a compiled policy for every other seat ("random", "heuristic" or "easy", the
-    twins of those bots, lama.bots.compiled.policies), or a list, one per other seat in seat order.
+    `opponents`: one opponent for every other seat, or a list, one per other seat in seat order
+    (lama.envs.opponents): a compiled policy by name ("random", "heuristic", "easy"), "hard"
+    (the hard bot's compiled search) or a batched policy `policy(obs, masks) -> actions`.
     `seat`: the learning seat. `reward`, `illegal`, `illegal_reward` as in the single
     environment. `copy` (default True): return copies of the observations and
     masks (False: read-only views of the buffers, rewritten by the next step).
-    `infos["action_mask"]` (and `action_masks()`) is 1 at the learning seat's legal ids.
+    `autoreset_mode`: Gymnasium's NEXT_STEP (default), SAME_STEP or DISABLED.
+    `infos["action_mask"]` (and `action_masks()`) is True at the learning seat's legal ids.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(self, game: str = "lama", num_envs: int = 1024, players: int = 4, opponents="random",
                  seat: int = 0, options: dict | None = None, reward: str = "win", illegal: str = "lose",
-                 illegal_reward: float = -1.0, copy: bool = True, render_mode: str | None = None):
+                 illegal_reward: float = -1.0, copy: bool = True, render_mode: str | None = None, *,
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP):
         if render_mode is not None:
             raise ValueError("the vector environment does not render (render_mode=None)")
+        self.autoreset_mode = autoreset_mode_of(autoreset_mode)
+        self.metadata = dict(self.metadata, autoreset_mode=self.autoreset_mode)
         self.game = new_game(game, players, options)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
@@ -210,63 +254,173 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         self.seat = seat
         self.num_envs = num_envs
         self.copy = copy
-        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        one = isinstance(opponents, str) or callable(opponents)
+        names = [opponents] * (players - 1) if one else list(opponents)
         if len(names) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, not {len(names)}")
-        unknown = [n for n in names if n not in OPPONENTS]
-        if unknown:
-            raise ValueError(f"compiled opponents are {', '.join(map(repr, OPPONENTS))}, not {unknown[0]!r}")
-        self.opponents = names
+        self.opponents = [check_opponent(n) for n in names]
         self.seat_policies = np.zeros(L.N_MAX, dtype=np.int64)
-        for other, name in zip([s for s in range(players) if s != seat], names):
-            self.seat_policies[other] = OPPONENTS[name]
+        self._python = {}  # seat -> "hard" or a batched policy: the seats whose moves come from Python
+        for other, opponent in zip([s for s in range(players) if s != seat], self.opponents):
+            if isinstance(opponent, str) and opponent in COMPILED:
+                self.seat_policies[other] = COMPILED[opponent]
+            else:
+                self.seat_policies[other] = batch.PYTHON
+                self._python[other] = opponent
+        self._hard = HardSearch(self.game, b.rules) if "hard" in self._python.values() else None
+        self._hard_rngs = [None] * num_envs
         self.encoder = b.encoder
         self.single_observation_space = spaces.Box(b.encoder.low, b.encoder.high, dtype=np.float32)
         self.single_action_space = spaces.Discrete(b.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.rewards = np.zeros(num_envs, dtype=np.float64)
-        self.final_obs = np.zeros((num_envs, b.size), dtype=np.float32)
-        self._seat_rewards = np.zeros(batch.SEAT_REWARDS, dtype=np.float64)  # the opponents' working memory:
-        self._scratch = np.zeros(policies.SCRATCH_SIZE, dtype=np.int64)
+        self._acc = np.zeros((num_envs, batch.SEAT_REWARDS), dtype=np.float64)  # each seat's rewards this step
+        self._ended = np.zeros(num_envs, dtype=np.bool_)  # an illegal action ended the game
+        self._waiting = np.full(num_envs, -1, dtype=np.int64)  # the Python seat to move, or -1
+        self._over = np.zeros(num_envs, dtype=np.bool_)  # the game ended: the next step (or reset) deals anew
+        self._logs = np.zeros((num_envs, batch.LOG_AT + (3 * batch.LOG_MOVES if self._hard else 0)), dtype=np.int64)
+        self._scratch = np.zeros(policies.SCRATCH_SIZE, dtype=np.int64)  # the opponents' working memory:
         self._memo = np.zeros(policies.MEMO_SIZE, dtype=np.float64)  # dice's lookahead values, kept
         self._no_truncation = np.zeros(num_envs, dtype=np.bool_)
         self._ready = False
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        """New games in every row; `seed` fixes them (and seeds `np_random`)."""
-        if seed is not None:
-            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
-        else:
-            seed = int(self.np_random.integers(2**63))
+        """New games in every row, or with `options={"reset_mask": m}` (a (B,) bool array) in
+        the rows m marks (the others go on as they are). `seed` fixes the new games (and, for a
+        whole reset, seeds `np_random`); a masked reset without one deals each row's next game
+        from its own generators."""
         b = self._b
-        b.seed(seed)
-        batch.one_seat_reset(b.states, b.rules, self.seat, self.seat_policies, b.gens, b.start, b.obs, b.masks, b.ids,
-                             self._seat_rewards, self._scratch, self._memo)
+        mask = (options or {}).get("reset_mask")
+        if mask is None:
+            if seed is not None:
+                self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+            else:
+                seed = int(self.np_random.integers(2**63))
+            rows = np.arange(self.num_envs)
+        else:
+            if not self._ready:
+                raise RuntimeError("reset() every game before resetting some (options['reset_mask'])")
+            mask = np.asarray(mask)
+            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_ or not mask.any():
+                raise ValueError(f"options['reset_mask'] must be a ({self.num_envs},) bool array with a True, "
+                                 f"not {mask.dtype} of shape {mask.shape}")
+            rows = np.flatnonzero(mask)
+        if seed is not None or mask is None:
+            b.seed(seed, rows)
+            if self._hard is not None:
+                for row in rows:
+                    self._hard_rngs[row] = hard_rng(b.last_seed, int(row))
+        self._restart(rows)
+        self._over[rows] = False
+        batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids)
+        self._mark_over()
         self._ready = True
-        return self._give(b.obs), {"action_mask": self._give(b.masks)}
+        return self._give(b.obs), {"action_mask": self._give_mask()}
 
     def step(self, actions):
         if not self._ready:
             raise RuntimeError("call reset() before step()")
+        b, mode = self._b, self.autoreset_mode
+        if mode == AutoresetMode.DISABLED and self._over.any():
+            rows = np.flatnonzero(self._over).tolist()
+            raise RuntimeError(f"the games in rows {rows} are over (autoreset_mode DISABLED): "
+                               f"reset them first, reset(options={{'reset_mask': ...}})")
+        fresh = self._over.copy()  # NEXT_STEP: these rows' actions are ignored, they deal anew
+        actions = b.actions(actions, ignored=fresh)
+        batch.one_seat_act(b.states, b.rules, actions, fresh, self.seat, self.seat_policies, b.gens, b.reward_kind,
+                           b.illegal_reward, b.start, b.masks, self._acc, self._ended, self._waiting, self._logs,
+                           b.ids, self._scratch, self._memo)
+        self._python_turns()
+        batch.one_seat_end(b.states, self.seat, fresh, self._acc, self._ended, self.rewards, b.terminated)
+        terminated = b.terminated.copy()
+        infos = {}
+        if mode == AutoresetMode.SAME_STEP and terminated.any():
+            rows = np.flatnonzero(terminated)
+            final_obs = np.zeros((len(rows), b.size), dtype=np.float32)
+            final_masks = np.zeros((len(rows), b.num_actions), dtype=np.int8)
+            batch.observe_rows(b.states, b.rules, rows, self.seat, final_obs, final_masks, b.ids)
+            infos["final_obs"] = np.full(self.num_envs, None, dtype=object)
+            mask_info = np.zeros((self.num_envs, b.num_actions), dtype=np.bool_)
+            for j, i in enumerate(rows):
+                infos["final_obs"][i] = final_obs[j]
+                mask_info[i] = final_masks[j] != 0
+            infos["final_info"] = {"action_mask": mask_info, "_action_mask": terminated.copy()}
+            infos["_final_obs"], infos["_final_info"] = terminated.copy(), terminated.copy()
+            self._restart(rows)
+        else:
+            self._over[:] = terminated
+        batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids)
+        self._mark_over()
+        infos["action_mask"] = self._give_mask()
+        return self._give(b.obs), self.rewards.copy(), terminated, self._no_truncation.copy(), infos
+
+    def _restart(self, rows: np.ndarray) -> None:
+        """New games in `rows`, played up to the learning seat's first move."""
         b = self._b
-        batch.one_seat_step(b.states, b.rules, b.actions(actions), self.seat, self.seat_policies, b.gens, b.reward_kind,
-                            b.illegal_reward, b.start, b.obs, b.masks, self.rewards, b.terminated, self.final_obs,
-                            b.ids, self._seat_rewards, self._scratch, self._memo)
-        infos = {"action_mask": self._give(b.masks)}
-        if b.terminated.any():
-            final = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(b.terminated):
-                final[i] = self.final_obs[i].copy()
-            infos["final_obs"], infos["_final_obs"] = final, b.terminated.copy()
-        return (self._give(b.obs), self.rewards.copy(), b.terminated.copy(), self._no_truncation.copy(), infos)
+        batch.restart_rows(b.states, b.rules, rows.astype(np.int64), self.seat, self.seat_policies, b.gens, b.start,
+                           self._acc, self._waiting, self._logs, b.ids, self._scratch, self._memo)
+        self._python_turns()
+
+    def _python_turns(self) -> None:
+        """While a Python seat is to move in some row: its moves there (`hard`'s searches, or
+        one call of its batched policy on those rows), then the compiled opponents after it."""
+        b = self._b
+        while True:
+            rows_waiting = np.flatnonzero(self._waiting >= 0)
+            if not len(rows_waiting):
+                return
+            for seat, opponent in self._python.items():
+                rows = rows_waiting[self._waiting[rows_waiting] == seat]
+                if not len(rows):
+                    continue
+                if opponent == "hard":
+                    actions = np.array([self._hard(b.states[i], self._logs[i], self._hard_rng(i)) for i in rows],
+                                       dtype=np.int64)
+                else:
+                    actions = self._ask(opponent, seat, rows)
+                batch.others_act(b.states, b.rules, rows, actions, self.seat, self.seat_policies, b.gens,
+                                 b.reward_kind, b.start, self._acc, self._waiting, self._logs, b.ids, self._scratch,
+                                 self._memo)
+
+    def _ask(self, policy, seat: int, rows: np.ndarray) -> np.ndarray:
+        """The batched policy's actions for `seat` in `rows` (legal ones: a clear error if not)."""
+        b = self._b
+        obs = np.zeros((len(rows), b.size), dtype=np.float32)
+        masks = np.zeros((len(rows), b.num_actions), dtype=np.int8)
+        batch.observe_rows(b.states, b.rules, rows, seat, obs, masks, b.ids)
+        actions = np.asarray(policy(obs, masks.view(np.bool_)))
+        if actions.shape != (len(rows),):
+            raise ValueError(f"the opponent of seat {seat} must return {len(rows)} actions (one per game it is to "
+                             f"move in), not shape {actions.shape}")
+        actions = actions.astype(np.int64)
+        legal = legal_in(masks, actions)
+        if not legal.all():
+            j = int(np.flatnonzero(~legal)[0])
+            raise ValueError(f"the opponent of seat {seat} played {int(actions[j])} in game {int(rows[j])}, which "
+                             f"is not legal; legal ids: {np.flatnonzero(masks[j]).tolist()}")
+        return actions
+
+    def _hard_rng(self, row: int):
+        if self._hard_rngs[row] is None:  # (a row never seeded: reset seeds every row)
+            self._hard_rngs[row] = hard_rng(self._b.last_seed, row)
+        return self._hard_rngs[row]
+
+    def _mark_over(self) -> None:
+        """A row whose game is over hands out a mask of every action (True): the action is
+        ignored there (NEXT_STEP: the next step deals a new game), and a masked policy over the
+        batch never meets a row with nothing legal."""
+        self._b.masks[self._over] = 1
 
     def action_masks(self) -> np.ndarray:
-        """The learning seat's legal-action masks now, (B, A) int8."""
-        return self._b.masks.copy()
+        """The learning seat's legal-action masks now, (B, A) bool."""
+        return self._b.masks.view(np.bool_).copy()
 
     def _give(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else _read_only(a)
 
+    def _give_mask(self) -> np.ndarray:
+        return self._give(self._b.masks.view(np.bool_))
 
-__all__ = ["LamaVectorEnv", "SelfPlay", "row_words"]
+
+__all__ = ["LamaVectorEnv", "SelfPlay", "autoreset_mode_of", "row_words"]

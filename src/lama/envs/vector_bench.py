@@ -81,7 +81,8 @@ def bench_vector(game_id: str, players: int, num_envs: int = 1024, steps: int = 
     result["observation_size"] = self_play.observation_size
     result["self_play"] = _rates(calls * num_envs, timed_runs(self_play_step, masks, weights, calls, repeat, rng))
 
-    vector_env = LamaVectorEnv(game_id, num_envs, players=players, options=options, opponents=opponents)
+    vector_env = LamaVectorEnv(game_id, num_envs, players=players, options=options, opponents=opponents,
+                               autoreset_mode="same_step")  # (every step an agent step)
     masks = vector_env.reset(seed=seed)[1]["action_mask"]
 
     def vector_env_step(actions):

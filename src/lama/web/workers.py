@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copyreg
 import logging
 import queue
 import threading
 import time
-from types import MappingProxyType
 
 from lama.match import Refused
 from lama.match.table import ILLEGAL
@@ -35,14 +33,6 @@ CHEAP = 0.002  # seconds
 # without a pause, the server is busy with bot moves all the time, and without this bound a
 # person's move would wait for one bot move of every other table at each step.
 BOT_MOVES_AT_ONCE = 8
-
-
-def read_only(mapping: dict) -> MappingProxyType:
-    return MappingProxyType(mapping)
-
-
-# Views carry read-only options; the bot pool needs them pickled.
-copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
 
 
 def decide(bot_name: str, view, rng):

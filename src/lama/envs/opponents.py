@@ -1,0 +1,109 @@
+"""The opponents of the vector environment (lama.envs.vector.LamaVectorEnv), one per other seat:
+
+- a compiled policy by name, played inside the kernels: "random", "heuristic" (or "medium"),
+  "easy" (lama.bots.compiled.policies, the twins of those bots);
+- "hard": the hard bot's compiled search (lama.bots.compiled.cards and dice: its playouts per
+  decision, sequential halving, and in the card games the hidden hands dealt as this round's
+  moves suggest), run on the row's engine state, one decision at a time;
+- a batched policy: a callable `policy(obs, masks) -> actions`, given the observations
+  (k, size) float32 and legal-action masks (k, A) bool of the seat in the k games where it is
+  to move, returning k action ids (a frozen checkpoint, another learner).
+"""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import numpy as np
+
+from lama.bots.compiled import cards, dice, policies
+from lama.bots.heuristic_dice import DEPTH_HEADS_UP
+from lama.bots.values import temperatures
+from lama.fast.family import legal_ids
+from lama.fast.kernel import array, float_array, float_zeros, seed_words, zeros
+from lama.fast.layout import CARDS, HAND_SIZES, HANDS, K_MAX, PILE, R_FAMILY, R_K, R_N, STATE_SIZE, TO_MOVE
+
+from .batch import LOG_AT, LOG_COUNT
+
+COMPILED = {"random": policies.RANDOM, "heuristic": policies.HEURISTIC, "medium": policies.HEURISTIC,
+            "easy": policies.EASY}
+NAMES = (*COMPILED, "hard")
+DICE_SCRATCH = policies.DICE_REMOVED + (max(dice.PLAYOUT_DEPTH, DEPTH_HEADS_UP) + 1) * policies.DICE_K
+
+
+def check_opponent(opponent):
+    """A name of NAMES or a callable; a one-line error otherwise."""
+    if callable(opponent) or (isinstance(opponent, str) and opponent in NAMES):
+        return opponent
+    raise ValueError(f"an opponent is one of {', '.join(map(repr, NAMES))} or a batched policy "
+                     f"(obs, masks) -> actions, not {opponent!r}")
+
+
+def hard_rng(seed: int, row: int) -> random.Random:
+    """The generator of `hard`'s searches in row `row` after reset(seed=seed)."""
+    return random.Random(f"hard:{seed}:{row}")
+
+
+class HardSearch:
+    """`hard`'s decision for the seat to move in an engine state of `game` (rules `rules`): the
+    hard bot's compiled search (rollout.best_of over its estimates), from what the seat may know:
+    the unseen cards are dealt anew for every playout, as this round's logged moves suggest."""
+
+    def __init__(self, game, rules):
+        self.game, self.rules = game, rules
+        self.samples = game.hard_samples
+        self.temps = float_array(temperatures(game.id, game.players))
+        self.codes = game.table.codes if rules[R_FAMILY] == CARDS else ()
+        self._ids = zeros(max(policies.LEGAL_SIZE, game.num_distinct_actions()))
+
+    def __call__(self, st: np.ndarray, log: np.ndarray, rng: random.Random) -> int:
+        actions, tried, total = self.estimates(st, log, rng)
+        if len(actions) == 1:
+            return int(actions[0])
+        most = max(tried)
+        best = max((i for i in range(len(actions)) if tried[i] == most), key=lambda i: total[i] / tried[i])
+        return int(actions[best])
+
+    def estimates(self, st: np.ndarray, log: np.ndarray, rng: random.Random):
+        """(the legal ids in the core's order, playouts of each, sum of their values): the
+        search's (none with a single legal id)."""
+        ru = self.rules
+        count = legal_ids(st, ru, self._ids)
+        actions = array([int(a) for a in self._ids[:count]])
+        results = (zeros(count), float_zeros(count), float_zeros(count), zeros(count))
+        if count == 1:
+            return actions, results[0], results[1]
+        seat = int(st[TO_MOVE])
+        world = zeros(STATE_SIZE)
+        world[:] = st
+        r = array(seed_words(rng))
+        if ru[R_FAMILY] == CARDS:
+            pool, slot_seat, slot_mask, bound = self._slots(st, seat, log)
+            cards.evaluate_cards(world, ru, seat, array(pool), array(slot_seat), array(slot_mask), array(bound),
+                                 self.temps, actions, self.samples, True, r, zeros(STATE_SIZE),
+                                 zeros(max(1, len(pool))), zeros(policies.SCRATCH_SIZE), zeros(count), *results)
+        else:
+            depth, heads_up = dice.PLAYOUT_DEPTH, DEPTH_HEADS_UP
+            dice.evaluate_dice(world, ru, seat, self.temps, actions, self.samples, True, r, depth, heads_up,
+                               zeros(STATE_SIZE), zeros(DICE_SCRATCH), float_zeros(policies.MEMO_SIZE), zeros(count),
+                               *results)
+        return actions, results[0], results[1]
+
+    def _slots(self, st, seat: int, log) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The unseen cards (one kind per card: the other hands and the pile) and the other
+        seats' card slots and penalty bounds (cards.card_slots), read from the row's move log."""
+        ru, game = self.rules, self.game
+        n, k = int(ru[R_N]), int(ru[R_K])
+        pool = []
+        for kind in range(k):
+            unseen = int(st[PILE + kind]) + sum(int(st[HANDS + s * K_MAX + kind]) for s in range(n) if s != seat)
+            pool += [kind] * unseen
+        logged = int(log[LOG_COUNT])
+        whole = logged <= (len(log) - LOG_AT) // 3  # (past it: the log overflowed)
+        moves = tuple((int(log[LOG_AT + 3 * m]), game.action_of(int(log[LOG_AT + 3 * m + 1])),
+                       self.codes[int(log[LOG_AT + 3 * m + 2])]) for m in range(logged)) if whole else ()
+        view = SimpleNamespace(players=n, seat=seat, moves=moves,
+                               hand_sizes=tuple(int(x) for x in st[HAND_SIZES:HAND_SIZES + n]))
+        slot_seat, slot_mask, bound = cards.card_slots(view, game, infer=whole)
+        return pool, slot_seat, slot_mask, bound
