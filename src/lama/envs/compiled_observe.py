@@ -272,8 +272,8 @@ def sync_round(hist, st):
 def info_before(hist, st, ru, action):
     """Record the move `action` the seat to move is about to make: the top (dice: the roll) it
     is made on, (kadabra) the chips it gives, stages or takes (K4, K8, K9), and every hand, to
-    find the card a draw brings (info_after)."""
-    sync_round(hist, st)
+    find the card a draw brings (info_after, which runs first: the last move's draw is done)."""
+    info_after(hist, st, ru)
     for s in range(ru[R_N]):
         hist[H_SIZES + s] = st[HAND_SIZES + s]
         for i in range(ru[R_K]):
@@ -328,7 +328,9 @@ def info_after(hist, st, ru):
 @njit(cache=True)
 def observe_info(st, ru, hist, me, out):
     """The information state of seat `me` into out[0:info_size(ru)]: the observation, then the
-    record's moves, oldest first (a move whose draw or roll is pending not yet)."""
+    record's moves, oldest first (a move whose draw or roll is pending not yet). It brings the
+    record up to date first (info_after): a driver calls only info_reset, info_before and this."""
+    info_after(hist, st, ru)
     observe(st, ru, me, out)
     n, k = ru[R_N], ru[R_K]
     at = observation_size(ru)
@@ -383,3 +385,27 @@ def relative_of(seat, me, n):
     """Where `seat` stands after `me` in turn order (0: me)."""
     r = seat - me
     return r + n if r < 0 else r
+
+
+@njit(cache=True)
+def observe_seat(st, ru, hist, me, out):
+    """The vector environments' observation of seat `me`: the information state if the row
+    keeps a record (`hist` not empty), else the summary."""
+    if len(hist):
+        observe_info(st, ru, hist, me, out)
+    else:
+        observe(st, ru, me, out)
+
+
+@njit(cache=True)
+def record_move(hist, st, ru, action):
+    """info_before, in a row that keeps a record."""
+    if len(hist):
+        info_before(hist, st, ru, action)
+
+
+@njit(cache=True)
+def record_new_game(hist):
+    """info_reset, in a row that keeps a record."""
+    if len(hist):
+        info_reset(hist)
