@@ -75,6 +75,24 @@ def test_chance_nodes_tensors_and_strings(game_id):
     random_walk(game.new_initial_state(), random.Random(3), visit)
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_an_information_state_string_fixes_the_legal_actions(game_id):
+    """States a seat cannot tell apart (the same information_state_string) offer it the same
+    legal actions (what CFR and ISMCTS rely on), over many random games."""
+    game = pyspiel.load_game(f"python_{game_id}(players=2,target=3)")
+    seen = {}
+
+    def visit(state):
+        if state.is_chance_node() or state.is_terminal():
+            return
+        key = state.information_state_string()
+        assert seen.setdefault(key, state.legal_actions()) == state.legal_actions(), key
+
+    for seed in range(40):
+        random_walk(game.new_initial_state(), random.Random(seed), visit)
+    assert len(seen) > 100
+
+
 @pytest.mark.parametrize("game_id", CARD_GAMES)
 def test_resample_from_infostate_keeps_what_the_seat_knows(game_id):
     """A resampled state: the seat to move sees the same strings and tensors and has the same

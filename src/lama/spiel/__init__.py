@@ -298,7 +298,7 @@ class SpielObserver:
 
     def string_from(self, state: SpielState, player: int) -> str:
         if self.perfect_recall:
-            seen = (mine if owner == player else theirs for owner, mine, theirs in state.seen)
+            seen = (mine if owner in (-1, player) else theirs for owner, mine, theirs in state.seen)
             return f"seat {player}: " + ", ".join(text for text in seen if text)
         return json.dumps(state.lama.view(player).to_json(), sort_keys=True)
 
