@@ -8,8 +8,8 @@
 One registered game per game of lama.games, named `python_<id>`, its options as parameters:
 `players` (2 to 6), `target`, `first_player`, `hand_size` (the card games), and the others as
 JSON text (`deck` in the card games, `dice` in dice; "" keeps the default). The rules, the
-actions and their ids are the core's (`game.action_of(id)`); this module only cuts chance into explicit chance nodes OpenSpiel
-can enumerate, each with its probabilities:
+actions and their ids are the core's (`game.action_of(id)`); this module only cuts chance
+into explicit chance nodes OpenSpiel can enumerate, each with its probabilities:
 
 - a deal, card by card: the hands in seat order, `hand_size` cards each, then (card games) the
   first face-up card; each outcome is a kind of card (its id in the game's table), with
