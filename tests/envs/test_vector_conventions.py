@@ -98,6 +98,9 @@ def run_vector(venv, steps: int, seed: int) -> list:
         obs, rewards, terminated, _, infos = venv.step(np.argmax(rng.random(masks.shape) * masks, axis=1))
         masks = infos["action_mask"]
         out.append((obs.tobytes(), masks.tobytes(), rewards.tobytes(), terminated.tobytes()))
+        if venv.autoreset_mode == AutoresetMode.DISABLED and terminated.any():
+            obs, infos = venv.reset(options={"reset_mask": terminated})
+            masks = infos["action_mask"]
     return out
 
 
@@ -105,9 +108,12 @@ def first_legal(obs, masks):
     return np.argmax(masks, axis=1)
 
 
-@pytest.mark.parametrize("mode", ["next_step", "same_step"])
-def test_the_vector_env_copies_at_any_moment(mode):
-    venv = LamaVectorEnv("lama", 4, players=3, opponents=["hard", first_legal], autoreset_mode=mode,
+@pytest.mark.parametrize("game_id,mode", [("lama", "next_step"), ("komarami", "same_step"), ("kadabra", "disabled"),
+                                          ("dice", "next_step")])
+def test_the_vector_env_copies_at_any_moment(game_id, mode):
+    """A copy (pickle or deepcopy) made before the first reset or between any two steps, `hard`
+    and a batched policy among the opponents, plays on exactly as the original."""
+    venv = LamaVectorEnv(game_id, 4, players=3, opponents=["hard", first_legal], autoreset_mode=mode,
                          options={"target": 10})
     venv._hard.samples = 60
     copies = [pickle.loads(pickle.dumps(venv)), copy.deepcopy(venv)]  # before any reset
@@ -123,8 +129,9 @@ def test_the_vector_env_copies_at_any_moment(mode):
         run_vector(other, 5, 0)
 
 
-def test_self_play_copies_at_any_moment():
-    sp = SelfPlay("dice", 3, 4)
+@pytest.mark.parametrize("game_id", sorted(GYM_IDS))
+def test_self_play_copies_at_any_moment(game_id):
+    sp = SelfPlay(game_id, 3, 4)
     obs, mask, _ = sp.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(20):
@@ -138,3 +145,21 @@ def test_self_play_copies_at_any_moment():
         assert np.array_equal(sp.final_obs, twin.final_obs)
         mask = out[1]
     assert not twin.final_obs.flags.writeable and other[0].base is not None  # views again
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_an_illegal_action_ends_the_game_in_either_mode(mode):
+    envs = LamaVectorEnv("lama", 3, players=3, illegal_reward=-2.0, autoreset_mode=mode)
+    _, infos = envs.reset(seed=0)
+    actions = np.argmax(infos["action_mask"], axis=1)
+    actions[1] = int(np.flatnonzero(~infos["action_mask"][1])[0])
+    obs, rewards, terminated, _, infos = envs.step(actions)
+    assert terminated.tolist() == [False, True, False] and rewards[1] == -2.0
+    if mode == "same_step":
+        assert infos["_final_obs"].tolist() == [False, True, False]
+        assert not infos["final_info"]["action_mask"][1].any()
+        assert infos["action_mask"][1].sum() < infos["action_mask"].shape[1]  # the next game's
+    else:
+        assert infos["action_mask"][1].all()
+        _, rewards, terminated, _, infos = envs.step(np.argmax(infos["action_mask"], axis=1))
+        assert rewards[1] == 0 and not terminated[1]

@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("gymnasium")
 
 from lama.bots.compiled import cards, dice  # noqa: E402
+from lama.bots.levels import hard_bot  # noqa: E402
 from lama.envs import batch  # noqa: E402
 from lama.envs.opponents import HardSearch  # noqa: E402
 from lama.envs.vector import LamaVectorEnv  # noqa: E402
@@ -37,7 +38,8 @@ def log_of(state) -> np.ndarray:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_hard_is_the_hard_bots_compiled_search_on_the_same_position(game_id):
     """At the decisions of random games, HardSearch on the engine state (hidden cards in it) and
-    its move log gives the very estimates the hard bot's compiled search gives from the view."""
+    its move log gives the very estimates the hard bot's compiled search gives from the view, and
+    at hard's budget the hard bot's decision."""
     game = new_game(game_id, 3)
     search = HardSearch(game, rules_of(game))
     search.samples = SAMPLES
@@ -57,9 +59,12 @@ def test_hard_is_the_hard_bots_compiled_search_on_the_same_position(game_id):
             else:
                 card_state_from_core(state, st)
                 expected = cards.evaluate_view(view, random.Random(compared), SAMPLES, True, infer=True)
-            actions, tried, total = search.estimates(st, log_of(state), random.Random(compared))
+            actions, results = search.estimates(st, log_of(state), random.Random(compared))
             assert [game.action_id(a) for a, _ in expected] == actions.tolist()
-            assert [(n, t) for _, (n, t, _sq, _p) in expected] == list(zip(tried.tolist(), total.tolist()))
+            assert [stats for _, stats in expected] == list(zip(*(r.tolist() for r in results)))
+            if compared < 3:  # and at the full budget, the hard bot's very decision
+                full = HardSearch(game, search.rules)
+                assert full(st, log_of(state), random.Random(9)) == game.action_id(hard_bot(view, random.Random(9)))
             compared += 1
         state.apply(rng.choice(view.legal_actions))
     assert compared >= 3
@@ -127,3 +132,17 @@ def test_a_batched_policy_sees_its_own_seat_and_must_answer_legally():
         LamaVectorEnv("lama", 4, players=2, seat=1, opponents=lambda obs, masks: [0]).reset(seed=0)
     with pytest.raises(ValueError, match="2 opponents"):
         LamaVectorEnv("lama", 4, players=3, opponents=["hard"])
+
+
+def test_hard_opponents_replay_with_the_seed():
+    def run(seed):
+        venv = LamaVectorEnv("komarami", 3, players=3, opponents=["hard", "random"], options={"target": 10})
+        venv._hard.samples = SAMPLES
+        obs, infos = venv.reset(seed=seed)
+        trace = [obs]
+        for _ in range(25):
+            obs, rewards, _, _, infos = venv.step(np.argmax(infos["action_mask"], axis=1))
+            trace += [obs, rewards]
+        return np.concatenate([t.ravel() for t in trace])
+    assert np.array_equal(run(3), run(3))
+    assert not np.array_equal(run(3), run(4))

@@ -19,6 +19,7 @@ import numpy as np
 
 from lama.bots.compiled import cards, dice, policies
 from lama.bots.heuristic_dice import DEPTH_HEADS_UP
+from lama.bots.rollout import Estimate, best_of
 from lama.bots.values import temperatures
 from lama.fast.family import legal_ids
 from lama.fast.kernel import array, float_array, float_zeros, seed_words, zeros
@@ -47,7 +48,7 @@ def hard_rng(seed: int, row: int) -> random.Random:
 
 class HardSearch:
     """`hard`'s decision for the seat to move in an engine state of `game` (rules `rules`): the
-    hard bot's compiled search (rollout.best_of over its estimates), from what the seat may know:
+    hard bot's compiled search and choice (rollout.best_of), from what the seat may know:
     the unseen cards are dealt anew for every playout, as this round's logged moves suggest."""
 
     def __init__(self, game, rules):
@@ -58,22 +59,20 @@ class HardSearch:
         self._ids = zeros(max(policies.LEGAL_SIZE, game.num_distinct_actions()))
 
     def __call__(self, st: np.ndarray, log: np.ndarray, rng: random.Random) -> int:
-        actions, tried, total = self.estimates(st, log, rng)
+        actions, results = self.estimates(st, log, rng)
         if len(actions) == 1:
             return int(actions[0])
-        most = max(tried)
-        best = max((i for i in range(len(actions)) if tried[i] == most), key=lambda i: total[i] / tried[i])
-        return int(actions[best])
+        return best_of([(int(a), Estimate.of(*(float(r[i]) for r in results))) for i, a in enumerate(actions)])
 
     def estimates(self, st: np.ndarray, log: np.ndarray, rng: random.Random):
-        """(the legal ids in the core's order, playouts of each, sum of their values): the
-        search's (none with a single legal id)."""
+        """The legal ids in the core's order and the search's result arrays (per id: playouts, sum
+        of values, sum of squared values, sum of points this round; none with one legal id)."""
         ru = self.rules
         count = legal_ids(st, ru, self._ids)
         actions = array([int(a) for a in self._ids[:count]])
         results = (zeros(count), float_zeros(count), float_zeros(count), zeros(count))
         if count == 1:
-            return actions, results[0], results[1]
+            return actions, results
         seat = int(st[TO_MOVE])
         world = zeros(STATE_SIZE)
         world[:] = st
@@ -88,7 +87,7 @@ class HardSearch:
             dice.evaluate_dice(world, ru, seat, self.temps, actions, self.samples, True, r, depth, heads_up,
                                zeros(STATE_SIZE), zeros(DICE_SCRATCH), float_zeros(policies.MEMO_SIZE), zeros(count),
                                *results)
-        return actions, results[0], results[1]
+        return actions, results
 
     def _slots(self, st, seat: int, log) -> tuple[list[int], list[int], list[int], list[int]]:
         """The unseen cards (one kind per card: the other hands and the pile) and the other

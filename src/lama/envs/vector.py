@@ -3,28 +3,32 @@ engine (lama.fast), one compiled call per step, for training at millions of step
 
     from lama.envs.vector import SelfPlay
     sp = SelfPlay("lama", players=4, num_envs=1024)
-    obs, mask, seat = sp.reset(seed=0)                  # (B, size) float32, (B, A) int8, (B,)
-    obs, mask, seat, rewards, terminated = sp.step(actions)
+    obs, mask, seat = sp.reset(seed=0)                  # (B, size) float32, (B, A) bool, (B,)
+    obs, mask, seat, rewards, terminated = sp.step(actions)   # sp.final_obs: every seat's, at a game's end
 
     envs = gymnasium.make_vec("lama/Lama-v0", num_envs=1024, players=4, opponents="random")
-    obs, infos = envs.reset(seed=0)                      # infos["action_mask"]: (B, A) int8
+    obs, infos = envs.reset(seed=0)                      # infos["action_mask"]: (B, A) bool
     obs, rewards, terminated, truncated, infos = envs.step(actions)
 
 `SelfPlay` is the batched twin of the PettingZoo environment: in every game the seat to move
 acts (`seat[i]`), and the observation is that seat's. `LamaVectorEnv` (registered as the
 `vector_entry_point` of the Gymnasium ids) is the batched twin of the single Gymnasium
-environment: one learning seat (`seat`) against compiled opponents (lama.bots.compiled.policies: the
-twins of the random, heuristic and easy bots). Observations are exactly the single
-environments' (lama.envs.observation: the compiled kernel lama.envs.compiled_observe is held equal to
-`Encoder.encode(view)` by the tests), masks are 1 at the legal action ids, rewards are
-lama.envs.rewards' ("win" or "points").
+environment: one learning seat (`seat`) against opponents (lama.envs.opponents: compiled
+policies by name, `hard` through the hard bot's compiled search, or batched policies, mixed per
+seat). Observations are exactly the single environments' (lama.envs.observation: the compiled
+kernel lama.envs.compiled_observe is held equal to `Encoder.encode(view)` by the tests), masks
+are True at the legal action ids, rewards are lama.envs.rewards' ("win" or "points").
 
-Auto-reset (Gymnasium's SAME_STEP mode): when game i ends in a step, `terminated[i]` is True,
-the step's rewards are that game's last rewards, and everything else the step returns for row i
-(observation, mask, seat to move) already belongs to the next game, dealt in the same step.
-`LamaVectorEnv` also puts the learning seat's last observation of the ended game in
-`infos["final_obs"][i]` (`infos["_final_obs"]` marks the rows). Games always end: nothing is
-ever truncated.
+Auto-reset (`autoreset_mode`, Gymnasium's). NEXT_STEP, the default: when game i ends in a step,
+`terminated[i]` is True, the observation is the learning seat's last of that game and its mask
+is all True (the game is over: nothing is legal, so every action is accepted and ignored); the
+next step deals the next game in row i (reward 0, not terminated, the row's action ignored).
+SAME_STEP: the step that ends game i already returns the next game's observation and mask, the
+last observation in `infos["final_obs"][i]` and the last info in `infos["final_info"]`
+(`infos["_final_obs"]`, `infos["_final_info"]` mark the rows), as Gymnasium's SyncVectorEnv
+does. DISABLED: a finished game waits for `reset(options={"reset_mask": rows})`; stepping it
+raises. `SelfPlay` resets in the same step, every seat's last observation in `final_obs`.
+Games always end: nothing is ever truncated.
 
 Chance: each row has its own generator (the engine's, xoshiro128**) and the opponents of
 `LamaVectorEnv` another; `reset(seed=s)` seeds row i from (s, i) (`row_words`), so the same seed
@@ -32,6 +36,9 @@ and the same actions give the same games; a finished game's row deals the next g
 same generator. An action that is not legal ends that game at once with `illegal_reward` for
 the acting seat (illegal="lose", the default, as in the single environments) or raises
 IllegalActionError before anything is played (illegal="raise").
+
+Both pickle and copy (copy.deepcopy) at any moment, opponents included (a batched policy must
+pickle itself: a module-level function or object, not a lambda).
 """
 
 from __future__ import annotations
@@ -346,14 +353,14 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         if mode == AutoresetMode.SAME_STEP and terminated.any():
             rows = np.flatnonzero(terminated)
             final_obs = np.zeros((len(rows), b.size), dtype=np.float32)
-            final_masks = np.zeros((len(rows), b.num_actions), dtype=np.int8)
-            batch.observe_rows(b.states, b.rules, rows, self.seat, final_obs, final_masks, b.ids, b.hists)
+            batch.observe_rows(b.states, b.rules, rows, self.seat, final_obs, np.zeros((len(rows), b.num_actions),
+                               dtype=np.int8), b.ids, b.hists)
             infos["final_obs"] = np.full(self.num_envs, None, dtype=object)
-            mask_info = np.zeros((self.num_envs, b.num_actions), dtype=np.bool_)
             for j, i in enumerate(rows):
                 infos["final_obs"][i] = final_obs[j]
-                mask_info[i] = final_masks[j] != 0
-            infos["final_info"] = {"action_mask": mask_info, "_action_mask": terminated.copy()}
+            # the single environment's last info: nothing is legal in a finished game
+            infos["final_info"] = {"action_mask": np.zeros((self.num_envs, b.num_actions), dtype=np.bool_),
+                                   "_action_mask": terminated.copy()}
             infos["_final_obs"], infos["_final_info"] = terminated.copy(), terminated.copy()
             self._restart(rows)
         else:
