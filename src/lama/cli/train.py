@@ -10,18 +10,19 @@ import sys
 
 from .types import positive
 
-CARD_GAMES = ("lama", "komarami")
-
 
 def add_arguments(p) -> None:
     from lama.bots.neural_train import Recipe
+    from lama.games import GAMES, game_class
+
+    card_games = [g for g in GAMES if game_class(g).family == "cards"]  # what the network's features read
 
     r = Recipe()
     p.description = ("Train the neural bot: label positions with hard's search, fit a small network on them "
                      "(rounds of DAgger: later rounds play the network's own moves), checkpoint each round and "
                      "plot its win share against the heuristic in every other seat. The defaults are the run "
                      "that made the shipped model (about 10 minutes on one core). Needs the train extra.")
-    p.add_argument("--game", choices=CARD_GAMES, default=r.game, help=f"the game (default {r.game})")
+    p.add_argument("--game", choices=card_games, default=r.game, help=f"the game (default {r.game})")
     p.add_argument("--players", type=int, choices=range(2, 7), default=r.players, metavar="N",
                    help=f"2 to 6 (default {r.players})")
     p.add_argument("--seed", type=int, default=r.seed, help=f"the seed of the games and the network (default {r.seed})")
