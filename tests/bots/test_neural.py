@@ -17,17 +17,18 @@ from lama.games import GAMES, new_game
 from lama.match import Match
 
 
-def test_the_lama_model_ships_with_the_shape_of_its_features_and_slots():
-    weights = model("lama")
+@pytest.mark.parametrize("game_id", ["lama", "komarami"])
+def test_the_models_ship_with_the_shape_of_their_features_and_slots(game_id):
+    weights = model(game_id)
     assert weights is not None and len(weights) % 2 == 0
-    assert weights[0].shape[0] == feature_count("lama")
-    assert weights[-1].shape == (slot_count("lama"),)
+    assert weights[0].shape[0] == feature_count(game_id)
+    assert weights[-1].shape == (slot_count(game_id),)
     for w, b, nxt in zip(weights[::2], weights[1::2], weights[2::2], strict=False):
         assert b.shape == (w.shape[1],) and nxt.shape[0] == w.shape[1]
 
 
-def test_lama_ships_a_model():
-    assert has_model("lama")
+def test_lama_and_komarami_ship_models():
+    assert has_model("lama") and has_model("komarami")
 
 
 @pytest.mark.parametrize("game_id", sorted(g for g in GAMES if not has_model(g)))
