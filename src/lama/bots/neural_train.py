@@ -10,7 +10,7 @@ checkpointed, and it plays `eval_games` against the heuristic in every other sea
 rotated: the learning curve. Needs the `train` extra (torch); playing the result needs numpy only.
 
 Game seeds: round r's game g uses seed * 10**7 + r * 10**5 + g; evaluation games add 9 * 10**6,
-so a measurement with seeds from 10**8 on never meets a training deal.
+so with seeds 0 to 9 a measurement with seeds from 10**8 on never meets a training deal.
 """
 
 from __future__ import annotations
