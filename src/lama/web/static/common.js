@@ -101,7 +101,7 @@ export function hasMove(id, kind) { return gameInfo(id).moves.some(m => m.kind =
 export function hasControl(id, control) { return gameInfo(id).moves.some(m => m.control === control); }
 
 // -- words ------------------------------------------------------------------------------------
-export const BOT_LEVELS = [["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"], ["random", "Random bot"]];
+export const BOT_LEVELS = [["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"], ["neural", "Neural bot"], ["random", "Random bot"]];
 
 export function cardName(code, game) {
   const card = gameInfo(game).cardOf.get(code);

@@ -61,7 +61,7 @@ const deckEditor = {
     for (const [code, n] of Object.entries(o.default || {})) {
       grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": `Number of ${code} cards` })));
     }
-    return h("details", {}, h("summary", {}, "Deck (provisional: change the counts if you know the real split)"), grid);
+    return h("details", {}, h("summary", {}, "Deck: how many of each card"), grid);
   },
   value(o) {
     const inputs = [...document.querySelectorAll(`.deck[data-option="${o.name}"] input`)];
@@ -79,7 +79,7 @@ const facesEditor = {
         (o.codes || []).map(v => h("option", { value: v, selected: v === f }, cardName(v, g.id))))));
       wrap.append(row);
     });
-    return h("details", {}, h("summary", {}, "Dice faces (provisional)"), wrap);
+    return h("details", {}, h("summary", {}, "Dice: the faces of each die"), wrap);
   },
   value(o) {
     const sels = [...document.querySelectorAll(`.dice-faces[data-option="${o.name}"] select`)];
