@@ -4,7 +4,7 @@
 import { cardEl, chipsEl, middle, seatPanel } from "./board.js";
 import {
   $, BOT_LEVELS, aCard, actionKey, actionText, api, applyTheme, cardName, copyButton, device, endedText, eventText,
-  gameInfo, h, hasControl, hasMove, isCardGame, loadGames, seatNames, handName, pct, showRules, themeButton, who,
+  gameInfo, h, hasControl, hasMove, isCardGame, loadGames, plural, seatNames, handName, pct, showRules, themeButton, who,
 } from "./common.js";
 import { clockEl, inviteLink, rematchOffer, seatLink, seatNotes, startCountdowns } from "./seating.js";
 
@@ -37,6 +37,7 @@ async function start() {
     await loadGames();
   } catch (e) {
     root.dataset.status = "missing";
+    $("#title").textContent = "No such table";
     $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "No such table"), h("p", {}, e.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
     return;
   }
@@ -143,6 +144,7 @@ function onError(m) {
   if (m.code === "bad_token") {
     ui.closedForGood = true;
     banner("");
+    $("#title").textContent = "Not a seat here";
     $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "This link is not a seat here"),
       h("p", {}, m.message), h("p", {}, h("a", { href: `/tables/${tableId}#watch`, onclick: () => setTimeout(() => location.reload(), 0) }, "Watch the table instead"))));
     return;
@@ -218,7 +220,7 @@ function render() {
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
 
   $("#title").replaceChildren(h("span", { class: "game-name" }, gameInfo(game).name || game),
-    h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${v.target} points`));
+    h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${plural(v.target, "point")}`));
 
   // the other seats, in turn order after mine
   const order = [];
@@ -319,7 +321,8 @@ function myPlace(m) {
   for (const { kind, control } of info.moves) {
     if (control === "button") {
       const [label, key, cls] = BUTTONS[kind] || [kind, ""];
-      bar.append(btn({ [kind]: true }, label, key, { cls, onclick: kind === "quit" ? confirmQuit : null }));
+      const primary = cls === "primary" && !(kind === "draw" && isLegal(m, "play"));  // drawing is not the move to urge while a card fits
+      bar.append(btn({ [kind]: true }, label, key, { cls: primary ? cls : "", onclick: kind === "quit" ? confirmQuit : null }));
       continue;
     }
     const discards = control === "choose" ? m.legal.filter(a => kind in a) : [];
@@ -339,7 +342,7 @@ function myPlace(m) {
   if (info.odds) bar.append(h("button", { type: "button", class: "act", title: "The odds of the next roll (o)", "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, "Odds", h("kbd", {}, "o")));
   if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
   if (ui.chooser) out.push(giveChooser(m));
-  out.push(bar);
+  if (m.status !== "finished") out.push(bar);  // no dead controls under the final result
   return out;
 }
 
@@ -399,7 +402,7 @@ function giveChooser(m) {
   const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
   const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
     h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
-  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} pts, key ${a.give + 1})`))));
+  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), h("kbd", { title: `key ${a.give + 1}: seat ${a.give + 1}` }, `${a.give + 1}`))));
   box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
   return box;
 }
@@ -449,7 +452,7 @@ function confirmQuit() {
     h("p", {}, `You could still play ${cards}. If you quit now, every card left in your hand counts against you.`),
     h("div", { class: "buttons" },
       h("button", { value: "keep", class: "primary", autofocus: true }, "Keep playing"),
-      h("button", { value: "quit", class: "danger confirm-quit" }, "Quit the round"))));
+      h("button", { value: "quit", class: "danger confirm-quit", dataset: { action: JSON.stringify(quit) } }, "Quit the round"))));
   dlg.onclose = () => { if (dlg.returnValue === "quit") act(quit); };
   dlg.showModal();
 }
@@ -579,7 +582,8 @@ function helpPanel(m) {
     else {
       const row = (label, x, cls) => h("li", { class: cls }, h("span", { class: "what" }, label), h("span", { class: "bar", role: "img", "aria-label": pct(x) }, h("span", { style: `width:${Math.round(100 * x)}%` })), h("span", { class: "num" }, pct(x)));
       box.append(h("ul", { class: "hint-list" }, row("Three llamas (a chip back)", data.three_llamas), row("A match: discard", data.match), row("A miss: take a row card", data.miss), row("Bust: take the whole row", data.bust, "bad")),
-        h("p", {}, `On average you would discard ${data.expected_discard.toFixed(2)} cards.`), data.last_seat ? h("p", { class: "muted" }, "You are the last player in: a miss is a bust.") : null);
+        h("p", {}, `On average you would discard ${data.expected_discard.toFixed(2)} cards.`));
+      if (data.last_seat) box.append(h("p", { class: "muted" }, "You are the last player in: a miss is a bust."));
     }
     out.push(box);
   }
