@@ -175,7 +175,8 @@ class Game:
         defaults = cls.default_options()
         cards = cls.table.cards if cls.table is not None else ()
         return {
-            "id": cls.id, "name": cls.name, "tagline": cls.tagline, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+            "id": cls.id, "name": cls.name, "tagline": cls.tagline,
+            "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
             "options": [o.describe(defaults.get(o.name)) for o in cls.all_options()],
             "family": cls.family,
             "hand": cls.hand_name,
