@@ -6,6 +6,8 @@ import {
   $, BOT_LEVELS, aCard, actionKey, actionText, api, applyTheme, cardName, copyButton, device, endedText, eventText,
   gameInfo, h, hasControl, hasMove, isCardGame, loadGames, plural, seatNames, handName, pct, showRules, themeButton, who,
 } from "./common.js";
+import { noticeButtons, setTitle, turnNotice } from "./notice.js";
+import { heard, muteButton, place, reactionBar } from "./reactions.js";
 import { clockEl, inviteLink, rematchOffer, seatLink, seatNotes, startCountdowns } from "./seating.js";
 
 applyTheme();
@@ -22,7 +24,7 @@ const ui = {
 async function start() {
   $("#top-tools").append(
     h("button", { type: "button", class: "icon-btn", "aria-label": "Rules (?)", title: "Rules (?)", onclick: () => ui.facts && showRules(ui.facts.game) }, "?"),
-    themeButton());
+    themeButton(), ...noticeButtons());
   const frag = new URLSearchParams(location.hash.slice(1));
   ui.token = frag.get("token");
   ui.invite = frag.get("invite");
@@ -41,7 +43,7 @@ async function start() {
     $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "No such table"), h("p", {}, e.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
     return;
   }
-  document.title = `${ui.facts.name} · lama`;
+  setTitle(`${ui.facts.name} · lama`);
   if ((frag.has("join") || ui.invite) && !ui.token) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
   connect();
 }
@@ -93,6 +95,7 @@ function connect() {
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
     else if (m.type === "odds") onOdds(m);
+    else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
   };
   ws.onopen = () => { ui.retry = 0; if (ui.token) ws.send(JSON.stringify({ type: "hello", token: ui.token })); };
   ws.onclose = () => {
@@ -178,6 +181,7 @@ function onState(m) {
   if (!m.legal.length) { ui.sel = []; ui.chooser = false; }
   if (ui.facts) ui.facts.status = m.status;
   render();
+  turnNotice(m.seat !== null && m.status === "running" && m.legal.length > 0, `It is your turn at ${ui.facts.name}.`);
 }
 
 function onHint(m) {
@@ -227,7 +231,11 @@ function render() {
   for (let i = 0; i < v.players; i++) order.push(me === null ? i : (me + 1 + i) % v.players);
   const moved = lastMover(m);
   const seatsEl = $("#seats");
-  seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => seatPanel(v, s, { names, seats: m.seats, me, moved }))));
+  seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => {
+    const panel = seatPanel(v, s, { names, seats: m.seats, me, moved });
+    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me));  // bots do not react
+    return panel;
+  })));
 
   // the middle
   const mid = $("#middle");
@@ -248,6 +256,7 @@ function render() {
   const log = $("#log");
   log.replaceChildren(...ui.log.map(l => l.round !== undefined ? h("li", { class: "round-sep" }, `Round ${l.round + 1}`) : h("li", { class: l.seat === me && me !== null ? "mine" : "" }, l.text)));
   log.scrollTop = log.scrollHeight;
+  place(tableId, me);
   if (focusKey) { const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`); if (el && !el.disabled) el.focus(); }
 }
 
@@ -343,6 +352,7 @@ function myPlace(m) {
   if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
   if (ui.chooser) out.push(giveChooser(m));
   if (m.status !== "finished") out.push(bar);  // no dead controls under the final result
+  out.push(reactionBar(send));
   return out;
 }
 
