@@ -3,6 +3,7 @@
 // notification while the tab is hidden (permission asked for only after a click). The choices
 // are remembered on the device.
 
+import { icon } from "./cards.js";
 import { device, h } from "./common.js";
 
 const ICON = "/static/favicon.svg", TURN_ICON = "/static/favicon-turn.svg";
@@ -66,8 +67,8 @@ export function turnNotice(mine, text) {
   turn = mine;
 }
 
-function toggle(b, on, [onIcon, offIcon], [onLabel, offLabel]) {
-  b.textContent = on ? onIcon : offIcon;
+function toggle(b, on, name, [onLabel, offLabel]) {
+  b.replaceChildren(icon(name, !on));
   b.setAttribute("aria-pressed", on ? "true" : "false");
   b.setAttribute("aria-label", on ? onLabel : offLabel);
   b.title = on ? onLabel : offLabel;
@@ -76,7 +77,7 @@ function toggle(b, on, [onIcon, offIcon], [onLabel, offLabel]) {
 // The top tools' two switches: the sound, and the notifications (where the browser has them).
 export function noticeButtons() {
   const sound = h("button", { type: "button", class: "icon-btn", id: "sound-toggle" });
-  const showSound = () => toggle(sound, device.sound, ["🔊", "🔇"], ["Sound on your turn: on", "Sound on your turn: off"]);
+  const showSound = () => toggle(sound, device.sound, "sound", ["Sound on your turn: on", "Sound on your turn: off"]);
   sound.addEventListener("click", () => {
     device.sound = !device.sound;
     showSound();
@@ -85,7 +86,7 @@ export function noticeButtons() {
   showSound();
   if (!canNotify()) return [sound];
   const bell = h("button", { type: "button", class: "icon-btn", id: "notify-toggle" });
-  const showBell = () => toggle(bell, device.notify && Notification.permission === "granted", ["🔔", "🔕"],
+  const showBell = () => toggle(bell, device.notify && Notification.permission === "granted", "bell",
     ["Notify me of my turn when this tab is hidden: on", Notification.permission === "denied"
       ? "Notifications are blocked for this site in the browser's settings" : "Notify me of my turn when this tab is hidden: off"]);
   bell.addEventListener("click", async () => {

@@ -18,7 +18,7 @@ export function reactionBar(send) {
     REACTIONS.map(([code, icon, words]) => h("button", {
       type: "button", class: "small react", title: words, "aria-label": `React: ${words}`, dataset: { reaction: code },
       onclick: () => send({ type: "react", reaction: code }),
-    }, icon)));
+    }, `${icon} ${words}`)));
 }
 
 // A `reaction` heard from the server: shown at its seat for a few seconds, unless muted.
@@ -46,10 +46,10 @@ export function muteButton(table, seat, name, me) {
   const b = h("button", { type: "button", class: "small mute" });
   const show = () => {
     const on = device.muted(table).includes(seat);
-    b.textContent = on ? "🔇" : "💬";
+    b.textContent = on ? "Muted" : "Mute";
     b.setAttribute("aria-pressed", on ? "true" : "false");
     b.setAttribute("aria-label", `Mute ${name}'s reactions`);
-    b.title = on ? `${name}'s reactions are muted` : `Mute ${name}'s reactions`;
+    b.title = on ? `${name}'s reactions are muted on this device` : `Mute ${name}'s reactions on this device`;
   };
   b.addEventListener("click", () => { device.setMuted(table, seat, !device.muted(table).includes(seat)); show(); place(table, me); });
   show();

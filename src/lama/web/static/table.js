@@ -245,7 +245,7 @@ function render() {
   const recap = ui.recap !== null && v.history[ui.recap];
   if (recap) parts.push(v.finished ? finalPanel(m) : recapPanel(m, ui.recap));  // in place of the middle, so the hand stays in view
   if (m.status !== "waiting" && !recap) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }), clockLine(m));
-  mid.replaceChildren(...parts);
+  mid.replaceChildren(...parts.filter(Boolean));  // (no clock line: nothing, never "null")
 
   // my place
   $("#mine").replaceChildren(...(me === null ? [spectatorNote(m)] : m.status === "waiting" ? [] : myPlace(m)));
@@ -330,7 +330,8 @@ function myPlace(m) {
   for (const { kind, control } of info.moves) {
     if (control === "button") {
       const [label, key, cls] = BUTTONS[kind] || [kind, ""];
-      const primary = cls === "primary" && !(kind === "draw" && isLegal(m, "play"));  // drawing is not the move to urge while a card fits
+      // the move to urge: a legal one, and drawing only when no card fits
+      const primary = cls === "primary" && isLegal(m, kind) && !(kind === "draw" && isLegal(m, "play"));
       bar.append(btn({ [kind]: true }, label, key, { cls: primary ? cls : "", onclick: kind === "quit" ? confirmQuit : null }));
       continue;
     }
