@@ -1,7 +1,8 @@
 """It tells you it is your turn, and people at a table can react (issue 25), in chromium with two
 people, each in a browser context of their own (their own device): the tab's title and icon on
 one's turn, the sound switch remembered on the device, a reaction shown at the sender's seat on
-the other person's page (and muted there per seat), and the quit confirmation's page hook."""
+the other person's page (and muted there per seat), the quit confirmation's page hook, and words
+right (no "null", Draw urged only when no card fits, a line for each game in the lobby)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,11 @@ def test_the_turn_shows_in_the_tab_and_people_react(server, new_page):
         waiter.wait_for_function(f"Number(document.documentElement.dataset.version) > {v}")
         mover, waiter = waiter, mover
         mover.wait_for_function(f"document.title === '{TURN}'")
+    draw = mover.locator("#mine [data-action]", has_text="Draw a card")
+    assert "primary" not in draw.get_attribute("class")  # a card fits: drawing is not the move to urge
+    for page in (mover, waiter):  # words right: nothing left unfilled
+        text = page.inner_text("body")
+        assert not any(w in text for w in ("null", "undefined", "NaN", "[object", "1 points")), text
     quit_control = mover.locator("#mine [data-action]", has_text="Quit the round")
     assert json.loads(quit_control.get_attribute("data-action")) == {"quit": True}
     v = version(mover)
@@ -99,3 +105,11 @@ def test_the_turn_shows_in_the_tab_and_people_react(server, new_page):
     waiter.wait_for_function(f"document.title === '{TURN}'")
     mover.wait_for_function(f"document.title !== '{TURN}'")
     assert mover.locator('link[rel="icon"]').get_attribute("href") == "/static/favicon.svg"
+
+
+def test_the_lobby_says_what_each_game_is(server, new_page):
+    page = new_page()
+    page.goto(server.base + "/")
+    page.locator(".game-choice").first.wait_for()
+    lines = page.locator(".game-choice .tagline").all_inner_texts()
+    assert len(lines) == len(server.get("/api/games")["games"]) and all(len(t) > 20 for t in lines)
