@@ -7,7 +7,7 @@ from __future__ import annotations
 from variant_game import NinesGame, registered
 
 PROTOCOL = {"id", "name", "min_players", "max_players", "options"}
-FACTS = PROTOCOL | {"family", "hand", "llama", "cards", "moves", "start_points", "odds", "pictures"}
+FACTS = PROTOCOL | {"tagline", "family", "hand", "llama", "cards", "moves", "start_points", "odds", "pictures"}
 
 
 def served(client) -> dict:
@@ -24,6 +24,7 @@ def test_every_game_describes_what_the_page_needs(client):
         assert g["options"][0] == {"name": "target", "description": g["options"][0]["description"], "default": 40,
                                    "type": "integer", "min": 1, "max": 1000}
         assert g["options"][1]["type"] == "seat"
+    assert all(games[i]["tagline"] for i in ("lama", "komarami", "dice", "kadabra"))  # the lobby's line for each
     assert {c["code"]: c["name"] for c in games["komarami"]["cards"]}["L"] == "mosquito"
     assert games["komarami"]["llama"] == "mosquito" and games["lama"]["llama"] == "llama"
     kadabra = {c["code"]: c for c in games["kadabra"]["cards"]}

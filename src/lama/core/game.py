@@ -84,11 +84,12 @@ class Game:
     (the board: "cards", a hand, a draw pile and a top card; "dice", a display, the llama row
     and the dice), `hand_name`, `llama_name`, `move_kinds` (in the order a page offers them),
     `table` (its kinds of card), `pictures` (codes a lobby shows it with), `roll_odds` (the
-    server answers `odds`), `default_target` and the State's `start_points`.
+    server answers `odds`), `tagline`, `default_target` and the State's `start_points`.
     """
 
     id = ""
     name = ""
+    tagline = ""  # what the game is, in one line a lobby shows
     rules_file = ""  # under lama/data, e.g. "rules/lama.md"
     extra_options: tuple[Option, ...] = ()  # options beyond COMMON_OPTIONS
     move_kinds: tuple[str, ...] = ()  # the kinds of move a seat makes (Action.kind)
@@ -165,7 +166,7 @@ class Game:
     @classmethod
     def describe(cls) -> dict:
         """What a client needs to know of the game, in JSON form (GET /api/games, one entry):
-        `id`, `name`, `min_players`, `max_players`, `options` (each: `name`, `description`,
+        `id`, `name`, `tagline`, `min_players`, `max_players`, `options` (each: `name`, `description`,
         `default`, `type` and its bounds), `family`, `hand` (what a seat's cards are called),
         `llama` (what the L card is called and shows), `cards` (each kind of card: `code`,
         `name`, `next`: the values that may go on it), `moves` (each kind of move, in the
@@ -174,7 +175,8 @@ class Game:
         defaults = cls.default_options()
         cards = cls.table.cards if cls.table is not None else ()
         return {
-            "id": cls.id, "name": cls.name, "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+            "id": cls.id, "name": cls.name, "tagline": cls.tagline,
+            "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
             "options": [o.describe(defaults.get(o.name)) for o in cls.all_options()],
             "family": cls.family,
             "hand": cls.hand_name,

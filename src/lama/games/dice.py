@@ -141,6 +141,7 @@ TAKES = tuple(take(code) for code in CODES)
 class DiceGame(Game):
     id = "dice"
     name = "L.A.M.A. Dice"
+    tagline = "The dice game: roll three dice to get rid of the cards in front of you, or take from the llama row."
     rules_file = "rules/dice.md"
     extra_options = (
         Option("dice",

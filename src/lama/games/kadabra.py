@@ -363,6 +363,7 @@ GIVE_ACTIONS = tuple(play("1", give=t) for t in range(6))
 class KadabraGame(CardGame):
     id = "kadabra"
     name = "L.A.M.A. Kadabra"
+    tagline = "L.L.A.M.A. with magic: cards that do something, chips to give, a stage and a magic chip."
     rules_file = "rules/kadabra.md"
     extra_options = CardGame.extra_options + (deck_option(CODES, "K1", "data/kadabra-deck.json"),)
     table = TABLE

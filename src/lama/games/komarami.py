@@ -10,6 +10,7 @@ from .lama import CODES, LamaGame
 class KomaramiGame(LamaGame):
     id = "komarami"
     name = "Lato z Komarami"
+    tagline = "L.L.A.M.A. with mosquitoes instead of llamas: each mosquito left in a hand costs 10 points."
     rules_file = "rules/komarami.md"
     table = CardTable(CODES, llama_each=True)
     llama_name = "mosquito"

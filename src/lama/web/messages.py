@@ -239,6 +239,26 @@ def broadcast(live) -> None:
             connection.send(state_message(live, connection, seats))
 
 
+# -- quick reactions ------------------------------------------------------------------------------
+REACTIONS = ("thumbs_up", "well_played", "good_luck", "oops", "laugh")  # codes, never free text
+REACTION_RATE, REACTION_BURST = 0.5, 3  # reactions a second a connection may send, and its burst
+
+
+def react(live, seat: int | None, reaction, allowed) -> None:
+    """A seated person's reaction, relayed to every connection of the table (never stored);
+    `allowed()` takes one from the connection's bucket of reactions."""
+    if seat is None:
+        raise WebError(403, "not_seated", "reactions are for the people at the table")
+    if not isinstance(reaction, str) or reaction not in REACTIONS:
+        raise WebError(400, "bad_reaction", f"a reaction is one of {', '.join(REACTIONS)}")
+    if not allowed():
+        raise WebError(429, "rate_limited", f"at most {REACTION_BURST} reactions at once, "
+                                            f"then one every {1 / REACTION_RATE:g} seconds")
+    message = {"type": "reaction", "seat": seat, "reaction": reaction}
+    for connection in list(live.connections):
+        connection.send(message)
+
+
 # -- help for a person at the table -------------------------------------------------------------
 async def hint_message(live, seat: int | None, pool) -> dict:
     """The `hint` of the seat to move: its legal actions with their win chances (in `pool`)."""

@@ -19,7 +19,16 @@ from lama.match import Refused
 
 from ..hub import Hub
 from ..limits import RateLimited, address_of
-from ..messages import Connection, WebError, error_message, hint_message, odds_message
+from ..messages import (
+    REACTION_BURST,
+    REACTION_RATE,
+    Connection,
+    WebError,
+    error_message,
+    hint_message,
+    odds_message,
+    react,
+)
 from ..security import refused
 
 MAX_MESSAGE = 16 * 1024  # a WebSocket message; larger closes the connection with 1009
@@ -60,7 +69,8 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     writer = asyncio.create_task(_write(websocket, connection))
     await hub.connect(live, connection)
     metrics.connections.inc()
-    bucket = _Bucket()
+    bucket = _Bucket(RATE, BURST, time.monotonic)
+    reactions = _Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
     first = token is None  # a hello may come
     try:
         while True:
@@ -81,7 +91,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
             hello = _hello(text) if first else None
             first = False
             if hello is None:
-                await _handle(hub, live, connection, text, websocket)
+                await _handle(hub, live, connection, text, websocket, reactions)
                 continue
             try:
                 seat = await hub.seat_of(live, hello)
@@ -124,8 +134,9 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
     await websocket.close(code=close)
 
 
-async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: WebSocket) -> None:
-    """One message from a client: `act`, `stand_in`, `hint`, `odds`, or an error back."""
+async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: WebSocket,
+                  reactions: _Bucket) -> None:
+    """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, or an error back."""
 
     def refuse(code: str, message: str) -> None:
         refused(websocket.scope, code)
@@ -149,9 +160,11 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
         elif kind == "odds":
             websocket.app.state.limiter.take("hints", address_of(websocket))
             connection.send(await odds_message(live, connection.seat))
+        elif kind == "react":
+            react(live, connection.seat, data.get("reaction"), reactions.take)
         else:
             refuse("malformed", 'a message is {"type": "act", "version": V, "action": ...}, '
-                                '{"type": "hint"}, {"type": "odds"} or '
+                                '{"type": "hint"}, {"type": "odds"}, {"type": "react", "reaction": CODE} or '
                                 '{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
     except Refused as e:
         refuse(e.code, e.reason)
@@ -177,15 +190,16 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 
 
 class _Bucket:
-    """A token bucket: RATE messages a second, BURST at once."""
+    """A token bucket: `rate` messages a second, `burst` at once, on `clock`."""
 
-    def __init__(self):
-        self.tokens = float(BURST)
-        self.at = time.monotonic()
+    def __init__(self, rate: float, burst: int, clock):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False

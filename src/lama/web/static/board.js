@@ -110,7 +110,7 @@ export function middle(view, opts) {
     if (!view.pile_size) pile.classList.add("empty");
     const top = view.top ? cardEl(view.top, view.game, { class: `card top${fresh ? " fresh" : ""}`, "aria-label": `Top card: ${cardName(view.top, view.game)}`, id: "top-card" }) : h("span", { class: "card placeholder" });
     el.append(h("section", { class: "zone" }, h("h3", {}, "Draw pile"), pile, h("div", { class: "under" }, `${view.pile_size} card${view.pile_size === 1 ? "" : "s"}`)),
-      h("section", { class: "zone" }, h("h3", {}, "Top card"), top, h("div", { class: "under" }, view.top ? `play ${nextWords(view.top, view.game)}` : "")));
+      h("section", { class: "zone" }, h("h3", {}, "Top card"), top, h("div", { class: "under" }, view.show ? `magic show: only a ${gameInfo(view.game).llama}` : view.top ? `play ${nextWords(view.top, view.game)}` : "")));
     if (view.stage) {
       const [w, b] = view.stage;
       const stage = h("div", { class: `stage${view.show ? " show" : ""}`, role: "img", "aria-label": `The stage: ${w + b} chip${w + b === 1 ? "" : "s"} (${w} white, ${b} black)${view.show ? "; a magic show is on" : ""}` });

@@ -132,3 +132,12 @@ export function die(face) {
   else inner += `<rect x="9" y="9" width="42" height="42" rx="7" fill="${COLORS[face]}"/>` + num(face, 30, 31, 32);
   return svg("0 0 60 60", inner, "die-svg");
 }
+
+// The top tools' icons: "sound" (a speaker) and "bell", struck through when `off`.
+const ICONS = {
+  sound: '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+  bell: '<path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6z" fill="currentColor"/><path d="M10 19a2 2 0 0 0 4 0" fill="none" stroke="currentColor" stroke-width="2"/>',
+};
+export function icon(name, off = false) {
+  return svg("0 0 24 24", ICONS[name] + (off ? '<path d="M3 3l18 18" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>' : ""), "tool-icon");
+}

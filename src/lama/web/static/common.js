@@ -61,6 +61,23 @@ export const device = {
   },
   get theme() { return load("lama.theme", "auto"); },
   set theme(v) { save("lama.theme", v); },
+  // the turn's notices: a sound, a notification when the tab is hidden (both off until asked for)
+  get sound() { return load("lama.sound", false) === true; },
+  set sound(v) { save("lama.sound", !!v); },
+  get notify() { return load("lama.notify", false) === true; },
+  set notify(v) { save("lama.notify", !!v); },
+  // the seats of a table whose reactions this device does not show
+  muted(table) { return (load("lama.muted", {}) || {})[table] || []; },
+  setMuted(table, seat, on) {
+    const all = load("lama.muted", {}) || {};
+    const seats = new Set(all[table] || []);
+    if (on) seats.add(seat); else seats.delete(seat);
+    delete all[table];  // (the newest last)
+    if (seats.size) all[table] = [...seats];
+    const keys = Object.keys(all);
+    if (keys.length > 200) delete all[keys[0]];
+    save("lama.muted", all);
+  },
 };
 
 export function applyTheme() {
@@ -110,6 +127,12 @@ export function cardName(code, game) {
 
 export function aCard(code, game) { return `a ${cardName(code, game)}`; }
 
+// "1 point", "2 points".
+export function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
+// "A medium bot", "An easy bot": a bot of `level`, at the start of a sentence.
+export function aBot(level) { return `${/^[aeiou]/i.test(level) ? "An" : "A"} ${level} bot`; }
+
 export function actionKey(a) {
   return JSON.stringify(Object.keys(a).sort().map(k => [k, Array.isArray(a[k]) ? [...a[k]].sort() : a[k]]));
 }
@@ -157,7 +180,7 @@ export function eventText(e, viewer, names, game) {
   switch (e.type) {
     case "round_dealt": return `Round ${e.round + 1} is dealt. ${who(e.starter, viewer, names)} start${e.starter === viewer ? "" : "s"}` + (e.discard ? `; the first card is ${aCard(e.discard, game)}.` : ".");
     case "card_played": return `${s} played ${aCard(e.card, game)}.`;
-    case "card_drawn": return (e.card && e.seat === viewer ? `You drew ${aCard(e.card, game)}` : `${s} drew a card`) + (e.forced ? " (a rectangle made them draw)." : ".");
+    case "card_drawn": return (e.card && e.seat === viewer ? `You drew ${aCard(e.card, game)}` : `${s} drew a card`) + (e.forced ? ` (a rectangle made ${e.seat === viewer ? "you" : "them"} draw).` : ".");
     case "seat_quit": return `${s} quit the round.`;
     case "chip_returned": return `${s} gave back a ${e.points}-point chip` + (e.rule === "C5" ? ` (emptied ${e.seat === viewer ? "your" : "their"} ${handName(game)}).` : e.rule === "D3a" ? " (three llamas!)." : ".");
     case "round_scored": return `Round ${e.round + 1} is over: ${endedText(e, viewer, names, game)}.`;

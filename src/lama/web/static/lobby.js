@@ -25,7 +25,7 @@ async function init() {
   const box = $("#games");
   for (const [i, g] of games.entries()) {
     const pics = h("span", { class: "pics" }, pictures(g));
-    box.append(h("label", { class: "game-choice" }, h("input", { type: "radio", name: "game", value: g.id, checked: i === 0 }), pics, h("span", {}, g.name),
+    box.append(h("label", { class: "game-choice" }, h("input", { type: "radio", name: "game", value: g.id, checked: i === 0 }), pics, h("span", {}, g.name), h("span", { class: "tagline" }, g.tagline),
       h("button", { type: "button", class: "small", "aria-label": `Rules of ${g.name}`, onclick: ev => { ev.preventDefault(); showRules(g.id); } }, "Rules")));
   }
   box.addEventListener("change", gameChanged);
@@ -118,7 +118,13 @@ $("#create").addEventListener("submit", async ev => {
   const players = Number($("#players").value);
   const seats = [{ kind: "human" }, ...[...document.querySelectorAll("#seat-list select")].map(s => s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value })];
   const options = {};
-  const target = Number($("#target").value);
+  const targetText = $("#target").value.trim();
+  if (!/^\d+$/.test(targetText) || Number(targetText) < 1) {  // an empty box would read as 0
+    err.textContent = "The game ends at how many points? Write a whole number, 1 or more.";
+    $("#target").focus();
+    return;
+  }
+  const target = Number(targetText);
   if (target !== option(g, "target")) options.target = target;
   for (const o of g.options) {
     const value = EDITORS[o.type] ? EDITORS[o.type].value(o) : undefined;

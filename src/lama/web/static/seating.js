@@ -2,7 +2,7 @@
 // for them, the links that bring a seat back or invite others, and the rematch offer. The server
 // says how long is left (`seconds_left`, `stand_in_in`); the page counts down from when it heard.
 
-import { copyButton, h } from "./common.js";
+import { aBot, copyButton, h } from "./common.js";
 
 // "1:05" for 65 seconds; "2 h 05 min" for long clocks.
 export function duration(seconds) {
@@ -53,12 +53,12 @@ export function seatNotes(m, heard, names, send, level) {
     if (s.kind !== "human" || !s.taken) continue;
     if (s.seat === me) {
       if (s.stand_in) out.push(h("div", { class: "panel away mine-away", role: "status" },
-        h("p", {}, `A ${s.stand_in} bot is playing for you: ${s.stand_in_why === "time" ? "your time ran out" : "you were away"}.`),
+        h("p", {}, `${aBot(s.stand_in)} is playing for you: ${s.stand_in_why === "time" ? "your time ran out" : "you were away"}.`),
         h("button", { type: "button", class: "primary", dataset: { key: "back" }, onclick: () => send({ type: "stand_in", seat: me, bot: null }) }, "I'm back: let me play")));
       continue;
     }
     if (s.stand_in) {
-      out.push(h("div", { class: "panel away" }, h("p", {}, `A ${s.stand_in} bot plays for ${names[s.seat]} (${WHY[s.stand_in_why] || "for now"}) until they come back.`)));
+      out.push(h("div", { class: "panel away" }, h("p", {}, `${aBot(s.stand_in)} plays for ${names[s.seat]} (${WHY[s.stand_in_why] || "for now"}) until they come back.`)));
     } else if (s.away) {
       const box = h("div", { class: "panel away" });
       box.append(h("p", {}, `${names[s.seat]} is away.`, s.stand_in_in !== null ? h("span", {}, " A bot takes over in ", countdown(s.stand_in_in, heard), ".") : null));

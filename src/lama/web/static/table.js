@@ -4,8 +4,10 @@
 import { cardEl, chipsEl, middle, seatPanel } from "./board.js";
 import {
   $, BOT_LEVELS, aCard, actionKey, actionText, api, applyTheme, cardName, copyButton, device, endedText, eventText,
-  gameInfo, h, hasControl, hasMove, isCardGame, loadGames, seatNames, handName, pct, showRules, themeButton, who,
+  gameInfo, h, hasControl, hasMove, isCardGame, loadGames, plural, seatNames, handName, pct, showRules, themeButton, who,
 } from "./common.js";
+import { noticeButtons, setTitle, turnNotice } from "./notice.js";
+import { heard, muteButton, place, reactionBar } from "./reactions.js";
 import { clockEl, inviteLink, rematchOffer, seatLink, seatNotes, startCountdowns } from "./seating.js";
 
 applyTheme();
@@ -22,7 +24,7 @@ const ui = {
 async function start() {
   $("#top-tools").append(
     h("button", { type: "button", class: "icon-btn", "aria-label": "Rules (?)", title: "Rules (?)", onclick: () => ui.facts && showRules(ui.facts.game) }, "?"),
-    themeButton());
+    themeButton(), ...noticeButtons());
   const frag = new URLSearchParams(location.hash.slice(1));
   ui.token = frag.get("token");
   ui.invite = frag.get("invite");
@@ -37,10 +39,11 @@ async function start() {
     await loadGames();
   } catch (e) {
     root.dataset.status = "missing";
+    $("#title").textContent = "No such table";
     $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "No such table"), h("p", {}, e.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
     return;
   }
-  document.title = `${ui.facts.name} · lama`;
+  setTitle(`${ui.facts.name} · lama`);
   if ((frag.has("join") || ui.invite) && !ui.token) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
   connect();
 }
@@ -92,6 +95,7 @@ function connect() {
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
     else if (m.type === "odds") onOdds(m);
+    else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
   };
   ws.onopen = () => { ui.retry = 0; if (ui.token) ws.send(JSON.stringify({ type: "hello", token: ui.token })); };
   ws.onclose = () => {
@@ -143,6 +147,7 @@ function onError(m) {
   if (m.code === "bad_token") {
     ui.closedForGood = true;
     banner("");
+    $("#title").textContent = "Not a seat here";
     $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "This link is not a seat here"),
       h("p", {}, m.message), h("p", {}, h("a", { href: `/tables/${tableId}#watch`, onclick: () => setTimeout(() => location.reload(), 0) }, "Watch the table instead"))));
     return;
@@ -176,6 +181,7 @@ function onState(m) {
   if (!m.legal.length) { ui.sel = []; ui.chooser = false; }
   if (ui.facts) ui.facts.status = m.status;
   render();
+  turnNotice(m.seat !== null && m.status === "running" && m.legal.length > 0, `It is your turn at ${ui.facts.name}.`);
 }
 
 function onHint(m) {
@@ -218,14 +224,18 @@ function render() {
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
 
   $("#title").replaceChildren(h("span", { class: "game-name" }, gameInfo(game).name || game),
-    h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${v.target} points`));
+    h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${plural(v.target, "point")}`));
 
   // the other seats, in turn order after mine
   const order = [];
   for (let i = 0; i < v.players; i++) order.push(me === null ? i : (me + 1 + i) % v.players);
   const moved = lastMover(m);
   const seatsEl = $("#seats");
-  seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => seatPanel(v, s, { names, seats: m.seats, me, moved }))));
+  seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => {
+    const panel = seatPanel(v, s, { names, seats: m.seats, me, moved });
+    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me));  // bots do not react
+    return panel;
+  })));
 
   // the middle
   const mid = $("#middle");
@@ -235,7 +245,7 @@ function render() {
   const recap = ui.recap !== null && v.history[ui.recap];
   if (recap) parts.push(v.finished ? finalPanel(m) : recapPanel(m, ui.recap));  // in place of the middle, so the hand stays in view
   if (m.status !== "waiting" && !recap) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }), clockLine(m));
-  mid.replaceChildren(...parts);
+  mid.replaceChildren(...parts.filter(Boolean));  // (no clock line: nothing, never "null")
 
   // my place
   $("#mine").replaceChildren(...(me === null ? [spectatorNote(m)] : m.status === "waiting" ? [] : myPlace(m)));
@@ -246,6 +256,7 @@ function render() {
   const log = $("#log");
   log.replaceChildren(...ui.log.map(l => l.round !== undefined ? h("li", { class: "round-sep" }, `Round ${l.round + 1}`) : h("li", { class: l.seat === me && me !== null ? "mine" : "" }, l.text)));
   log.scrollTop = log.scrollHeight;
+  place(tableId, me);
   if (focusKey) { const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`); if (el && !el.disabled) el.focus(); }
 }
 
@@ -319,7 +330,9 @@ function myPlace(m) {
   for (const { kind, control } of info.moves) {
     if (control === "button") {
       const [label, key, cls] = BUTTONS[kind] || [kind, ""];
-      bar.append(btn({ [kind]: true }, label, key, { cls, onclick: kind === "quit" ? confirmQuit : null }));
+      // the move to urge: a legal one, and drawing only when no card fits
+      const primary = cls === "primary" && isLegal(m, kind) && !(kind === "draw" && isLegal(m, "play"));
+      bar.append(btn({ [kind]: true }, label, key, { cls: primary ? cls : "", onclick: kind === "quit" ? confirmQuit : null }));
       continue;
     }
     const discards = control === "choose" ? m.legal.filter(a => kind in a) : [];
@@ -339,7 +352,8 @@ function myPlace(m) {
   if (info.odds) bar.append(h("button", { type: "button", class: "act", title: "The odds of the next roll (o)", "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, "Odds", h("kbd", {}, "o")));
   if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
   if (ui.chooser) out.push(giveChooser(m));
-  out.push(bar);
+  if (m.status !== "finished") out.push(bar);  // no dead controls under the final result
+  out.push(reactionBar(send));
   return out;
 }
 
@@ -399,7 +413,7 @@ function giveChooser(m) {
   const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
   const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
     h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
-  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} pts, key ${a.give + 1})`))));
+  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), h("kbd", { title: `key ${a.give + 1}: seat ${a.give + 1}` }, `${a.give + 1}`))));
   box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
   return box;
 }
@@ -449,7 +463,7 @@ function confirmQuit() {
     h("p", {}, `You could still play ${cards}. If you quit now, every card left in your hand counts against you.`),
     h("div", { class: "buttons" },
       h("button", { value: "keep", class: "primary", autofocus: true }, "Keep playing"),
-      h("button", { value: "quit", class: "danger confirm-quit" }, "Quit the round"))));
+      h("button", { value: "quit", class: "danger confirm-quit", dataset: { action: JSON.stringify(quit) } }, "Quit the round"))));
   dlg.onclose = () => { if (dlg.returnValue === "quit") act(quit); };
   dlg.showModal();
 }
@@ -579,7 +593,8 @@ function helpPanel(m) {
     else {
       const row = (label, x, cls) => h("li", { class: cls }, h("span", { class: "what" }, label), h("span", { class: "bar", role: "img", "aria-label": pct(x) }, h("span", { style: `width:${Math.round(100 * x)}%` })), h("span", { class: "num" }, pct(x)));
       box.append(h("ul", { class: "hint-list" }, row("Three llamas (a chip back)", data.three_llamas), row("A match: discard", data.match), row("A miss: take a row card", data.miss), row("Bust: take the whole row", data.bust, "bad")),
-        h("p", {}, `On average you would discard ${data.expected_discard.toFixed(2)} cards.`), data.last_seat ? h("p", { class: "muted" }, "You are the last player in: a miss is a bust.") : null);
+        h("p", {}, `On average you would discard ${data.expected_discard.toFixed(2)} cards.`));
+      if (data.last_seat) box.append(h("p", { class: "muted" }, "You are the last player in: a miss is a bust."));
     }
     out.push(box);
   }

@@ -1,0 +1,57 @@
+// Quick reactions (PROTOCOL: `react`, `reaction`): a fixed set of codes, never free text, shown
+// for a few seconds at the sender's seat; the reactions of a seat can be muted on this device.
+
+import { device, h } from "./common.js";
+
+// code (as the server knows it), what it shows, what it says
+export const REACTIONS = [
+  ["thumbs_up", "👍", "Thumbs up"], ["well_played", "👏", "Well played"], ["good_luck", "🍀", "Good luck"],
+  ["oops", "😬", "Oops"], ["laugh", "😄", "Ha ha"],
+];
+const BY_CODE = new Map(REACTIONS.map(r => [r[0], r]));
+const SHOWN_MS = 4000;
+const showing = new Map();  // seat -> {code, until (performance.now())}
+
+// The buttons that send a reaction (`send`: a WebSocket message to the server).
+export function reactionBar(send) {
+  return h("div", { class: "reactions", role: "group", "aria-label": "React" },
+    REACTIONS.map(([code, icon, words]) => h("button", {
+      type: "button", class: "small react", title: words, "aria-label": `React: ${words}`, dataset: { reaction: code },
+      onclick: () => send({ type: "react", reaction: code }),
+    }, `${icon} ${words}`)));
+}
+
+// A `reaction` heard from the server: shown at its seat for a few seconds, unless muted.
+export function heard(table, message, me) {
+  if (!BY_CODE.has(message.reaction) || device.muted(table).includes(message.seat)) return;
+  showing.set(message.seat, { code: message.reaction, until: performance.now() + SHOWN_MS });
+  place(table, me);
+  setTimeout(() => place(table, me), SHOWN_MS + 50);
+}
+
+// Put the reactions still showing at their seats' panels (after every drawing of the table).
+export function place(table, me) {
+  document.querySelectorAll(".reaction-bubble").forEach(el => el.remove());
+  const now = performance.now(), muted = device.muted(table);
+  for (const [seat, r] of showing) {
+    if (r.until <= now || muted.includes(seat)) { showing.delete(seat); continue; }
+    const at = seat === me ? document.querySelector("#mine .my-head") : document.querySelector(`#seats [data-seat="${seat}"]`);
+    const [, icon, words] = BY_CODE.get(r.code);
+    if (at) at.append(h("span", { class: "reaction-bubble", role: "status", dataset: { reaction: r.code } }, `${icon} ${words}`));
+  }
+}
+
+// The switch that mutes (or unmutes) the reactions of `seat` (called `name`) on this device.
+export function muteButton(table, seat, name, me) {
+  const b = h("button", { type: "button", class: "small mute" });
+  const show = () => {
+    const on = device.muted(table).includes(seat);
+    b.textContent = on ? "Muted" : "Mute";
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.setAttribute("aria-label", `Mute ${name}'s reactions`);
+    b.title = on ? `${name}'s reactions are muted on this device` : `Mute ${name}'s reactions on this device`;
+  };
+  b.addEventListener("click", () => { device.setMuted(table, seat, !device.muted(table).includes(seat)); show(); place(table, me); });
+  show();
+  return b;
+}
