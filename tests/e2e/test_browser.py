@@ -36,7 +36,7 @@ def test_two_people_and_two_bots_play_a_whole_game(server, new_page):
     ann = new_page()
     ann.goto(server.base + "/")
     ann.fill("#name", "Ann")
-    ann.locator(".game-choice", has_text="L.L.A.M.A.").click()
+    ann.locator(".game-choice", has=ann.locator('input[value="lama"]')).click()
     ann.select_option("#players", "4")
     ann.select_option('#seat-list select[data-seat="1"]', "human")
     ann.select_option('#seat-list select[data-seat="2"]', "easy")
@@ -150,9 +150,9 @@ def test_kadabra_round_with_a_gift_and_a_magic_show(server, new_page):
             page.locator(".hand [data-choice]:not([disabled])").first.click()
             page.wait_for_selector(".chooser")
             seen["chooser"] = True
-            # the chooser numbers seats as the names do, from 1: "Medium 2 (0 pts, key 2)"
+            # the chooser numbers seats as the names do, from 1: "Medium 2 (3 points) [2]", 2 its key
             labels = page.locator(".chooser button").all_inner_texts()
-            pairs = [re.search(r"Medium (\d).*key (\d)", t, re.S) for t in labels if "key" in t]
+            pairs = [re.search(r"Medium (\d)\s*\(\d+ points?\)\s*(\d)", t, re.S) for t in labels if "Medium" in t]
             assert pairs and all(p and p[1] == p[2] for p in pairs), labels
             shots(page, "kadabra-gift")
         if page.locator(".stage.show").count() and not seen["show"]:
