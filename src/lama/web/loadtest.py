@@ -13,7 +13,8 @@ Latency is measured from an `act` sent to the `state` that acknowledges it (the 
 loopback, and every wait is bounded: the run always ends by itself.
 
 `think`: the person at each table takes about that long per move (0.5 to 1.5 times it), and
-the bots keep `lama serve`'s own pause, as in an evening of people playing. `servers`: as many
+the bots keep `lama serve`'s own pause, as in an evening of people playing; people arrive at
+their tables over the first ARRIVALS seconds. `servers`: as many
 servers sharing the store (PostgreSQL), the tables spread over them.
 
 `hostile`: the servers keep their limits per client address, each quiet table's client comes
@@ -50,6 +51,7 @@ START_TIMEOUT = 60.0  # seconds for the server to answer its health check
 GRACE = 10.0  # seconds the clients wait for their last acknowledgements once the time is up
 STOP_TIMEOUT = 20.0  # seconds the server has to stop after SIGINT before it is killed
 HTTP_TIMEOUT = 30.0  # one HTTP request, or one WebSocket connection
+ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
 HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and again) to one table
 HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
 HOSTILE_SLOW = 200  # requests whose headers it sends a byte a second
@@ -206,6 +208,8 @@ class Client:
         return body["table"], body["seat"], body["token"]
 
     async def run(self, stop_at: float, end_at: float) -> None:
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0, min(ARRIVALS, stop_at - time.monotonic())))
         while time.monotonic() < stop_at:
             table = await self.create()
             if table is None:
