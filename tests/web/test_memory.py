@@ -86,3 +86,14 @@ def test_comings_and_goings_are_told_once_to_whom_they_are_new(client):
             # nobody gets the same state twice: the next state of each is the move's
             assert next_state(person)["version"] > first["version"]
             assert next_state(watcher)["version"] > first["version"]
+
+
+def test_lama_serve_sets_how_long_a_waiting_table_lasts():
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-m", "lama", "serve", "--help"], capture_output=True, text=True, timeout=60)
+    assert "--waiting-expiry" in shown.stdout and "86400" in shown.stdout
+    refused = subprocess.run([sys.executable, "-m", "lama", "serve", "--waiting-expiry", "5"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "60" in refused.stderr and "Traceback" not in refused.stderr
