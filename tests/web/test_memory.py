@@ -92,7 +92,8 @@ def test_lama_serve_sets_how_long_a_waiting_table_lasts():
     import subprocess
     import sys
 
-    shown = subprocess.run([sys.executable, "-m", "lama", "serve", "--help"], capture_output=True, text=True, timeout=60)
+    shown = subprocess.run([sys.executable, "-m", "lama", "serve", "--help"], capture_output=True, text=True,
+                           timeout=60)
     assert "--waiting-expiry" in shown.stdout and "86400" in shown.stdout
     refused = subprocess.run([sys.executable, "-m", "lama", "serve", "--waiting-expiry", "5"],
                              capture_output=True, text=True, timeout=60)
