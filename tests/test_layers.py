@@ -202,8 +202,8 @@ def test_every_game_declares_what_it_is():
 # (Game hooks that name a bots module as a string, e.g. compiled_search, are late bindings on
 # purpose: the games say which bot is theirs, and the bots are loaded only when asked for.)
 
-LAYERS = (("core",), ("games",), ("record", "fast"), ("match",), ("bots",), ("sim",), ("envs",), ("tui", "web"),
-          ("cli",), ("__main__",))
+LAYERS = (("core",), ("games",), ("record", "fast"), ("match",), ("bots",), ("sim",), ("envs",), ("spiel",),
+          ("tui", "web"), ("cli",), ("__main__",))
 LAYER = {package: level for level, packages in enumerate(LAYERS) for package in packages}
 ROOT_MODULES = ("__init__",)  # lama/__init__.py: the version, importing nothing
 

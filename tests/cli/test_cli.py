@@ -95,7 +95,7 @@ def test_play_help_lists_every_bot_name_and_level(capsys, monkeypatch):
     bots_line = next(line for line in _play_help(capsys, monkeypatch).splitlines()
                      if line.lstrip().startswith("--bots"))
     assert "by name (random, heuristic, rollout, ismcts, rollout-hard)" in bots_line
-    assert "by level (easy, medium, hard)" in bots_line
+    assert "by level (easy, medium, hard, neural)" in bots_line
     assert "module:callable" in bots_line
 
 

@@ -43,10 +43,12 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.db = tmp / "e2e.db"
         self.seed_file = tmp / "next-seed"
+        self.clock_file = tmp / "clock-ahead"  # seconds the tables' clocks run ahead (serve.py)
         self.proc = None
 
     def start(self):
-        env = dict(os.environ, LAMA_E2E_SEED_FILE=str(self.seed_file), PYTHONUNBUFFERED="1")
+        env = dict(os.environ, LAMA_E2E_SEED_FILE=str(self.seed_file), LAMA_E2E_CLOCK_FILE=str(self.clock_file),
+                   PYTHONUNBUFFERED="1")
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's output for as long as it runs
         self.proc = subprocess.Popen(
             [sys.executable, str(self.script), "--port", str(self.port),
@@ -75,6 +77,11 @@ class Server:
         if self.proc:
             self.log.close()
 
+    def advance(self, seconds: float) -> None:
+        """Move the tables' clocks on by `seconds` (the server's tick acts on it within a second)."""
+        ahead = float(self.clock_file.read_text()) if self.clock_file.exists() else 0.0
+        self.clock_file.write_text(str(ahead + seconds))
+
     def get(self, path):
         return json.load(urllib.request.urlopen(self.base + path, timeout=10))
 
@@ -83,11 +90,12 @@ class Server:
                                      headers={"content-type": "application/json"})
         return json.load(urllib.request.urlopen(req, timeout=30))
 
-    def table(self, game, seats, target=15, name="Ann", seed=None, hints=True, **options):
-        """Create a table; `seats` lists "human" or a bot level for each seat."""
+    def table(self, game, seats, target=15, name="Ann", seed=None, hints=True, settings=None, **options):
+        """Create a table; `seats` lists "human" or a bot level for each seat; `settings`:
+        visibility, turn_seconds, stand_in_level."""
         if seed is not None:
             self.seed_file.write_text(str(seed))
-        body = {"game": game, "players": len(seats), "name": name, "hints": hints,
+        body = {"game": game, "players": len(seats), "name": name, "hints": hints, **(settings or {}),
                 "options": {"target": target, **options},
                 "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
         return self.post("/api/tables", body)
@@ -121,12 +129,15 @@ def server(tmp_path_factory, playwright_api):
 
 @pytest.fixture
 def new_page(browser):
-    """new_page(viewport=DESKTOP, color_scheme="light", **context options): a page in a fresh
+    """new_page(viewport=DESKTOP, color_scheme="light", csp=False, **context options): a page in a fresh
     context (its own localStorage), whose JavaScript errors (and CSP refusals) fail the test."""
     contexts, errors = [], []
 
-    def make(viewport=DESKTOP, color_scheme="light", **kw):
-        ctx = browser.new_context(viewport=viewport, color_scheme=color_scheme, **kw)
+    def make(viewport=DESKTOP, color_scheme="light", csp=False, **kw):
+        # Playwright's wait_for_function evaluates its text in the page, which the server's
+        # Content-Security-Policy forbids: tests that wait so bypass it; csp=True keeps it
+        # (tests/e2e/test_security_in_browser.py: the pages run under it with no refusal)
+        ctx = browser.new_context(viewport=viewport, color_scheme=color_scheme, bypass_csp=not csp, **kw)
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"{e}: {e.stack}"))

@@ -47,8 +47,9 @@ def test_two_people_and_two_bots_play_a_whole_game(server, new_page):
     ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
     assert "#token=" in ann.url
     table_url = ann.url.split("#")[0]
-    link = ann.get_by_role("textbox", name="Link for seat 2").input_value()
-    assert link == table_url + "#join=1"
+    link = ann.get_by_role("textbox", name="Invitation link").input_value()
+    assert link.startswith(table_url + "#invite=")
+    assert ann.get_by_role("textbox", name="Your seat's link").input_value() == ann.url
     shots(ann, "waiting")
 
     bob = new_page()
@@ -93,11 +94,12 @@ def test_two_people_and_two_bots_play_a_whole_game(server, new_page):
     assert lobby.locator("#name").input_value() == "Ann"
     lobby.close()
 
-    # play again: the same seats at a new table, which starts when both are back
+    # play again: the same seats at a new table, which starts when both are back; Bob is told
     ann.get_by_role("button", name="Play again").click()
     ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
     assert ann.url.split("#")[0] != table_url
-    bob.get_by_role("button", name="Play again").click()
+    bob.get_by_text("Ann wants a rematch.").wait_for()
+    bob.get_by_role("button", name="Join the rematch").click()
     running(bob)
     running(ann)
 

@@ -21,7 +21,7 @@ GAMES_PER_CELL = int(os.environ.get("LAMA_OBSERVE_GAMES", "12"))
 
 
 def feed_chance(engine, st, state, rng):
-    """The core samples a chance outcome; both apply it."""
+    """The core samples a chance outcome; both apply it. The core's events."""
     outcome = state.sample_chance(rng)
     kernels = engine.kernels
     if state.chance == "deal":
@@ -30,7 +30,7 @@ def feed_chance(engine, st, state, rng):
         kernels.apply_draw(st, engine.rules, engine.game.table.index[outcome])
     else:
         kernels.apply_roll(st, engine.rules, *[engine.game.table.index[face] for face in outcome])
-    state.apply_chance(outcome)
+    return state.apply_chance(outcome)
 
 
 def compare(engine, encoder, st, state, out, ids, mask, where):

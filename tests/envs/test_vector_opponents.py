@@ -61,6 +61,13 @@ def test_hard_is_the_hard_bots_compiled_search_on_the_same_position(game_id):
                 expected = cards.evaluate_view(view, random.Random(compared), SAMPLES, True, infer=True)
             actions, results = search.estimates(st, log_of(state), random.Random(compared))
             assert [game.action_id(a) for a, _ in expected] == actions.tolist()
+            # a seat that quit has its display face down (D3): both deal it again at random, in
+            # their own ways, so only the playouts' count is the same
+            face_down = game_id == "dice" and any(q and s != view.seat for s, q in enumerate(view.quit))
+            if face_down:
+                assert sum(stats[0] for _, stats in expected) == sum(results[0].tolist())
+                state.apply(rng.choice(view.legal_actions))
+                continue
             assert [stats for _, stats in expected] == list(zip(*(r.tolist() for r in results)))
             if compared < 3:  # and at the full budget, the hard bot's very decision
                 full = HardSearch(game, search.rules)

@@ -83,9 +83,10 @@ def test_K1_bad_deck_option_is_an_invalid_option(deck, words):
     assert words.strip("'") in str(e.value)
 
 
-def test_K1_deck_option_only_in_kadabra():
+def test_K1_deck_option_in_the_card_games_only():
     with pytest.raises(InvalidOption, match="deck"):
-        new_game("lama", 2, {"deck": {"L": 60}})
+        new_game("dice", 2, {"deck": {"L": 60}})
+    assert new_game("lama", 2, {"deck": {"L": 60}}).deck == (0, 0, 0, 0, 0, 0, 60)
 
 
 def test_K1_deal_must_fit_a_custom_deck():

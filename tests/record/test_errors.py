@@ -66,7 +66,7 @@ CASES = {
     "players not strings": (setitem(["players"], ["Ann", 2, "Cem"]), None, None),
     "options not an object": (setitem(["options"], []), None, None),
     "unknown option": (setitem(["options", "speed"], 3), None, None),
-    "deck in lama": (setitem(["options", "deck"], {"1": 60}), None, None),
+    "bad deck in lama": (setitem(["options", "deck"], {"1": 61}), None, None),
     "target true": (setitem(["options", "target"], True), None, None),
     "target float": (setitem(["options", "target"], 20.0), None, None),
     "first_player out of range": (setitem(["options", "first_player"], 3), None, None),

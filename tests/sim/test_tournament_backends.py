@@ -87,7 +87,7 @@ def test_dask_at_an_address_plays_on_that_cluster(capsys):
                                   dashboard_address=None, silence_logs=logging.ERROR) as cluster:
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         code = main([*ARGS, "--bots", "heuristic,random", "--backend", "dask", "--address",
-                     cluster.scheduler_address])
+                     cluster.scheduler_address, "--engine", "core"])
     assert code == 0
     on_dask = capsys.readouterr().out
     assert main([*ARGS, "--bots", "heuristic,random", "--engine", "core"]) == 0

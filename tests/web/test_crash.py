@@ -76,3 +76,65 @@ def test_kill_minus_nine_at_random_moments_loses_nothing(db_url, tmp_path):
     assert all(any(a == m for m in it) for a in acked), "an acknowledged move is missing"
     assert len(mine) - len(acked) <= KILLS
     assert len(acked) >= KILLS // 2  # the test did play
+
+
+def test_kills_while_stand_ins_play_and_a_clock_runs(db_url):
+    """Both people leave; stand-ins play their seats (Bob's called by Ann, Ann's when her time
+    runs out). The server is killed while a person's clock runs, and again and again while the
+    stand-ins play: after each restart the clock goes on from where it was, never from zero, and
+    the stand-ins go on from the stored moves (never two moves of one number, never a move out of
+    turn: the final record replays by the rules)."""
+    from lama.record import replay, result_of
+
+    rng = random.Random(23)
+    server = Server(db_url, pause=0.05).start()
+    made = httpx2.post(server.url + "/api/tables", json={
+        "game": "lama", "players": 3, "name": "Ann", "options": {"target": 60}, "turn_seconds": 10,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+    table = made["table"]
+    httpx2.post(f"{server.url}/api/tables/{table}/join", json={"name": "Bob", "invite": made["invite"]})
+    with connect(f"{server.ws}/ws/tables/{table}?token={made['token']}", open_timeout=20) as ws:
+        recv_state(ws)
+        ws.send(json.dumps({"type": "stand_in", "seat": 1, "bot": "easy"}))  # Bob never came
+        while recv_state(ws)["seats"][1]["stand_in"] != "easy":
+            pass
+    deadline = time.monotonic() + 60
+    while (facts := httpx2.get(f"{server.url}/api/tables/{table}").json())["clock"] is None:
+        assert time.monotonic() < deadline, "Ann's clock never ran"
+        time.sleep(0.05)
+    left, asked = facts["clock"]["seconds_left"], time.time()
+    server.kill()  # a kill while Ann's clock runs
+    server = Server(db_url, port=server.port, pause=0.05).start()
+    facts = httpx2.get(f"{server.url}/api/tables/{table}").json()
+    if facts["clock"] is not None:  # it went on while the server was down (told to 0.1 s), not from zero
+        assert facts["clock"]["seconds_left"] <= left - (time.time() - asked) + 0.1
+    else:  # it even ran out meanwhile
+        assert facts["seats"][0]["stand_in_why"] == "time"
+    while (facts := httpx2.get(f"{server.url}/api/tables/{table}").json())["seats"][0]["stand_in"] is None:
+        assert time.monotonic() < deadline + 60, "Ann's time never ran out"
+        time.sleep(0.1)
+    versions = []
+    try:
+        for _ in range(8):
+            time.sleep(rng.random() * 0.5)  # the stand-ins play meanwhile
+            server.kill()
+            server = Server(db_url, port=server.port, pause=0.05).start()
+            facts = httpx2.get(f"{server.url}/api/tables/{table}").json()
+            assert [s["stand_in"] for s in facts["seats"][:2]] == ["medium", "easy"]  # stored, so still there
+            versions.append(facts["version"])
+            if facts["status"] == "finished":
+                break
+        deadline = time.monotonic() + 120
+        while httpx2.get(f"{server.url}/api/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, f"the stand-ins stopped playing: {server.said()}"
+            time.sleep(0.2)
+        record = httpx2.get(f"{server.url}/api/tables/{table}/record").json()
+    finally:
+        server.kill()
+    assert versions == sorted(versions) and versions[-1] > versions[0]  # they went on after each restart
+    store = Store(db_url)
+    moves = store.moves(table)
+    store.close()
+    assert [n for n, _, _ in moves] == list(range(len(moves)))  # every move once, none twice
+    result = result_of(replay(record))
+    assert result["finished"]  # every stored move was the move of the seat to move, by the rules

@@ -12,7 +12,7 @@ from lama.web.limits import Limiter, Limits, RateLimited
 
 from .helpers import HUMAN, bot, create, next_state
 
-TABLE = {"game": "lama", "players": 2, "seats": [HUMAN, bot()], "name": "Ann"}
+TABLE = {"game": "lama", "players": 2, "seats": [HUMAN, bot()], "name": "Ann", "visibility": "public"}
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_creations_are_limited_per_address(limited_app):
 
 def test_joins_are_limited_per_address(limited_app):
     ann, eve = limited_app("10.0.0.1"), limited_app("10.0.0.9")
-    made = create(ann, seats=[HUMAN, HUMAN, HUMAN, HUMAN])
+    made = create(ann, seats=[HUMAN, HUMAN, HUMAN, HUMAN], visibility="public")
     join = f"/api/tables/{made['table']}/join"
     assert eve.post(join, json={"name": "Eve"}).status_code == 200
     assert eve.post(join, json={"name": "Eve"}).status_code == 200

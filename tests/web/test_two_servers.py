@@ -84,7 +84,7 @@ def test_a_stale_read_never_takes_a_finished_table_back_to_running(tmp_path):
 
     async def play():
         made = await two.create("lama", 2, {"target": 1}, [{"kind": "human"}, {"kind": "human"}], "Ann")
-        await two.join(made["table"], "Bob", None)
+        await two.join(made["table"], "Bob", None, made["invite"])
         live_one = await one.get(made["table"])  # the table is open on both servers
         live_two = await two.get(made["table"])
         rng = random.Random(3)

@@ -159,6 +159,12 @@ def test_hints_and_odds(client):
         hint = next(m for m in iter(ws.receive_json, None) if m["type"] == "hint")
         assert hint["version"] == state["version"] and hint["choice"] in state["legal"]
         assert sorted(json.dumps(a["action"]) for a in hint["actions"]) == sorted(json.dumps(a) for a in state["legal"])
+        # the same advice as the terminal's and `lama hint`'s on this position (issue 26: one seed rule)
+        from lama.bots.hints import hints, hints_json
+        from lama.core import Action
+
+        view = client.app.state.hub.live[made["table"]].table.view(0)
+        assert hint["actions"] == hints_json(hints(view), Action.to_json)["actions"]
     made = create(client, seats=[HUMAN, bot()], hints=False)
     with client.websocket_connect(ws_url(made)) as ws:
         play_until(ws, lambda s: bool(s["legal"]))

@@ -10,6 +10,8 @@
   in lama it won more often than `ismcts` at the same budget. In dice (compiled/dice.py) its
   playouts decide as the heuristic does, looking one roll ahead. An iteration budget, not a
   clock: deterministic for a given seed. See `lama strength`.
+- `neural`: a small network that imitates hard's search (neural.py, trained by `lama train`),
+  played with numpy in well under a millisecond; the heuristic in games without a model.
 - `rollout`, `ismcts`: the search bots with their default budgets; `rollout-hard`: hard's
   search, in every game.
 """
@@ -36,6 +38,12 @@ def hard_samples(game) -> int:
     return game.hard_samples
 
 
+def neural_bot(view, rng):
+    from .neural import neural_bot as bot  # numpy and the model file, loaded when it first plays
+
+    return bot(view, rng)
+
+
 medium_bot = heuristic_bot
 rollout_bot = RolloutBot()
 ismcts_bot = IsmctsBot()
@@ -43,5 +51,5 @@ hard_search = RolloutBot(samples=hard_samples, halving=True, infer=True)
 hard_bot = hard_search
 
 
-LEVELS = {"easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
+LEVELS = {"easy": easy_bot, "medium": medium_bot, "hard": hard_bot, "neural": neural_bot}
 SEARCH_BOTS = {"rollout": rollout_bot, "ismcts": ismcts_bot, "rollout-hard": hard_search}

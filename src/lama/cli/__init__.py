@@ -2,7 +2,7 @@
 parsed arguments into calls of the library.
 
 One module per subcommand (play, rules, replay, bench, hint, strength, bench_rollouts,
-tournament, bench_env), each with
+tournament, train, bench_env), each with
 `add_arguments(parser)` and its `cmd_*` function; argument types in `types`. A subcommand's
 module is imported only when that subcommand is parsed or its help is shown, so `lama --help`,
 `lama rules` and `lama replay` never load the search bots (numpy, numba) or the tournament
@@ -31,6 +31,7 @@ COMMANDS = (
     ("tournament", "tournament", "play many games between bots and compare them"),
     ("serve", "serve", "serve online tables for the browser (needs the web extra)"),
     ("loadtest", "loadtest", "play many tables at once against a local lama serve and measure it"),
+    ("train", "train", "train the neural bot on hard's search decisions (needs the train extra)"),
     ("bench-env", "bench_env", "measure the learning environments' steps per second (needs the rl extra)"),
 )
 

@@ -42,7 +42,9 @@ def add_arguments(p) -> None:
     p.add_argument("--target", type=int, help="the game ends at this many points (default 40)")
     p.add_argument("--first-player", dest="first_player", metavar="SEAT",
                    help="the seat that starts round 1, numbered from 1")
-    p.add_argument("--deck", metavar="FILE.json", help="kadabra: the deck, a JSON map from card to count")
+    p.add_argument("--deck", metavar="FILE.json", help="the card games: the whole deck, a JSON map from card to count")
+    p.add_argument("--hand-size", dest="hand_size", type=int, metavar="N",
+                   help="the card games: cards dealt to each seat (default 6)")
     p.add_argument("--dice", metavar="FILE.json", help="dice: the dice, a JSON list of three lists of six faces")
     p.add_argument("--record", metavar="FILE",
                    help="save the record here (default: GAME-DATE-TIME.record.json in the current folder)")
@@ -102,6 +104,8 @@ def _options(args, players: int) -> dict:
     if args.first_player is not None:  # typed from 1; the option (and the record) count from 0
         new_game(args.game, players)  # a wrong player count is said first
         options["first_player"] = _seat_flag(args.first_player, players, "--first-player")
+    if args.hand_size is not None:
+        options["hand_size"] = args.hand_size
     if args.deck is not None:
         deck = _load_json(args.deck, "--deck")
         if not isinstance(deck, dict):

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from lama.bots import UnknownBot, load_bot
 from lama.games import GAMES
+from lama.sim.backends import BACKENDS, BackendError
 from lama.sim.fastplay import ENGINES, EngineError
 from lama.sim.strength import STANDARD_PAIRS, cell_keys, key_of, run_table, seconds_per_game
 from lama.tui.strength import strength_table
@@ -37,7 +38,12 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=positive, default=2000, help="games per cell (default 2000)")
     p.add_argument("--seed", type=int, default=0, help="game g of a cell uses seed + g (default 0)")
     p.add_argument("--workers", "--jobs", dest="workers", type=workers, default=1, metavar="K|auto",
-                   help="processes to play on (default 1; auto: every core), as in lama tournament")
+                   help="processes to play on (default 1; auto: every core), as in lama tournament; with "
+                        "--backend dask, the workers of a local cluster")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local processes (default) or Dask distributed")
+    p.add_argument("--address", metavar="tcp://HOST:PORT",
+                   help="the Dask scheduler to use (default: start a local cluster on 127.0.0.1)")
     p.add_argument("--engine", choices=ENGINES, default="auto",
                    help="auto (default): play in compiled code when both bots have compiled twins "
                         "(random, heuristic, medium, easy), else through the rules core; core or "
@@ -153,8 +159,8 @@ def _play(args, keys, kept, todo, per_game, store) -> int:
 
     try:
         cells = run_table(keys, args.games, args.seed, args.workers, progress, engine=args.engine,
-                          kept=kept, on_cell=on_cell)
-    except (UnknownBot, EngineError) as e:
+                          kept=kept, on_cell=on_cell, backend=args.backend, address=args.address)
+    except (UnknownBot, EngineError, BackendError) as e:
         print(f"lama strength: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -49,8 +49,8 @@ def add_arguments(p) -> None:
                    help="the Dask scheduler to use (default: start a local cluster on 127.0.0.1)")
     p.add_argument("--engine", choices=ENGINES, default="auto",
                    help="auto (default): play in compiled code when every bot has a compiled twin "
-                        "(random, heuristic, medium, easy) and neither --records nor --backend dask "
-                        "is given, else through the rules core; core or fast: force one (--workers: "
+                        "(random, heuristic, medium, easy) and --records is not given (on Dask too), "
+                        "else through the rules core; core or fast: force one (--workers: "
                         "threads with fast)")
     p.add_argument("--chunk", type=positive, metavar="GAMES",
                    help="games per unit of work sent to a worker (default: chosen from the size)")

@@ -15,6 +15,7 @@ resolved on first use by `Game.hook(name)`. Nothing outside lama/games tests a g
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -249,8 +250,51 @@ class Game:
         return f"{type(self).__name__}(players={self.players}, options={self.options!r})"
 
 
+MAX_HAND = 20  # L2's option hand_size: far beyond any real game
+# Bounds of a card game's option `deck`: room for any variant (a whole deck of one kind), a
+# game's memory and time small.
+MAX_KIND = 60  # cards of one code
+MAX_DECK = 200  # cards in all
+
+HAND_SIZE_OPTION = Option("hand_size", "cards dealt to each seat (L2; default 6): a smaller game with fewer",
+                          "integer", (("min", 1), ("max", MAX_HAND)))
+
+
+def deck_option(codes, rule: str, default: str) -> Option:
+    """A card game's option `deck`: the whole deck as a map from card code to count."""
+    return Option("deck", f"the whole deck as a map from card code to count ({rule}; default: {default})", "deck",
+                  (("codes", tuple(codes)), ("min", 0), ("max", MAX_KIND), ("max_total", MAX_DECK)))
+
+
+def deck_from_map(deck, table, source: str = "deck") -> tuple[int, ...]:
+    """A deck map (code -> count) as counts per kind in `table`'s order; InvalidOption if bad.
+
+    The map replaces the whole deck: a code it leaves out has no cards.
+    """
+    if not isinstance(deck, Mapping):
+        raise InvalidOption(
+            f"{source} must be a map from card code to count (like {{\"L\": 12, \"1\": 6}}), "
+            f"not {type(deck).__name__}"
+        )
+    unknown = [code for code in deck if code not in table.index]
+    if unknown:
+        raise InvalidOption(
+            f"{source} has unknown card code(s) {', '.join(shown(c, 20) for c in unknown[:5])}"
+            f"{', ...' if len(unknown) > 5 else ''} (codes: {', '.join(table.codes)})"
+        )
+    for code, count in deck.items():
+        if not is_int(count) or not 0 <= count <= MAX_KIND:
+            raise InvalidOption(f"{source}: the count of {code!r} must be a whole number from 0 to "
+                                f"{MAX_KIND}, not {shown(count)}")
+    total = sum(deck.values())
+    if total > MAX_DECK:
+        raise InvalidOption(f"{source} has {total} cards; a deck has at most {MAX_DECK}")
+    return tuple(deck.get(code, 0) for code in table.codes)
+
+
 class CardGame(Game):
-    """A game played with a deck of cards: lama, komarami, kadabra."""
+    """A game played with a deck of cards: lama, komarami, kadabra. Options beyond the common
+    ones: `hand_size` (L2) and `deck` (a game that declares deck_option: the whole deck)."""
 
     move_kinds = ("play", "draw", "quit")
     family = "cards"
@@ -260,14 +304,29 @@ class CardGame(Game):
     # K4-K11: cards move chips (a played 1 gives one, an L stages one, a star takes the magic
     # chip, a rectangle makes the next seat draw), and there are a magic chip and a stage
     card_effects = False
+    extra_options = (HAND_SIZE_OPTION,)
 
     def __init__(self, players: int, options: dict | None = None):
         super().__init__(players, options)
+        if "deck" in self.options:  # the whole deck; our own copy, as validated
+            self.deck = deck_from_map(self.options["deck"], self.table)
+            self.options["deck"] = dict(self.options["deck"])
+        hand = self.options.get("hand_size", self.hand_size)
+        if not is_int(hand) or not 1 <= hand <= MAX_HAND:
+            raise InvalidOption(f"hand_size must be a whole number from 1 to {MAX_HAND}, not {shown(hand)}")
+        self.hand_size = hand
         if sum(self.deck) < self.hand_size * players + 1:
             raise InvalidOption(
                 f"the deck has {sum(self.deck)} cards; {players} players need at least "
-                f"{self.hand_size * players + 1} (6 each and the first discard)"
+                f"{self.hand_size * players + 1} ({self.hand_size} each and the first discard)"
             )
+
+    @classmethod
+    def default_options(cls) -> dict:
+        defaults = {**super().default_options(), "hand_size": cls.hand_size}
+        if any(o.name == "deck" for o in cls.extra_options):
+            defaults["deck"] = {c: n for c, n in zip(cls.table.codes, cls.deck) if n}
+        return defaults
 
     def deck_codes(self) -> list[str]:
         """Every card of the deck, as codes (drivers shuffle this to deal)."""

@@ -21,7 +21,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from lama.games import new_game
 from lama.match import Chance, new_seed
 
-from .observation import Encoder
+from .observation import check_observation, encoder_of
 from .render import render_view
 from .rewards import check_reward, round_rewards, win_rewards
 
@@ -110,7 +110,7 @@ class LamaAECEnv(AECEnv):
 
     def __init__(self, game: str = "lama", players: int = 4, options: dict | None = None,
                  render_mode: str | None = None, reward: str = "win", illegal: str = "lose",
-                 illegal_reward: float = -1.0):
+                 illegal_reward: float = -1.0, *, observation: str = "summary"):
         super().__init__()
         self.game = new_game(game, players, options)
         self.metadata = dict(self.metadata, name=f"{self.game.id}_v0")
@@ -120,6 +120,7 @@ class LamaAECEnv(AECEnv):
         self.reward_kind = check_reward(reward)
         self.illegal = check_illegal(illegal)
         self.illegal_reward = float(illegal_reward)
+        self.observation = check_observation(observation)
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._build()
@@ -146,7 +147,7 @@ class LamaAECEnv(AECEnv):
     def _build(self) -> None:
         """The encoder, the mirror and the codec, and the inner loop's tables: made anew, never
         copied, as they hold closures and caches keyed by object identities."""
-        self.encoder = Encoder(self.game)
+        self.encoder = encoder_of(self.game, self.observation)
         self.mirror = self.encoder.mirror()  # the observations, kept up to date move by move
         self._update = self.mirror.update
         self._values, self._perm = self.mirror.values, self.mirror.perm  # (updated in place, never replaced)
@@ -163,13 +164,17 @@ class LamaAECEnv(AECEnv):
     def __getstate__(self) -> dict:
         state = {k: v for k, v in self.__dict__.items() if k not in self._BUILT}
         state["_legal"] = None  # (found again when asked for)
+        state["_records"] = getattr(self.mirror, "trackers", None)  # info_state: what each seat saw
         return state
 
     def __setstate__(self, state: dict) -> None:
+        records = state.pop("_records", None)
         self.__dict__.update(state)
         self._build()
         if self.game_state is not None:
             self.mirror.reset(self.game_state)
+            if records:
+                self.mirror.restore(records)
 
     # -- spaces --------------------------------------------------------------------------------
     def observation_space(self, agent):
@@ -363,9 +368,10 @@ def raw_env(**kwargs) -> LamaAECEnv:
 
 
 def env(game: str = "lama", players: int = 4, options: dict | None = None, render_mode: str | None = None,
-        reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0) -> LamaAECEnv:
+        reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0, *,
+        observation: str = "summary") -> LamaAECEnv:
     """The AEC environment of `game` for `players` seats (2 to 6); see LamaAECEnv."""
-    return LamaAECEnv(game, players, options, render_mode, reward, illegal, illegal_reward)
+    return LamaAECEnv(game, players, options, render_mode, reward, illegal, illegal_reward, observation=observation)
 
 
 __all__ = ["ActionCodec", "IllegalActionError", "LamaAECEnv", "env", "raw_env"]

@@ -31,7 +31,7 @@ from lama.fast.layout import (
     WINNERS,
 )
 
-from .compiled_observe import legal_mask, observe
+from .compiled_observe import legal_mask, observe_seat, record_move, record_new_game
 
 WIN, POINTS_REWARD = 0, 1  # lama.envs.rewards.REWARDS, in order
 
@@ -100,19 +100,21 @@ def is_legal(ru, mask, action):
 # -- self-play: every game's seat to move acts --------------------------------------------------
 
 @njit(cache=True)
-def self_play_reset(states, ru, start, obs, masks, seats, ids):
-    """Every row a new game (each row's generator seeded by the caller), dealt and observed."""
+def self_play_reset(states, ru, start, obs, masks, seats, ids, hists):
+    """Every row a new game (each row's generator seeded by the caller), dealt and observed.
+    hists[i]: row i's record for the information state (empty: the summary)."""
     for i in range(len(states)):
         st = states[i]
         restart(st, ru, start[i])
+        record_new_game(hists[i])
         seats[i] = st[TO_MOVE]
-        observe(st, ru, seats[i], obs[i])
+        observe_seat(st, ru, hists[i], seats[i], obs[i])
         legal_mask(st, ru, ids, masks[i])
 
 
 @njit(cache=True)
 def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs, masks, seats, rewards,
-                   terminated, final_obs, ids):
+                   terminated, final_obs, ids, hists):
     """Row i's seat to move (seats[i]) plays actions[i]; chance is resolved; rewards[i, 0:n]
     what the step gave each seat; a game that ended (terminated[i]) leaves every seat s's last
     observation in final_obs[i, s] and is replaced by a new one at once, and obs, masks and
@@ -125,6 +127,7 @@ def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs,
             reward[s] = 0.0
         action = actions[i]
         if is_legal(ru, masks[i], action):
+            record_move(hists[i], st, ru, action)
             apply_action(st, ru, action)
             settle(st, ru, reward_kind, start[i], reward)
             ended = st[FINISHED] != 0
@@ -134,10 +137,11 @@ def self_play_step(states, ru, actions, reward_kind, illegal_reward, start, obs,
         terminated[i] = ended
         if ended:
             for s in range(n):
-                observe(st, ru, s, final_obs[i, s])
+                observe_seat(st, ru, hists[i], s, final_obs[i, s])
             restart(st, ru, start[i])
+            record_new_game(hists[i])
         seats[i] = st[TO_MOVE]
-        observe(st, ru, seats[i], obs[i])
+        observe_seat(st, ru, hists[i], seats[i], obs[i])
         legal_mask(st, ru, ids, masks[i])
 
 
@@ -155,7 +159,7 @@ LOG_MOVES = 256  # moves a row's log holds (a card game's round makes fewer); be
 
 
 @njit(cache=True)
-def play_logged(st, ru, action, log):
+def play_logged(st, ru, action, log, hist):
     """Apply the seat to move's `action`, first logging it in `log` (seat, action id, top card)
     if the log has room (len(log) - LOG_AT entries of 3): what `hard` reads the other seats'
     hands from. A new round starts the log again; a log that overflows says so (a count past
@@ -170,18 +174,20 @@ def play_logged(st, ru, action, log):
         log[at + 1] = action
         log[at + 2] = st[TOP]
     log[LOG_COUNT] = min(count + 1, (len(log) - LOG_AT) // 3 + 1)
+    record_move(hist, st, ru, action)
     apply_action(st, ru, action)
 
 
 @njit(cache=True)
-def restart_logged(st, ru, start, log):
+def restart_logged(st, ru, start, log, hist):
     restart(st, ru, start)
+    record_new_game(hist)
     log[LOG_COUNT] = 0
     log[LOG_ROUND] = st[ROUND]
 
 
 @njit(cache=True)
-def play_opponents(st, ru, learner, seat_policies, gen, reward_kind, start, rewards, ids, scratch, memo, log):
+def play_opponents(st, ru, learner, seat_policies, gen, reward_kind, start, rewards, ids, scratch, memo, log, hist):
     """The compiled opponents move (chance resolved) until the learning seat or a Python seat is
     to move or the game is over, each with its compiled policy (lama.bots.compiled.policies;
     their randomness from gen); the rounds they end are scored into rewards. Returns the Python
@@ -193,18 +199,19 @@ def play_opponents(st, ru, learner, seat_policies, gen, reward_kind, start, rewa
         policy = seat_policies[seat]
         if policy == PYTHON:
             return seat
-        play_logged(st, ru, policies.choose(st, ru, policy, gen, 0, ids, scratch, memo), log)
+        play_logged(st, ru, policies.choose(st, ru, policy, gen, 0, ids, scratch, memo), log, hist)
         settle(st, ru, reward_kind, start, rewards)
     return -1
 
 
 @njit(cache=True)
 def one_seat_act(states, ru, actions, fresh, learner, seat_policies, gens, reward_kind, illegal_reward, start,
-                 masks, acc, ended, waiting, logs, ids, scratch, memo):
+                 masks, acc, ended, waiting, logs, hists, ids, scratch, memo):
     """Row i: a new game if fresh[i] (the step resets it: actions[i] is ignored), else the
     learning seat plays actions[i] (not legal: the game ends, illegal_reward); then the compiled
     opponents. acc[i, s]: what the step gave seat s so far; ended[i]: an illegal action ended
-    the game; waiting[i]: the Python seat to move, or -1."""
+    the game; waiting[i]: the Python seat to move, or -1; hists[i]: row i's record for the
+    information state (empty: none)."""
     n = ru[R_N]
     for i in range(len(states)):
         st = states[i]
@@ -213,42 +220,43 @@ def one_seat_act(states, ru, actions, fresh, learner, seat_policies, gens, rewar
         ended[i] = False
         waiting[i] = -1
         if fresh[i]:
-            restart_logged(st, ru, start[i], logs[i])
+            restart_logged(st, ru, start[i], logs[i], hists[i])
         elif is_legal(ru, masks[i], actions[i]):
-            play_logged(st, ru, actions[i], logs[i])
+            play_logged(st, ru, actions[i], logs[i], hists[i])
             settle(st, ru, reward_kind, start[i], acc[i])
         else:
             acc[i, learner] = illegal_reward
             ended[i] = True
             continue
         waiting[i] = play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], acc[i], ids,
-                                    scratch, memo, logs[i])
+                                    scratch, memo, logs[i], hists[i])
 
 
 @njit(cache=True)
-def others_act(states, ru, rows, actions, learner, seat_policies, gens, reward_kind, start, acc, waiting, logs, ids,
-               scratch, memo):
+def others_act(states, ru, rows, actions, learner, seat_policies, gens, reward_kind, start, acc, waiting, logs, hists,
+               ids, scratch, memo):
     """Row rows[j]'s Python seat (waiting) plays actions[j] (legal: the caller checked), then
     the compiled opponents; waiting as in one_seat_act."""
     for j in range(len(rows)):
         i = rows[j]
         st = states[i]
-        play_logged(st, ru, actions[j], logs[i])
+        play_logged(st, ru, actions[j], logs[i], hists[i])
         settle(st, ru, reward_kind, start[i], acc[i])
         waiting[i] = play_opponents(st, ru, learner, seat_policies, gens[i], reward_kind, start[i], acc[i], ids,
-                                    scratch, memo, logs[i])
+                                    scratch, memo, logs[i], hists[i])
 
 
 @njit(cache=True)
-def restart_rows(states, ru, rows, learner, seat_policies, gens, start, acc, waiting, logs, ids, scratch, memo):
+def restart_rows(states, ru, rows, learner, seat_policies, gens, start, acc, waiting, logs, hists, ids, scratch,
+                 memo):
     """A new game in each row of `rows`, played by the compiled opponents up to the learning
     seat or a Python seat (waiting); what they score is not the step's (acc is scratch here)."""
     for j in range(len(rows)):
         i = rows[j]
         st = states[i]
-        restart_logged(st, ru, start[i], logs[i])
+        restart_logged(st, ru, start[i], logs[i], hists[i])
         waiting[i] = play_opponents(st, ru, learner, seat_policies, gens[i], WIN, start[i], acc[i], ids, scratch,
-                                    memo, logs[i])
+                                    memo, logs[i], hists[i])
 
 
 @njit(cache=True)
@@ -265,20 +273,20 @@ def one_seat_end(states, learner, fresh, acc, ended, rewards, terminated):
 
 
 @njit(cache=True)
-def observe_rows(states, ru, rows, seat, obs, masks, ids):
+def observe_rows(states, ru, rows, seat, obs, masks, ids, hists):
     """obs[j] and masks[j]: the observation and legal-action mask of `seat` in row rows[j]."""
     for j in range(len(rows)):
         st = states[rows[j]]
-        observe(st, ru, seat, obs[j])
+        observe_seat(st, ru, hists[rows[j]], seat, obs[j])
         legal_mask(st, ru, ids, masks[j])
 
 
 @njit(cache=True)
-def observe_all(states, ru, seat, obs, masks, ids):
+def observe_all(states, ru, seat, obs, masks, ids, hists):
     """obs[i], masks[i]: the observation and legal-action mask of `seat` in every row."""
     for i in range(len(states)):
         st = states[i]
-        observe(st, ru, seat, obs[i])
+        observe_seat(st, ru, hists[i], seat, obs[i])
         legal_mask(st, ru, ids, masks[i])
 
 

@@ -27,27 +27,38 @@ from lama.fast.layout import (
     MAGIC_CHIP,
     MOVE_STRIDE,
     MOVES,
+    N_MAX,
     PILE_SIZE,
     POINTS,
     QUIT,
     R_ACTIONS,
+    R_DECK_TOTAL,
+    R_DISCARD_COUNTS,
     R_EFFECTS,
     R_FACES,
     R_FAMILY,
+    R_HAND_SIZE,
     R_K,
+    R_LLAMA,
     R_N,
+    R_ONE,
+    R_ROW,
     R_TARGET,
     ROLL,
+    ROLL_DICE,
+    ROUND,
     ROW,
     STAGE_BLACKS,
     STAGE_WHITES,
+    TAKE_ID,
+    TO_MOVE,
     TOP,
 )
 from lama.games.kadabra import SHOW_CHIPS
 
 # the definition's caps (points above POINTS_CAP x the target read as that; the stage's chips at
 # most BYTE), taken from it: one copy of each
-from .observation import BYTE, POINTS_CAP
+from .observation import BLACK_POINTS, BYTE, POINTS_CAP, WHITE_POINTS
 
 CARD_FLAGS = 2  # per-seat move counters after the plays: draws, quits
 KADABRA_FLAGS = 4  # then skips and stage takes (layout.MOVE_DRAW ... MOVE_TAKE_STAGE)
@@ -190,3 +201,217 @@ def legal_mask(st, ru, ids, mask):
     return count
 
 
+
+
+# -- the information state (InfoEncoder, the definition) ----------------------------------------
+# A row's record of its round, kept by info_before (before each move) and info_after (after
+# each move or chance outcome) in an int64 array of hist_size(ru): a head, then one slot per move,
+# a ring of info_slots(ru) + 1 slots (dice keep the last moves; one more for a move whose
+# roll is pending, which the vector does not show yet).
+H_ROUND, H_COUNT, H_SIZES, H_SNAP = 0, 1, 2, 2 + N_MAX  # every hand's size and cards before the last move
+HEAD = H_SNAP + N_MAX * K_MAX
+S_SEAT, S_ACTION, S_SEEN, S_DRAWER, S_DRAWN, S_CHIPS = 0, 1, 2, 5, 6, 7  # S_SEEN: top, or 3 dice
+SLOT = S_CHIPS + N_MAX
+
+
+@njit(cache=True)
+def info_slots(ru):
+    """InfoEncoder.M: the card games' bound on a round's moves; dice: the last moves kept."""
+    n, k = ru[R_N], ru[R_K]
+    if ru[R_FAMILY] != CARDS:
+        row = 0
+        for i in range(k):
+            row += ru[R_ROW + i]
+        return 2 * (row + n * ru[R_HAND_SIZE]) + n
+    deck = ru[R_DECK_TOTAL]
+    bound = (deck - 1) + (deck - n * ru[R_HAND_SIZE] - 1) + n
+    if ru[R_EFFECTS]:
+        bound += deck + 1
+    return bound
+
+
+@njit(cache=True)
+def hist_size(ru):
+    return HEAD + (info_slots(ru) + 1) * SLOT
+
+
+@njit(cache=True)
+def slot_size(ru):
+    """InfoEncoder.S: seat, move, seen, drawn (card games), chips (kadabra)."""
+    n, k = ru[R_N], ru[R_K]
+    if ru[R_FAMILY] != CARDS:
+        return n + (2 + 2 * k) + 3 * k
+    size = n + move_size(ru) + 2 * k
+    if ru[R_EFFECTS]:
+        size += n
+    return size
+
+
+@njit(cache=True, inline="always")
+def move_size(ru):
+    """InfoEncoder.F for the card games: the kinds, the flags, (kadabra) a 1's receiver."""
+    k = ru[R_K]
+    return k + KADABRA_FLAGS + ru[R_N] if ru[R_EFFECTS] else k + CARD_FLAGS
+
+
+@njit(cache=True)
+def info_size(ru):
+    return observation_size(ru) + 1 + info_slots(ru) * slot_size(ru)
+
+
+@njit(cache=True)
+def info_reset(hist):
+    """A new game in the row: nothing recorded."""
+    hist[H_ROUND] = -2
+    hist[H_COUNT] = 0
+
+
+@njit(cache=True, inline="always")
+def sync_round(hist, st):
+    """A round dealt since: its record starts empty."""
+    if st[ROUND] != hist[H_ROUND]:
+        hist[H_ROUND] = st[ROUND]
+        hist[H_COUNT] = 0
+
+
+@njit(cache=True)
+def info_before(hist, st, ru, action):
+    """Record the move `action` the seat to move is about to make: the top (dice: the roll) it
+    is made on, (kadabra) the chips it gives, stages or takes (K4, K8, K9), and every hand, to
+    find the card a draw brings (info_after, which runs first: the last move's draw is done)."""
+    info_after(hist, st, ru)
+    for s in range(ru[R_N]):
+        hist[H_SIZES + s] = st[HAND_SIZES + s]
+        for i in range(ru[R_K]):
+            hist[H_SNAP + s * K_MAX + i] = st[HANDS + s * K_MAX + i]
+    seat = st[TO_MOVE]
+    at = HEAD + (hist[H_COUNT] % (info_slots(ru) + 1)) * SLOT
+    hist[H_COUNT] += 1
+    hist[at + S_SEAT] = seat
+    hist[at + S_ACTION] = action
+    if ru[R_FAMILY] == CARDS:
+        hist[at + S_SEEN] = st[TOP]
+    else:
+        for die in range(N_DICE):
+            hist[at + S_SEEN + die] = st[ROLL + die]
+    hist[at + S_DRAWER] = -1
+    hist[at + S_DRAWN] = -1
+    for s in range(N_MAX):
+        hist[at + S_CHIPS + s] = 0
+    if not ru[R_EFFECTS]:
+        return
+    k, p, chips = ru[R_K], st[POINTS + seat], at + S_CHIPS
+    if action >= k + KADABRA_FLAGS:  # K4: a 1 that gives a chip to seat `to`
+        to = action - k - KADABRA_FLAGS
+        value = WHITE_POINTS if p % 10 else (0 if st[MAGIC_CHIP] == seat else BLACK_POINTS)
+        hist[chips + seat] -= value
+        hist[chips + to] += value
+    elif action == ru[R_LLAMA]:  # K8: the lowest chip to the stage
+        hist[chips + seat] -= WHITE_POINTS if p % 10 else (BLACK_POINTS if p else 0)
+    elif action == k + KADABRA_FLAGS - 1:  # K9: take the stage
+        hist[chips + seat] += WHITE_POINTS * st[STAGE_WHITES] + BLACK_POINTS * st[STAGE_BLACKS]
+
+
+@njit(cache=True)
+def info_after(hist, st, ru):
+    """After a move and any chance outcomes since (once or after each): the card a seat drew
+    since the move goes to it (the seat's own draw, or the forced draw the rectangle just played
+    made it take, K5); a new round starts empty."""
+    sync_round(hist, st)
+    if ru[R_FAMILY] != CARDS or hist[H_COUNT] == 0:
+        return
+    at = HEAD + ((hist[H_COUNT] - 1) % (info_slots(ru) + 1)) * SLOT
+    if hist[at + S_DRAWER] >= 0:
+        return
+    for s in range(ru[R_N]):
+        if st[HAND_SIZES + s] > hist[H_SIZES + s]:  # a hand grows only by a draw
+            for i in range(ru[R_K]):
+                if st[HANDS + s * K_MAX + i] > hist[H_SNAP + s * K_MAX + i]:
+                    hist[at + S_DRAWER] = s
+                    hist[at + S_DRAWN] = i
+
+
+@njit(cache=True)
+def observe_info(st, ru, hist, me, out):
+    """The information state of seat `me` into out[0:info_size(ru)]: the observation, then the
+    record's moves, oldest first (a move whose draw or roll is pending not yet). It brings the
+    record up to date first (info_after): a driver calls only info_reset, info_before and this."""
+    info_after(hist, st, ru)
+    observe(st, ru, me, out)
+    n, k = ru[R_N], ru[R_K]
+    at = observation_size(ru)
+    slots, size = info_slots(ru), slot_size(ru)
+    count = hist[H_COUNT] if hist[H_ROUND] == st[ROUND] else 0
+    if (st[CHANCE] == DRAW and not st[FORCED]) or st[CHANCE] == ROLL_DICE:
+        count -= 1
+    out[at] = min(count, slots if ru[R_FAMILY] == CARDS else BYTE)
+    at += 1
+    for i in range(slots * size):
+        out[at + i] = 0.0
+    first = count - slots if count > slots else 0
+    cards = ru[R_FAMILY] == CARDS
+    for j in range(first, count):
+        slot = HEAD + (j % (slots + 1)) * SLOT
+        base = at + (j - first) * size
+        out[base + relative_of(hist[slot + S_SEAT], me, n)] = 1.0
+        move = base + n
+        action = hist[slot + S_ACTION]
+        if cards:
+            if action < k:
+                out[move + action] = 1.0
+            elif action < k + (KADABRA_FLAGS if ru[R_EFFECTS] else CARD_FLAGS):
+                out[move + action] = 1.0  # draw, quit (skip, take_stage) follow the kinds
+            else:  # a 1 and the seat it gives a chip to
+                out[move + ru[R_ONE]] = 1.0
+                out[move + k + KADABRA_FLAGS + relative_of(action - k - KADABRA_FLAGS, me, n)] = 1.0
+            seen = move + move_size(ru)
+            if hist[slot + S_SEEN] >= 0:
+                out[seen + hist[slot + S_SEEN]] = 1.0
+            if hist[slot + S_DRAWER] == me:
+                out[seen + k + hist[slot + S_DRAWN]] = 1.0
+            if ru[R_EFFECTS]:
+                chips = seen + 2 * k
+                for s in range(n):
+                    out[chips + relative_of(s, me, n)] = hist[slot + S_CHIPS + s]
+        else:
+            if action < TAKE_ID or action < TAKE_ID + k:  # roll, quit
+                out[move + action] = 1.0
+            else:
+                for i in range(k):
+                    out[move + TAKE_ID + k + i] = ru[R_DISCARD_COUNTS + action * 7 + i]
+            seen = move + TAKE_ID + 2 * k
+            for die in range(N_DICE):
+                face = hist[slot + S_SEEN + die]
+                if face >= 0:
+                    out[seen + die * k + face] = 1.0
+
+
+@njit(cache=True, inline="always")
+def relative_of(seat, me, n):
+    """Where `seat` stands after `me` in turn order (0: me)."""
+    r = seat - me
+    return r + n if r < 0 else r
+
+
+@njit(cache=True)
+def observe_seat(st, ru, hist, me, out):
+    """The vector environments' observation of seat `me`: the information state if the row
+    keeps a record (`hist` not empty), else the summary."""
+    if len(hist):
+        observe_info(st, ru, hist, me, out)
+    else:
+        observe(st, ru, me, out)
+
+
+@njit(cache=True)
+def record_move(hist, st, ru, action):
+    """info_before, in a row that keeps a record."""
+    if len(hist):
+        info_before(hist, st, ru, action)
+
+
+@njit(cache=True)
+def record_new_game(hist):
+    """info_reset, in a row that keeps a record."""
+    if len(hist):
+        info_reset(hist)

@@ -18,7 +18,7 @@ from lama.games import new_game
 from lama.match import Table
 
 from .aec import ActionCodec, IllegalActionError, check_illegal
-from .observation import Encoder
+from .observation import encoder_of
 from .render import render_view
 from .rewards import check_reward, round_rewards, win_rewards
 
@@ -31,6 +31,8 @@ class LamaGymEnv(gymnasium.Env):
     `seat`: the learning seat (default 0). `reward`: "win" or "points" (lama.envs.rewards).
     `illegal`: "lose" (default: the episode ends at once, reward `illegal_reward`, nothing is
     played) or "raise" (IllegalActionError, a ValueError naming the legal ids; nothing changes).
+    `observation`: "summary" (the default) or "info_state" (lama.envs.observation.InfoEncoder:
+    this round's moves in order too, from the events the learning seat was shown).
     The observation is `lama.envs.observation`'s vector; `info["action_mask"]` (and
     `action_masks()`) is 1 at the legal action ids.
     """
@@ -39,7 +41,7 @@ class LamaGymEnv(gymnasium.Env):
 
     def __init__(self, game: str = "lama", players: int = 4, opponents="heuristic", seat: int = 0,
                  options: dict | None = None, render_mode: str | None = None, reward: str = "win",
-                 illegal: str = "lose", illegal_reward: float = -1.0):
+                 illegal: str = "lose", illegal_reward: float = -1.0, *, observation: str = "summary"):
         self.game = new_game(game, players, options)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
@@ -56,7 +58,9 @@ class LamaGymEnv(gymnasium.Env):
         bots = [name if callable(name) else load_bot(name) for name in names]
         self.seats = bots[:seat] + [None] + bots[seat:]
         self.opponents = [n if isinstance(n, str) else getattr(n, "__name__", repr(n)) for n in names]
-        self.encoder = Encoder(self.game)
+        self.encoder = encoder_of(self.game, observation)
+        self.observation = observation
+        self._tracker = None  # info_state: the learning seat's record (InfoTracker), and the table's version it has
         self.codec = ActionCodec(self.game)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.codec.n)
@@ -72,8 +76,10 @@ class LamaGymEnv(gymnasium.Env):
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        self.encoder = Encoder(self.game)
+        self.encoder = encoder_of(self.game, self.observation)
         self.codec = ActionCodec(self.game)
+        if self._tracker is not None:
+            self._tracker.enc = self.encoder
 
     # -- the loop ------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -83,6 +89,8 @@ class LamaGymEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self.table = Table(self.game, self.seats, self.game_seed)
+        if self.observation == "info_state":
+            self._tracker, self._seen = self.encoder.tracker(self.seat), -1
         self._start_points = list(self.table.state.points)  # as dealt: before any bot moves (Kadabra's chips)
         self.table.advance()
         self._rounds = len(self.table.state.history)
@@ -123,9 +131,16 @@ class LamaGymEnv(gymnasium.Env):
         return obs, reward, state.finished, False, info
 
     def _observe(self):
-        view = self.table.view(self.seat)
+        table = self.table
+        view = table.view(self.seat)
         self._legal = tuple(self.codec.id_of[a] for a in view.legal_actions)
-        return self.encoder.encode(view), {"action_mask": self.codec.mask(self._legal)}
+        if self._tracker is None:
+            obs = self.encoder.encode(view)
+        else:
+            self._tracker.feed(table.events_since(self._seen, self.seat))
+            self._seen = table.version
+            obs = self.encoder.encode(view, self._tracker)
+        return obs, {"action_mask": self.codec.mask(self._legal)}
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask now (the name sb3-contrib's MaskablePPO asks for)."""

@@ -23,7 +23,7 @@ from lama.bots.rollout import Estimate, best_of
 from lama.bots.values import temperatures
 from lama.fast.family import legal_ids
 from lama.fast.kernel import array, float_array, float_zeros, seed_words, zeros
-from lama.fast.layout import CARDS, HAND_SIZES, HANDS, K_MAX, PILE, R_FAMILY, R_K, R_N, STATE_SIZE, TO_MOVE
+from lama.fast.layout import CARDS, HAND_SIZES, HANDS, K_MAX, PILE, QUIT, R_FAMILY, R_K, R_N, STATE_SIZE, TO_MOVE
 
 from .batch import LOG_AT, LOG_COUNT
 
@@ -84,10 +84,37 @@ class HardSearch:
                                  zeros(max(1, len(pool))), zeros(policies.SCRATCH_SIZE), zeros(count), *results)
         else:
             depth, heads_up = dice.PLAYOUT_DEPTH, DEPTH_HEADS_UP
-            dice.evaluate_dice(world, ru, seat, self.temps, actions, self.samples, True, r, depth, heads_up,
-                               zeros(STATE_SIZE), zeros(DICE_SCRATCH), float_zeros(policies.MEMO_SIZE), zeros(count),
-                               *results)
+            n, k = int(ru[R_N]), int(ru[R_K])
+            hidden = [s for s in range(n) if s != seat and st[QUIT + s]]  # face-down displays (D3)
+            deals = dice.FACE_DOWN_DEALS if hidden else 1
+            for _ in range(deals):
+                if hidden:  # dealt again from the cards the seat cannot see, as the hard bot does
+                    self._deal_face_down(st, world, hidden, k, rng)
+                    r = array(seed_words(rng))
+                dice.evaluate_dice(world, ru, seat, self.temps, actions, max(1, self.samples // deals), True, r, depth,
+                                   heads_up, zeros(STATE_SIZE), zeros(DICE_SCRATCH), float_zeros(policies.MEMO_SIZE),
+                                   zeros(count), *results)
         return actions, results
+
+    @staticmethod
+    def _deal_face_down(st, world, hidden: list[int], k: int, rng: random.Random) -> None:
+        """`world` = `st` with the displays of the `hidden` seats dealt again, at random, from
+        those displays and the undealt cards (what the seat to move cannot see)."""
+        world[:] = st
+        unseen = [kind for kind in range(k) for _ in range(int(st[PILE + kind]))]
+        unseen += [kind for s in hidden for kind in range(k) for _ in range(int(st[HANDS + s * K_MAX + kind]))]
+        rng.shuffle(unseen)
+        for kind in range(k):
+            world[PILE + kind] = 0
+            for s in hidden:
+                world[HANDS + s * K_MAX + kind] = 0
+        at = 0
+        for s in hidden:
+            for kind in unseen[at:at + int(st[HAND_SIZES + s])]:
+                world[HANDS + s * K_MAX + kind] += 1
+            at += int(st[HAND_SIZES + s])
+        for kind in unseen[at:]:
+            world[PILE + kind] += 1
 
     def _slots(self, st, seat: int, log) -> tuple[list[int], list[int], list[int], list[int]]:
         """The unseen cards (one kind per card: the other hands and the pile) and the other

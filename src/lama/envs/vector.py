@@ -59,8 +59,8 @@ from lama.games import new_game
 
 from . import batch
 from .aec import IllegalActionError, check_illegal
-from .compiled_observe import observation_size
-from .observation import Encoder
+from .compiled_observe import hist_size, info_size, observation_size
+from .observation import check_observation, encoder_of
 from .opponents import COMPILED, HardSearch, check_opponent, hard_rng
 from .rewards import REWARDS, check_reward
 
@@ -77,7 +77,8 @@ def row_words(seed: int, row: int) -> tuple[list[int], list[int]]:
 class _Batch:
     """The arrays of B games of `game` (a lama.games Game) and the outputs of a step."""
 
-    def __init__(self, game, num_envs: int, reward: str, illegal: str, illegal_reward: float):
+    def __init__(self, game, num_envs: int, reward: str, illegal: str, illegal_reward: float,
+                 observation: str = "summary"):
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
         self.game = game
@@ -88,9 +89,13 @@ class _Batch:
         self.illegal = check_illegal(illegal)
         self.illegal_reward = float(illegal_reward)
         self.rules = rules_of(game)
-        self.encoder = Encoder(game)
-        self.size = observation_size(self.rules)
+        self.observation = check_observation(observation)
+        self.encoder = encoder_of(game, observation)
+        info = observation == "info_state"
+        self.size = info_size(self.rules) if info else observation_size(self.rules)
         assert self.size == self.encoder.size
+        # each row's record of what its seats saw (compiled_observe.info_before); none for the summary
+        self.hists = np.zeros((b, hist_size(self.rules) if info else 0), dtype=np.int64)
         self.num_actions = game.num_distinct_actions()
         self.states = np.zeros((b, L.STATE_SIZE), dtype=np.int64)
         self.gens = np.zeros((b, 4), dtype=np.int64)  # the opponents' generators
@@ -106,7 +111,7 @@ class _Batch:
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        self.encoder = Encoder(self.game)
+        self.encoder = encoder_of(self.game, self.observation)
 
     def seed(self, seed: int | None, rows=None) -> int:
         """Seed the generators of `rows` (every row if None) from `seed` (a fresh one if None)."""
@@ -165,13 +170,15 @@ class SelfPlay:
     (win: at a game's end; points: at every round's end), terminated (B,) bool; when game i
     ended, `final_obs[i, s]` is seat s's last observation of it (every seat's: (B, players,
     size) float32). The arrays are read-only views of the environment's own buffers, rewritten
-    by the next step: copy what you keep.
+    by the next step: copy what you keep. `observation`: "summary" (default) or "info_state"
+    (lama.envs.observation.InfoEncoder).
     """
 
     def __init__(self, game: str = "lama", players: int = 4, num_envs: int = 1024, options: dict | None = None,
-                 seed: int | None = None, reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0):
+                 seed: int | None = None, reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0,
+                 *, observation: str = "summary"):
         self.game = new_game(game, players, options)
-        self._b = _Batch(self.game, num_envs, reward, illegal, illegal_reward)
+        self._b = _Batch(self.game, num_envs, reward, illegal, illegal_reward, observation)
         self.num_envs = num_envs
         self.players = players
         self.encoder = self._b.encoder
@@ -206,7 +213,7 @@ class SelfPlay:
         b = self._b
         b.seed(seed if seed is not None else self._seed)
         self._seed = None
-        batch.self_play_reset(b.states, b.rules, b.start, b.obs, b.masks, self.seats, b.ids)
+        batch.self_play_reset(b.states, b.rules, b.start, b.obs, b.masks, self.seats, b.ids, b.hists)
         self._ready = True
         return self._out[:3]
 
@@ -215,7 +222,7 @@ class SelfPlay:
             raise RuntimeError("call reset() before step()")
         b = self._b
         batch.self_play_step(b.states, b.rules, b.actions(actions), b.reward_kind, b.illegal_reward, b.start, b.obs,
-                             b.masks, self.seats, self.rewards, b.terminated, self._final_obs, b.ids)
+                             b.masks, self.seats, self.rewards, b.terminated, self._final_obs, b.ids, b.hists)
         return self._out
 
 
@@ -241,6 +248,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
     environment. `copy` (default True): return copies of the observations and
     masks (False: read-only views of the buffers, rewritten by the next step).
     `autoreset_mode`: Gymnasium's NEXT_STEP (default), SAME_STEP or DISABLED.
+    `observation`: "summary" (default) or "info_state" (lama.envs.observation.InfoEncoder).
     `infos["action_mask"]` (and `action_masks()`) is True at the learning seat's legal ids.
     """
 
@@ -249,7 +257,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
     def __init__(self, game: str = "lama", num_envs: int = 1024, players: int = 4, opponents="random",
                  seat: int = 0, options: dict | None = None, reward: str = "win", illegal: str = "lose",
                  illegal_reward: float = -1.0, copy: bool = True, render_mode: str | None = None, *,
-                 autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP):
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, observation: str = "summary"):
         if render_mode is not None:
             raise ValueError("the vector environment does not render (render_mode=None)")
         self.autoreset_mode = autoreset_mode_of(autoreset_mode)
@@ -257,7 +265,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         self.game = new_game(game, players, options)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
-        self._b = b = _Batch(self.game, num_envs, reward, illegal, illegal_reward)
+        self._b = b = _Batch(self.game, num_envs, reward, illegal, illegal_reward, observation)
         self.seat = seat
         self.num_envs = num_envs
         self.copy = copy
@@ -320,7 +328,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
                     self._hard_rngs[row] = hard_rng(b.last_seed, int(row))
         self._restart(rows)
         self._over[rows] = False
-        batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids)
+        batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids, b.hists)
         self._mark_over()
         self._ready = True
         return self._give(b.obs), {"action_mask": self._give_mask()}
@@ -337,7 +345,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         actions = b.actions(actions, ignored=fresh)
         batch.one_seat_act(b.states, b.rules, actions, fresh, self.seat, self.seat_policies, b.gens, b.reward_kind,
                            b.illegal_reward, b.start, b.masks, self._acc, self._ended, self._waiting, self._logs,
-                           b.ids, self._scratch, self._memo)
+                           b.hists, b.ids, self._scratch, self._memo)
         self._python_turns()
         batch.one_seat_end(b.states, self.seat, fresh, self._acc, self._ended, self.rewards, b.terminated)
         terminated = b.terminated.copy()
@@ -346,7 +354,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
             rows = np.flatnonzero(terminated)
             final_obs = np.zeros((len(rows), b.size), dtype=np.float32)
             batch.observe_rows(b.states, b.rules, rows, self.seat, final_obs, np.zeros((len(rows), b.num_actions),
-                               dtype=np.int8), b.ids)
+                               dtype=np.int8), b.ids, b.hists)
             infos["final_obs"] = np.full(self.num_envs, None, dtype=object)
             for j, i in enumerate(rows):
                 infos["final_obs"][i] = final_obs[j]
@@ -357,7 +365,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
             self._restart(rows)
         else:
             self._over[:] = terminated
-        batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids)
+        batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids, b.hists)
         self._mark_over()
         infos["action_mask"] = self._give_mask()
         return self._give(b.obs), self.rewards.copy(), terminated, self._no_truncation.copy(), infos
@@ -366,7 +374,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         """New games in `rows`, played up to the learning seat's first move."""
         b = self._b
         batch.restart_rows(b.states, b.rules, rows.astype(np.int64), self.seat, self.seat_policies, b.gens, b.start,
-                           self._acc, self._waiting, self._logs, b.ids, self._scratch, self._memo)
+                           self._acc, self._waiting, self._logs, b.hists, b.ids, self._scratch, self._memo)
         self._python_turns()
 
     def _python_turns(self) -> None:
@@ -387,15 +395,15 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
                 else:
                     actions = self._ask(opponent, seat, rows)
                 batch.others_act(b.states, b.rules, rows, actions, self.seat, self.seat_policies, b.gens,
-                                 b.reward_kind, b.start, self._acc, self._waiting, self._logs, b.ids, self._scratch,
-                                 self._memo)
+                                 b.reward_kind, b.start, self._acc, self._waiting, self._logs, b.hists, b.ids,
+                                 self._scratch, self._memo)
 
     def _ask(self, policy, seat: int, rows: np.ndarray) -> np.ndarray:
         """The batched policy's actions for `seat` in `rows` (legal ones: a clear error if not)."""
         b = self._b
         obs = np.zeros((len(rows), b.size), dtype=np.float32)
         masks = np.zeros((len(rows), b.num_actions), dtype=np.int8)
-        batch.observe_rows(b.states, b.rules, rows, seat, obs, masks, b.ids)
+        batch.observe_rows(b.states, b.rules, rows, seat, obs, masks, b.ids, b.hists)
         actions = np.asarray(policy(obs, masks.view(np.bool_)))
         if actions.shape != (len(rows),):
             raise ValueError(f"the opponent of seat {seat} must return {len(rows)} actions (one per game it is to "

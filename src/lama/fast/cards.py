@@ -58,6 +58,7 @@ from .layout import (
     R_LLAMA,
     R_N,
     R_ONE,
+    R_ONE_AT,
     R_PLAY_N,
     R_PLAY_ON,
     R_RECT,
@@ -162,18 +163,21 @@ def legal_ids(st, ru, out):
             count += 1
         return count
     top = st[TOP]
-    one = ru[R_ONE]
-    for i in range(ru[R_PLAY_N + top]):
-        kind = ru[R_PLAY_ON + top * K_MAX + i]
-        if kind == one and st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC_CHIP] == seat):  # K4
-            if st[at + kind]:
+    playable = ru[R_PLAY_N + top]
+    one_at = ru[R_ONE_AT + top]  # the 1 among them (K4), which plays apart; playable: none
+    count = plays(st, ru, out, count, at, top, 0, one_at)
+    if one_at < playable:
+        one = ru[R_ONE]
+        if st[N_IN] > 1 and (st[POINTS + seat] > 0 or st[MAGIC_CHIP] == seat):  # K4: a chip to give
+            if st[at + one]:
                 for t in range(ru[R_N]):
                     if t != seat and not st[QUIT + t]:
                         out[count] = k + 4 + t
                         count += 1
-        else:  # without a branch on the hand, which chance makes unpredictable
-            out[count] = kind
-            count += 1 if st[at + kind] else 0
+        else:
+            out[count] = one
+            count += 1 if st[at + one] else 0
+        count = plays(st, ru, out, count, at, top, one_at + 1, playable)
     if st[PILE_SIZE] and st[N_IN] > 1:
         out[count] = k
         count += 1
@@ -182,6 +186,19 @@ def legal_ids(st, ru, out):
         count += 1
     out[count] = k + 1
     return count + 1
+
+
+@njit(cache=True, inline="always")
+def plays(st, ru, out, count, at, top, first, end):
+    """legal_ids: the kinds playable on `top` from the first-th to before the end-th that the
+    hand at st[at:] holds, into out from `count`; returns the new count. No branch on the
+    hand, which chance makes unpredictable (and none that keeps this loop from staying in
+    registers)."""
+    for i in range(first, end):
+        kind = ru[R_PLAY_ON + top * K_MAX + i]
+        out[count] = kind
+        count += 1 if st[at + kind] else 0
+    return count
 
 
 @njit(cache=True, inline="always")

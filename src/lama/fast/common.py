@@ -98,10 +98,13 @@ def pile_card(st, ru):
     """A card drawn uniformly from the pile by the game's generator (its kind; the pile is
     left as it is), as the core's shuffle or draw gives one."""
     x = below(st, RNG, st[PILE_SIZE])
+    # the kind whose cards span x in the pile's order: the kinds whose cards all lie at or
+    # below x, counted without a branch (a scan that stops at the kind mispredicts its end)
     kind = 0
-    while x >= st[PILE + kind]:
-        x -= st[PILE + kind]
-        kind += 1
+    below_next = 0
+    for k in range(ru[R_K] - 1):
+        below_next += st[PILE + k]
+        kind += 1 if x >= below_next else 0
     return kind
 
 
@@ -156,24 +159,23 @@ def quit_seat(st, ru, seat):
 
 # -- scoring (C3, C5-C7) ----------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def penalty_of(h, at, ru, each):
     """C7 of the cards counted in h[at:at + K] (each: every llama costs 10, as in komarami)."""
     mask = 0
     llamas = 0
-    for kind in range(ru[R_K]):
+    for kind in range(ru[R_K]):  # without a branch on the cards, which chance makes unpredictable
         c = h[at + kind]
-        if c:
-            if ru[R_IS_LLAMA + kind]:
-                llamas += c
-            else:
-                mask |= ru[R_MASK + kind]
+        llamas += c * ru[R_IS_LLAMA + kind]
+        # the kind's values if held: (c + 0xFFFF) >> 16 is 1 for any count held (a deck is far
+        # smaller), 0 for none; LLVM turns a test of c (if, min, a sign) back into a branch
+        mask |= ru[R_MASK + kind] * ((c + 0xFFFF) >> 16)  # a llama's mask is 0
     if llamas and not each:
         llamas = 1
     return ru[R_MASK_SUM + mask] + 10 * llamas
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def penalty(st, ru, seat):
     """C7 of seat's hand (dice: its display)."""
     return penalty_of(st, HANDS + seat * K_MAX, ru, ru[R_LLAMA_EACH])

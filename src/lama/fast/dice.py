@@ -43,12 +43,13 @@ from .layout import (
     PILE,
     POINTS,
     QUIT_ID_DICE,
-    R_DISCARD_COUNTS,
     R_DISCARD_ID,
+    R_DISCARD_PARTS,
     R_FACES,
     R_K,
     R_LLAMA,
     R_ROW,
+    R_SUBDISCARDS,
     RNG,
     ROLL,
     ROLL_COUNTS,
@@ -208,34 +209,15 @@ def legal_ids(st, ru, out):
 def discard_ids(st, ru, out):
     """D3b: every discard of 1 or more cards with at most CAPS + k of kind k, in id order (the
     core's order: fewest cards first, then by codes). The caps add up to 3 at most (one die
-    each), so at most three kinds have one and there are 7 discards at most."""
-    # the kinds with a cap, as (4 ** kind, cap): a discard's counts in base 4 is its code
-    place_a = place_b = place_c = 0
-    cap_a = cap_b = cap_c = 0
-    found = 0
+    each), so they are themselves a discard, and the rules list the discards within each
+    (R_SUBDISCARDS): 7 at most, all copied, so that no branch depends on how many."""
+    code = 0  # the caps' counts in base 4: the code of R_DISCARD_ID
     for kind in range(ru[R_K]):
-        cap = st[CAPS + kind]
-        if cap:
-            if found == 0:
-                place_a, cap_a = 1 << 2 * kind, cap
-            elif found == 1:
-                place_b, cap_b = 1 << 2 * kind, cap
-            else:
-                place_c, cap_c = 1 << 2 * kind, cap
-            found += 1
-    count = 0
-    for a in range(cap_a + 1):
-        for b in range(cap_b + 1):
-            for c in range(cap_c + 1):
-                if a + b + c:
-                    action = ru[R_DISCARD_ID + a * place_a + b * place_b + c * place_c]
-                    i = count
-                    while i > 0 and out[i - 1] > action:  # insertion, in id order
-                        out[i] = out[i - 1]
-                        i -= 1
-                    out[i] = action
-                    count += 1
-    return count
+        code += st[CAPS + kind] << 2 * kind
+    at = R_SUBDISCARDS + ru[R_DISCARD_ID + code] * 8
+    for i in range(7):
+        out[i] = ru[at + i]
+    return ru[at + 7]
 
 
 @njit(cache=True, inline="always")
@@ -273,10 +255,11 @@ def take(st, ru, seat, kind):
 def discard(st, ru, seat, action):
     """D3b: the discard `action` (an id) leaves the seat's display; D4 if it is then empty."""
     at = HANDS + seat * K_MAX
-    counts = R_DISCARD_COUNTS + action * 7
+    parts = R_DISCARD_PARTS + action * 6
     n = 0
-    for kind in range(ru[R_K]):
-        c = ru[counts + kind]
+    for j in range(3):  # the kinds it lets go (a part of 0 cards where fewer), not all kinds
+        kind = ru[parts + 2 * j]
+        c = ru[parts + 2 * j + 1]
         st[at + kind] -= c
         st[DISCARD_PILE + kind] += c
         n += c

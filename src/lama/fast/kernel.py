@@ -47,6 +47,12 @@ if COMPILED:
 
     def float_zeros(n: int):
         return numpy.zeros(n, dtype=numpy.float64)
+
+    def zeros_rows(rows: int, n: int):
+        return numpy.zeros((rows, n), dtype=numpy.int64)
+
+    def float_zeros_rows(rows: int, n: int):
+        return numpy.zeros((rows, n), dtype=numpy.float64)
 else:
     def njit(*args, **kwargs):  # noqa: F811 - the same code as Python
         if args and callable(args[0]):
@@ -66,6 +72,12 @@ else:
 
     def float_zeros(n: int):
         return [0.0] * n
+
+    def zeros_rows(rows: int, n: int):
+        return [[0] * n for _ in range(rows)]
+
+    def float_zeros_rows(rows: int, n: int):
+        return [[0.0] * n for _ in range(rows)]
 
 
 M32 = 0xFFFFFFFF

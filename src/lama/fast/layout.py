@@ -104,6 +104,7 @@ R_DECK_TOTAL = _field()
 R_DECK = _field(K_MAX)  # cards of each kind in the deck (dice: the 36 player cards)
 R_PLAY_N = _field(K_MAX)  # how many kinds may go on top kind t (L3, K3)
 R_PLAY_ON = _field(K_MAX * K_MAX)  # R_PLAY_ON + t * K_MAX + i: the i-th of them, table order
+R_ONE_AT = _field(K_MAX)  # where R_ONE is among those on kind t (R_PLAY_N + t: not there, no effects)
 R_SAME_N = _field(K_MAX)  # how many kinds share a value with kind t
 R_SAME = _field(K_MAX * K_MAX)  # R_SAME + t * K_MAX + i: the i-th of them, table order
 R_MASK = _field(K_MAX)  # a kind's number values as bits (1 << v); 0 for the llama
@@ -114,7 +115,11 @@ R_WIDTH = _field(K_MAX)  # values on the card (2 for 2/3 and 4/5)
 R_MASK_SUM = _field(128)  # the sum of the values in a value mask (C7)
 R_FACES = _field(18)  # dice: R_FACES + die * 6 + i, the kind of face i
 R_DISCARD_COUNTS = _field(128 * 7)  # dice: + id * 7 + k, cards of kind k a discard id lets go
+R_DISCARD_PARTS = _field(128 * 6)  # dice: + id * 6 + 2 * j, + 1: the j-th kind a discard id lets
+# go and how many of it (three parts: one die each; kind 0 and 0 cards where it has fewer)
 R_DISCARD_ID = _field(4 ** 7)  # dice: a discard's counts in base 4 -> its action id (-1: none)
+R_SUBDISCARDS = _field(128 * 8)  # dice: + id * 8 + i, the i-th discard (in id order) within
+# discard id's counts, + id * 8 + 7 how many: the legal discards when the caps are that discard
 R_ROW = _field(K_MAX)  # dice: cards of each kind in the full llama row (D1)
 R_CLASSES = _field()  # dice: the distinct rolls of the dice (lama.games.dice_odds.roll_classes)...
 R_CLASS_COUNTS = _field(84 * 7)  # ... + c * 7 + k: dice of roll c showing kind k (84: 3 of 7 kinds)

@@ -49,6 +49,7 @@ def _rules_list(game) -> list[int]:
         r[L.R_PLAY_N + kind] = len(playable)
         for i, other in enumerate(playable):
             r[L.R_PLAY_ON + kind * L.K_MAX + i] = other
+        r[L.R_ONE_AT + kind] = playable.index(r[L.R_ONE]) if r[L.R_ONE] in playable else len(playable)
         same = [s for s, c in enumerate(cards) if c.values & card.values]
         r[L.R_SAME_N + kind] = len(same)
         for i, other in enumerate(same):
@@ -81,12 +82,19 @@ def _dice_rules(game, r: list[int]) -> None:
             r[L.R_CLASS_COUNTS + c * 7 + kind] = count
     for code in range(4 ** 7):
         r[L.R_DISCARD_ID + code] = -1
-    for action_id, action in enumerate(game.all_actions()):
-        if action.kind == "discard":
-            counts = table.counts_of(action.cards)
-            code = 0
-            for kind in reversed(range(7)):
-                code = code * 4 + counts[kind]
-            r[L.R_DISCARD_ID + code] = action_id
-            for kind in range(7):
-                r[L.R_DISCARD_COUNTS + action_id * 7 + kind] = counts[kind]
+    discards = [(action_id, table.counts_of(action.cards)) for action_id, action in enumerate(game.all_actions())
+                if action.kind == "discard"]
+    for action_id, counts in discards:
+        code = 0
+        for kind in reversed(range(7)):
+            code = code * 4 + counts[kind]
+        r[L.R_DISCARD_ID + code] = action_id
+        for kind in range(7):
+            r[L.R_DISCARD_COUNTS + action_id * 7 + kind] = counts[kind]
+        for j, kind in enumerate(kind for kind in range(7) if counts[kind]):
+            r[L.R_DISCARD_PARTS + action_id * 6 + 2 * j] = kind
+            r[L.R_DISCARD_PARTS + action_id * 6 + 2 * j + 1] = counts[kind]
+        within = [other for other, less in discards if all(c <= cap for c, cap in zip(less, counts))]
+        for i, other in enumerate(within):
+            r[L.R_SUBDISCARDS + action_id * 8 + i] = other
+        r[L.R_SUBDISCARDS + action_id * 8 + 7] = len(within)

@@ -16,19 +16,12 @@ from .rules import rules_of
 @njit(cache=True, inline="always")
 def w1_choice(out, count, quit_id, drv):
     """W1: an action id among out[0:count] other than quit, uniformly; quit if it is the only
-    one. (Quit, where legal, is last in the card games and second of two in dice.)"""
-    others = count
-    skip = count
-    for i in range(count):
-        if out[i] == quit_id:
-            others -= 1
-            skip = i
+    one. Quit, where legal, is the last id (in the card games, and of dice's two), so the
+    others are the ones before it."""
+    others = count - 1 if out[count - 1] == quit_id else count
     if others == 0:
         return quit_id
-    i = below(drv, 0, others)
-    if i >= skip:
-        i += 1
-    return out[i]
+    return out[below(drv, 0, others)]
 
 
 @njit(cache=True)

@@ -13,7 +13,6 @@ in anyone's points: it is worth 10 only at scoring.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 
@@ -27,12 +26,12 @@ from lama.core import (
     CardTable,
     Event,
     IllegalAction,
-    InvalidOption,
-    Option,
     play,
 )
 from lama.core import seats as seat_numbers
-from lama.core.jsonform import is_int, shown
+from lama.core.game import deck_from_map as card_deck_from_map
+from lama.core.game import deck_option
+from lama.core.jsonform import is_int
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -46,36 +45,10 @@ STAR = tuple(card.symbol == "*" for card in TABLE.cards)  # K6
 RECTANGLE = tuple(card.symbol == "+" for card in TABLE.cards)  # K5
 SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more
 MAGIC_POINTS = 10  # K11
-# Bounds of option `deck` (K1): the provisional deck has 60 cards, at most 12 of a kind; these
-# leave room for any variant (a whole deck of one kind) and keep a game's memory and time small.
-MAX_KIND = 60  # cards of one code
-MAX_DECK = 200  # cards in all
-
-
 def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
-    """A deck map (code -> count) as counts per kind in table order; InvalidOption if bad.
-
-    The map replaces the whole deck (K1): a code it leaves out has no cards.
-    """
-    if not isinstance(deck, Mapping):
-        raise InvalidOption(
-            f"{source} must be a map from card code to count (like {{\"L\": 12, \"1\": 6}}), "
-            f"not {type(deck).__name__}"
-        )
-    unknown = [code for code in deck if code not in TABLE.index]
-    if unknown:
-        raise InvalidOption(
-            f"{source} has unknown card code(s) {', '.join(shown(c, 20) for c in unknown[:5])}"
-            f"{', ...' if len(unknown) > 5 else ''} (kadabra codes: {', '.join(CODES)})"
-        )
-    for code, count in deck.items():
-        if not is_int(count) or not 0 <= count <= MAX_KIND:
-            raise InvalidOption(f"{source}: the count of {code!r} must be a whole number from 0 to "
-                                f"{MAX_KIND}, not {shown(count)}")
-    total = sum(deck.values())
-    if total > MAX_DECK:
-        raise InvalidOption(f"{source} has {total} cards; a deck has at most {MAX_DECK}")
-    return tuple(deck.get(code, 0) for code in CODES)
+    """A deck map (code -> count) as counts per kind in table order; InvalidOption if bad (K1:
+    the map replaces the whole deck, a code it leaves out has no cards)."""
+    return card_deck_from_map(deck, TABLE, source)
 
 
 def _load_default_deck() -> tuple[int, ...]:
@@ -391,19 +364,12 @@ class KadabraGame(CardGame):
     id = "kadabra"
     name = "L.A.M.A. Kadabra"
     rules_file = "rules/kadabra.md"
-    extra_options = (
-        Option("deck", "the whole deck as a map from card code to count (K1; default: data/kadabra-deck.json)",
-               "deck", (("codes", CODES), ("min", 0), ("max", MAX_KIND), ("max_total", MAX_DECK))),
-    )
+    extra_options = CardGame.extra_options + (deck_option(CODES, "K1", "data/kadabra-deck.json"),)
     table = TABLE
     deck = DEFAULT_DECK
     card_effects = True  # K4-K11
     move_kinds = CardGame.move_kinds + ("skip", "take_stage")
     pictures = ("2/3", "5*", "4+")
-
-    @classmethod
-    def default_options(cls) -> dict:
-        return {**CardGame.default_options(), "deck": {c: n for c, n in zip(CODES, DEFAULT_DECK) if n}}
     state_class = KadabraState
 
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
@@ -412,13 +378,6 @@ class KadabraGame(CardGame):
     rollout_policy = "lama.bots.rollout:fast_card_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"
     hard_samples = 3000
-
-    def __init__(self, players: int, options: dict | None = None):
-        # K1: option `deck` replaces the whole deck; CardGame then checks it is big enough.
-        if isinstance(options, Mapping) and "deck" in options:
-            self.deck = deck_from_map(options["deck"])
-            options = {**options, "deck": dict(options["deck"])}  # our own copy, as validated
-        super().__init__(players, options)
 
     def all_actions(self) -> tuple:
         """The card games' ids, then skip, take the stage, and a played 1 giving its chip

@@ -1,7 +1,8 @@
 """Lato z Komarami (rule Z1): lama with 7 llamas (mosquitoes), 10 points each. The same game
 as L.L.A.M.A. (and the same bots and searches), with other data."""
 
-from lama.core import CardTable
+from lama.core import CardGame, CardTable
+from lama.core.game import deck_option
 
 from .lama import CODES, LamaGame
 
@@ -13,4 +14,5 @@ class KomaramiGame(LamaGame):
     table = CardTable(CODES, llama_each=True)
     llama_name = "mosquito"
     deck = (8, 8, 8, 8, 8, 8, 7)
+    extra_options = CardGame.extra_options + (deck_option(CODES, "Z1", "8 of each number, 7 mosquitoes"),)
     pictures = ("5", "6", "L")

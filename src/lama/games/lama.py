@@ -1,6 +1,7 @@
 """L.L.A.M.A. (rules L1–L5): the base game, all data."""
 
 from lama.core import CardGame, CardState, CardTable
+from lama.core.game import deck_option
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")
 
@@ -11,6 +12,8 @@ class LamaGame(CardGame):
     rules_file = "rules/lama.md"
     table = CardTable(CODES)
     deck = (8, 8, 8, 8, 8, 8, 8)  # L1
+    # a smaller deck and hand (and a low target) make a game small enough for exact methods
+    extra_options = CardGame.extra_options + (deck_option(CODES, "L1", "8 of each"),)
     state_class = CardState
     pictures = ("3", "4", "L")
 

@@ -180,9 +180,10 @@ def _deal_of(state, rnd) -> Deal:
     hands = rnd["hands"]
     if not isinstance(hands, list) or len(hands) != state.n:
         raise MoveError(f"hands must be a list of {state.n} hands, one per seat")
+    size = state.game.hand_size  # L2, D2 (option hand_size)
     for seat, hand in enumerate(hands):
-        if not isinstance(hand, list) or len(hand) != 6:
-            raise MoveError(f"hand {seat} of the deal (seat {seat + 1}) must be a list of 6 card codes")
+        if not isinstance(hand, list) or len(hand) != size:
+            raise MoveError(f"hand {seat} of the deal (seat {seat + 1}) must be a list of {size} card codes")
         for code in hand:
             if not isinstance(code, str):
                 raise MoveError(f"card codes are strings, not {code!r}")

@@ -1,6 +1,8 @@
 """Where the games are played: this process, a pool of local processes, or Dask.
 
-A backend takes units of work `(spec, tasks, keep_record)` and hands each
+A backend takes units of work `(spec, tasks, keep_record, decision_timeout)`, plays each with
+its `play` function (worker.play_chunk through the rules core, fastplay.play_fast_chunk in
+compiled code; any picklable function of a unit) and hands each
 unit and its summaries to `on_result(unit, games)` in this process as they finish, in whatever
 order they finish (the caller orders them). `on_result` returns False to stop:
 work not yet delivered is cancelled (a local pool still delivers the games it
@@ -34,12 +36,13 @@ class BackendError(Exception):
 class Serial:
     name = "local"
 
-    def __init__(self):
+    def __init__(self, play=play_chunk):
         self.workers = 1
+        self.play = play
 
     def run(self, units, on_result) -> None:
         for unit in units:
-            if not on_result(unit, play_chunk(*unit)):
+            if not on_result(unit, self.play(*unit)):
                 return
 
     def close(self) -> None:
@@ -57,9 +60,10 @@ class Processes:
 
     name = "local"
 
-    def __init__(self, workers: int, tell=None):
+    def __init__(self, workers: int, tell=None, play=play_chunk):
         self.workers = workers
         self.tell = tell  # where a restart of the pool is told (None: nowhere)
+        self.play = play
 
     def run(self, units, on_result) -> None:
         queue = deque(units)
@@ -87,14 +91,15 @@ class Processes:
                 while queue and len(running) < 4 * self.workers and broken is None:
                     unit = queue.popleft()
                     try:
-                        running[pool.submit(play_chunk, *unit)] = unit
+                        running[pool.submit(self.play, *unit)] = unit
                     except BrokenProcessPool as e:
                         queue.appendleft(unit)
                         broken = str(e) or "pool broken"
                 if not running:
                     break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=lambda f: running[f][1][0].key):
+                submitted = {f: i for i, f in enumerate(running)}
+                for future in sorted(done, key=submitted.get):  # several at once: in the order given
                     unit = running.pop(future)
                     try:
                         result = future.result()
@@ -158,8 +163,9 @@ class Dask:
 
     name = "dask"
 
-    def __init__(self, workers: int | None, address: str | None):
+    def __init__(self, workers: int | None, address: str | None, play=play_chunk):
         Client, LocalCluster, self._as_completed = _import_dask()
+        self.play = play
         self.cluster = None
         try:
             if address:
@@ -191,7 +197,7 @@ class Dask:
 
         def submit():
             unit = queue.popleft()
-            future = client.submit(play_chunk, *unit, pure=False)
+            future = client.submit(self.play, *unit, pure=False)
             units_of[future.key] = unit
             return future
 
@@ -222,9 +228,9 @@ class Dask:
             self.cluster.close()
 
 
-def make_backend(name: str, workers: int | None, address: str | None, tell=None):
+def make_backend(name: str, workers: int | None, address: str | None, tell=None, play=play_chunk):
     if name == "dask":
-        return Dask(workers, address)
+        return Dask(workers, address, play)
     if address:
         raise BackendError("--address is for --backend dask")
-    return Processes(workers, tell) if workers and workers > 1 else Serial()
+    return Processes(workers, tell, play) if workers and workers > 1 else Serial(play)

@@ -20,7 +20,7 @@ import time
 from lama.bots.compiled import policies
 from lama.fast import layout as L
 from lama.fast.family import apply_action, new_game, resolve_chance
-from lama.fast.kernel import M32, array, float_array, next32, njit, prange
+from lama.fast.kernel import M32, array, float_zeros_rows, next32, njit, prange, zeros, zeros_rows
 from lama.fast.layout import CHANCE, DEAL, FINISHED, N_MAX, NO_CHANCE, POINTS, R_N, RNG, ROUND, TO_MOVE, WINNERS
 from lama.fast.rules import rules_of
 
@@ -124,6 +124,22 @@ def play_games(ru, seeds, seats, out, states, gens, legals, scratches, memos):
             play_game(ru, seeds[i], seats, i * N_MAX, out, i * OUT_SIZE, st, gen, legal, scratch, memo)
 
 
+@njit(cache=True)
+def seat_tally(out, games, players, first):
+    """Batch.seat_tally's sums over games 0 .. games - 1 of `out`."""
+    wins = sole = mine = every = 0
+    for i in range(games):
+        at = i * OUT_SIZE
+        seat = (first + i) % players
+        bits = out[at + OUT_WINNERS]
+        wins += (bits >> seat) & 1
+        sole += 1 if bits == 1 << seat else 0
+        mine += out[at + OUT_DECISIONS + seat]
+        for s in range(players):
+            every += out[at + OUT_DECISIONS + s]
+    return wins, sole, mine, every
+
+
 class Batch:
     """Games of one game (its players and options) to play in compiled code: seeds[i] is game
     i's seed, seats[i] its policy ids per seat (policies.RANDOM, HEURISTIC, EASY)."""
@@ -136,25 +152,38 @@ class Batch:
         for i, row in enumerate(seats):
             flat[i * N_MAX:i * N_MAX + self.players] = row
         self.seats = array(flat)
-        self.out = None
+        self._raw = self._out = None
         self.elapsed = 0.0
 
     def play(self, threads: int = 1) -> Batch:
         games = len(self.seeds)
         shares = max(1, min(threads, games))
         ru = rules_of(self.game)
-        out = array([0] * (games * OUT_SIZE))
-        rows = [array([[0] * size for _ in range(shares)])  # working memory: a row per share
+        out = zeros(games * OUT_SIZE)
+        rows = [zeros_rows(shares, size)  # working memory: a row per share
                 for size in (L.STATE_SIZE, GEN_SIZE, policies.LEGAL_SIZE, policies.SCRATCH_SIZE)]
-        rows.append(float_array([[0.0] * policies.MEMO_SIZE for _ in range(shares)]))
+        rows.append(float_zeros_rows(shares, policies.MEMO_SIZE))
         seeds = array([s & (2 ** 63 - 1) for s in self.seeds])
         start = time.perf_counter()
         if games:
             set_threads(shares)
             play_games(ru, seeds, self.seats, out, *rows)
         self.elapsed = time.perf_counter() - start
-        self.out = [int(v) for v in out]
+        self._raw, self._out = out, None
         return self
+
+    @property
+    def out(self) -> list[int]:
+        """The results of every game (OUT_*) as Python integers, made when first asked for."""
+        if self._out is None:
+            self._out = [int(v) for v in self._raw]
+        return self._out
+
+    def seat_tally(self, first: int) -> tuple[int, int, int, int]:
+        """With one bot in seat (first + i) mod players of game i (`lama strength`'s rotation):
+        its wins, its sole wins, its decisions, and every seat's decisions, summed in compiled
+        code (a million games are too many for Python)."""
+        return tuple(int(v) for v in seat_tally(self._raw, len(self.seeds), self.players, first))
 
     def _at(self, i: int, field: int) -> int:
         return i * OUT_SIZE + field

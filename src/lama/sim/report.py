@@ -75,7 +75,7 @@ def run_report(*, bots: list[str] | None = None, game: str | list[str] | None = 
     seed = seed or 0
     per_table = games or DEFAULT_GAMES
     all_plans = plans(game_ids, players, bots, per_table, seed, options)
-    fast = choose_engine(engine, bots, None, backend)
+    fast = choose_engine(engine, bots, None)
     backend, chunk = backend_for(fast, backend, workers, address, chunk, tell)
     results = [{} for _ in all_plans]
     try:

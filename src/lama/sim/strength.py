@@ -3,7 +3,8 @@
 One *cell* is a game, a player count, a bot and the bot that fills every other seat.
 Game g of a cell has the bot in seat g mod players (seats rotated, so no seat order
 favours it) and seed `seed + g`; chance and every seat's generator come from that seed
-(match/driver.py), so a cell is reproducible whatever the number of worker processes.
+(match/driver.py), so a cell is the same whatever the backend (local processes or Dask:
+chunks of games, `play_games`, are the units of work) and the number of its workers.
 
 A game counts as a win when the bot is among the winners (C6: ties share the win; the
 share of sole wins is reported too). The 95% interval is Wilson's score interval. The
@@ -20,7 +21,6 @@ time per decision is the whole batch's (rules included) over its decisions.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import time
 
@@ -31,9 +31,13 @@ from lama.fast import kernel
 from lama.games import new_game
 from lama.match import Match
 
+from .backends import make_backend
 from .fastplay import FAST_CHUNK, compiled_ids, use_fast
+from .schedule import GameSpec
+from .worker import game_of
 
 Z95 = 1.959964
+DASK_FAST_CHUNK = 100_000  # the most compiled games of a cell in one unit of work on Dask
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -97,81 +101,84 @@ def play_one(task) -> dict:
 
 
 def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: int = 0,
-             options: dict | None = None, jobs: int = 1, progress=None, engine: str = "auto") -> dict:
+             options: dict | None = None, jobs: int = 1, progress=None, engine: str = "auto",
+             backend: str = "local", address: str | None = None) -> dict:
     """Play one cell; `progress(done, games)` is called as games finish. `engine`: auto, core or
-    fast (sim/fastplay.py): through the compiled engine when both bots have compiled twins."""
+    fast (sim/fastplay.py): through the compiled engine when both bots have compiled twins.
+    `backend`: local (`jobs` processes through the core, `jobs` threads in compiled code) or
+    dask (the cluster at `address`, or a local one of `jobs` workers), chunks of games sent to
+    its workers on either engine; a cell is the same whatever the backend and the jobs.
+    Raises BackendError when the backend cannot start or lost its workers."""
     load_bot(bot), load_bot(vs)  # fail early on bad names
     game = new_game(game_id, players, options)
-    start = time.perf_counter()
-    if use_fast(engine, (bot, vs)):
-        cell = _fast_cell(game, bot, vs, games, seed, jobs, progress)
+    fast = use_fast(engine, (bot, vs))
+    cell = (game_id, players, tuple(sorted((options or {}).items())), bot, vs, seed)
+    local = backend != "dask"
+    if fast:  # on Dask, bigger: every unit is a trip to a worker (and its results are sums)
+        chunk = FAST_CHUNK if local else min(DASK_FAST_CHUNK, max(FAST_CHUNK, games // (8 * jobs)))
     else:
-        cell = _core_cell(game_id, players, bot, vs, games, seed, options, jobs, progress)
+        chunk = 1 if local and jobs <= 1 else max(1, min(20, games // (jobs * 8) or 1))
+    threads = jobs if fast and local else 1  # a worker of Dask or a local process plays on one core
+    units = [(cell, first, min(chunk, games - first), fast, threads) for first in range(0, games, chunk)]
+    sums = dict.fromkeys(("games", "wins", "sole", "decisions", "timed_decisions"), 0) | {
+        "seconds": 0.0, "max_seconds": 0.0}
+
+    def on_result(unit, part) -> bool:
+        for key in sums:
+            sums[key] = max(sums[key], part[key]) if key == "max_seconds" else sums[key] + part[key]
+        if progress:
+            progress(sums["games"], games)
+        return True
+
+    start = time.perf_counter()
+    runner = make_backend(backend, jobs if not local or not fast else 1, address, play=play_games)
+    try:
+        runner.run(units, on_result)
+    finally:
+        runner.close()
+    timed = sums["timed_decisions"]
+    cell = _tally(games, game.players, sums["wins"], sums["sole"], sums["decisions"]) | {
+        "mean_seconds_per_decision": sums["seconds"] / timed if timed else 0.0,
+        "max_seconds_per_decision": None if fast else sums["max_seconds"],
+        "engine": "fast" if fast else "core",
+    }
     cell["elapsed_s"] = time.perf_counter() - start
     return {"game": game_id, "players": players, "bot": bot, "vs": vs, "games": games, "seed": seed} | cell
 
 
-def _core_cell(game_id, players, bot, vs, games, seed, options, jobs, progress) -> dict:
-    """The cell through the rules core and the Python bots (match/driver.py)."""
-    tasks = [(game_id, players, options or {}, bot, vs, seed, g) for g in range(games)]
-    results = []
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap(play_one, tasks, chunksize=max(1, min(20, games // (jobs * 8) or 1))):
-                results.append(r)
-                if progress:
-                    progress(len(results), games)
-    else:
-        for task in tasks:
-            results.append(play_one(task))
-            if progress:
-                progress(len(results), games)
-    decisions = sum(r["decisions"] for r in results)
-    return _tally(games, players, [r["win"] for r in results], [r["sole"] for r in results], decisions) | {
-        "mean_seconds_per_decision": sum(r["seconds"] for r in results) / decisions if decisions else 0.0,
-        "max_seconds_per_decision": max((r["max_seconds"] for r in results), default=0.0),
-        "engine": "core",
-    }
-
-
-def _fast_cell(game, bot, vs, games, seed, jobs, progress) -> dict:
-    """The cell in compiled code (lama.sim.compiled_match), game g seeded seed + g with the bot in seat
-    g mod players, as on the core. A batch is timed as a whole: the time per decision is the
-    batch's (rules included) over all its decisions, and no single decision's is known."""
+def play_games(cell: tuple, first: int, count: int, fast: bool, threads: int = 1) -> dict:
+    """Games first .. first + count - 1 of a cell (game, players, options, bot, vs, seed) on
+    one engine: the sums of the cell's tally (a unit of work, the same in this process and on
+    a Dask worker). In compiled code (lama.sim.compiled_match) a batch is timed as a whole,
+    so its time is over all its decisions, rules included, and no single decision's is known."""
+    game_id, players, options, bot, vs, seed = cell
+    sums = {"games": count, "wins": 0, "sole": 0, "decisions": 0}
+    if not fast:
+        results = [play_one((game_id, players, dict(options), bot, vs, seed, g)) for g in range(first, first + count)]
+        decisions = sum(r["decisions"] for r in results)
+        return sums | {"wins": sum(r["win"] for r in results), "sole": sum(r["sole"] for r in results),
+                       "decisions": decisions, "timed_decisions": decisions,
+                       "seconds": sum(r["seconds"] for r in results),
+                       "max_seconds": max((r["max_seconds"] for r in results), default=0.0)}
     from .compiled_match import Batch
 
+    game = game_of(GameSpec(game_id, players, options))
     ids = compiled_ids((bot, vs))
     n = game.players
-    Batch(game, [seed], [[ids[bot]] * n]).play()  # untimed, as warm_up: numba compiles or loads its cache
-    wins, sole = [], []
-    decisions = all_decisions = 0
-    seconds = 0.0
-    for first in range(0, games, FAST_CHUNK):
-        count = min(FAST_CHUNK, games - first)
-        seats = [[ids[bot] if s == g % n else ids[vs] for s in range(n)] for g in range(first, first + count)]
-        batch = Batch(game, [seed + g for g in range(first, first + count)], seats).play(jobs)
-        for i in range(count):
-            seat = (first + i) % n
-            winners = batch.winners(i)
-            wins.append(seat in winners)
-            sole.append(winners == (seat,))
-            decisions += batch.decisions(i)[seat]
-            all_decisions += sum(batch.decisions(i))
-        seconds += batch.elapsed
-        if progress:
-            progress(first + count, games)
-    return _tally(games, n, wins, sole, decisions) | {
-        "mean_seconds_per_decision": seconds / all_decisions if all_decisions else 0.0,
-        "max_seconds_per_decision": None,
-        "engine": "fast",
-    }
+    if (repr(cell[:3]), bot) not in _warm:  # untimed, as warm_up: numba compiles or loads its cache
+        _warm.add((repr(cell[:3]), bot))
+        Batch(game, [seed], [[ids[bot]] * n]).play()
+    seats = [[ids[bot] if s == g % n else ids[vs] for s in range(n)] for g in range(first, first + count)]
+    batch = Batch(game, [seed + g for g in range(first, first + count)], seats).play(threads)
+    wins, sole, decisions, all_decisions = batch.seat_tally(first)
+    return sums | {"wins": wins, "sole": sole, "decisions": decisions, "timed_decisions": all_decisions,
+                   "seconds": batch.elapsed, "max_seconds": 0.0}
 
 
-def _tally(games: int, players: int, wins: list, sole: list, decisions: int) -> dict:
-    won = sum(wins)
+def _tally(games: int, players: int, won: int, sole: int, decisions: int) -> dict:
     low, high = wilson(won, games)
     return {"wins": won, "win_rate": won / games, "low": low, "high": high,
-            "sole_win_rate": sum(sole) / games, "fair_share": 1 / players, "decisions": decisions}
+            "sole_win_rate": sole / games, "fair_share": 1 / players, "decisions": decisions}
 
 
 # The cells of the issue's table: the heuristic against random seats, the strongest bot
@@ -189,7 +196,7 @@ def key_of(cell: dict) -> tuple:
 
 
 def run_table(keys, games: int, seed: int = 0, jobs: int = 1, progress=None, engine: str = "auto",
-              kept=(), on_cell=None) -> list[dict]:
+              kept=(), on_cell=None, backend: str = "local", address: str | None = None) -> list[dict]:
     """Every cell of `keys` (cell_keys), in order. `kept`: cells finished before (by a run
     that was stopped), taken as they are; `on_cell(cell)` is told of each cell played, as it
     finishes, so that a stopped run keeps them; `progress(index, key, done, total)` as the
@@ -201,7 +208,8 @@ def run_table(keys, games: int, seed: int = 0, jobs: int = 1, progress=None, eng
             cells.append(kept[key])
             continue
         report = (lambda done, total, index=index, key=key: progress(index, key, done, total)) if progress else None
-        cell = run_cell(*key, games, seed, jobs=jobs, progress=report, engine=engine)
+        cell = run_cell(*key, games, seed, jobs=jobs, progress=report, engine=engine, backend=backend,
+                        address=address)
         cells.append(cell)
         if on_cell:
             on_cell(cell)

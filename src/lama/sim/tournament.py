@@ -19,11 +19,11 @@ from lama.bots import UnknownBot, load_bot
 from lama.games import new_game
 
 from .backends import BackendError, make_backend
-from .fastplay import FAST_CHUNK, EngineError, FastBackend, use_fast
+from .fastplay import FAST_CHUNK, EngineError, FastBackend, play_fast_chunk, use_fast
 from .schedule import GameSpec, Plan, check_bots
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
-from .worker import stop_on_signals, stop_signal
+from .worker import play_chunk, stop_on_signals, stop_signal
 
 DEFAULTS = {"game": "lama", "players": 4, "bots": ["heuristic", "random"], "seed": 0,
             "seatings": "rotate", "options": {}}
@@ -208,11 +208,10 @@ def play(jobs, backend, store, records, on_error: str, chunk, progress=NoProgres
 
 # -- the tournament -----------------------------------------------------------
 
-def choose_engine(engine: str, bots, records: str | None, backend: str) -> bool:
-    """Whether the games go through the compiled engine (sim/fastplay.py); UsageError when
-    --engine fast cannot be had."""
-    needs_core = "--records (a record of every game)" if records else (
-        f"--backend {backend}" if backend != "local" else None)
+def choose_engine(engine: str, bots, records: str | None) -> bool:
+    """Whether the games go through the compiled engine (sim/fastplay.py), on any backend;
+    UsageError when --engine fast cannot be had."""
+    needs_core = "--records (a record of every game)" if records else None
     try:
         return use_fast(engine, bots, needs_core)
     except EngineError as e:
@@ -221,12 +220,14 @@ def choose_engine(engine: str, bots, records: str | None, backend: str) -> bool:
 
 def backend_for(fast: bool, name: str, workers: int | None, address: str | None, chunk: int | None,
                 tell=silent):
-    """The backend that plays the games and the games per unit of work: compiled batches in
-    this process (on `workers` threads), or the named backend of the Python driver (`tell`:
-    where it says that it restarted its pool)."""
-    if fast:
+    """The backend that plays the games and the games per unit of work: locally, compiled
+    batches in this process (on `workers` threads) or the Python driver (`tell`: where it
+    says that it restarted its pool); on Dask, either, a unit per worker task."""
+    if fast and name != "dask":
         return FastBackend(workers or 1), chunk or FAST_CHUNK
-    return make_backend(name, workers or (None if name == "dask" else 1), address, tell), chunk
+    play = play_fast_chunk if fast else play_chunk
+    return make_backend(name, workers or (None if name == "dask" else 1), address, tell, play), (
+        chunk or (FAST_CHUNK if fast else None))
 
 
 def run_tournament(*, game: str | None = None, players: int | None = None, bots: list[str] | None = None,
@@ -263,7 +264,7 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
             raise UsageError(f"{store.dir} holds a tournament played with --engine {started}: resume it with "
                              f"that engine (or without --engine)")
         engine = started
-    fast = choose_engine(engine, settings["bots"], records, backend)
+    fast = choose_engine(engine, settings["bots"], records)
     spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
     plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
     if len(plan.tasks) != settings["games"] and not as_json:

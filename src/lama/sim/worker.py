@@ -133,7 +133,8 @@ class TimedBot:
 _games: dict = {}
 
 
-def _game(spec):
+def game_of(spec):
+    """The game of a GameSpec, made once per process."""
     key = repr(spec)  # options may hold unhashable values (a kadabra deck)
     game = _games.get(key)
     if game is None:
@@ -170,7 +171,7 @@ def play_game(spec, task, keep_record: bool = False, decision_timeout: float | N
     """Play one game; return its summary (or a failure naming the seat, bot and seed)."""
     match = None
     try:
-        game = _game(spec)
+        game = game_of(spec)
         seats = [TimedBot(load_bot(name), s, decision_timeout) for s, name in enumerate(task.bots)]
         match = Match(game, seats, task.seed, names=list(task.bots))
         state = match.run()

@@ -31,20 +31,21 @@ from .store import Store
 from .workers import warm_up
 
 GC_THRESHOLDS = (20_000, 10, 10)  # Python's default: (700, 10, 10)
+DEFAULT_CLOCK = time.time  # the tables' clocks (the e2e tests' server sets one they move)
 
 log = logging.getLogger("lama.web")
 
 
 def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_workers: int | None = None,
                limits: Limits = Limits(), allow_origins: tuple[str, ...] = (),  # noqa: B008 - frozen
-               clock=time.time, waiting_seconds: float = WAITING_SECONDS) -> FastAPI:
+               clock=None, waiting_seconds: float = WAITING_SECONDS) -> FastAPI:
     """The application, its store at `db`; bots pause `bot_pause` seconds before each move so
     people can follow, and think in `bot_workers` processes (default: one per core). `limits`:
     per client address; `allow_origins`: the sites besides its own whose pages may use it;
     `clock`: the time of the tables' clocks (tests move their own); `waiting_seconds`: how long
     a waiting table nobody joins lasts."""
     started = partial(lifespan, db=db, origin=secrets.token_hex(8), bot_pause=bot_pause, bot_workers=bot_workers,
-                      clock=clock, waiting_seconds=waiting_seconds)
+                      clock=clock or DEFAULT_CLOCK, waiting_seconds=waiting_seconds)
     app = FastAPI(title="lama", version=PROTOCOL, lifespan=started, docs_url=None, redoc_url=None)
     app.state.limiter = Limiter(limits)
     app.state.metrics = metrics.Metrics(app)

@@ -565,7 +565,8 @@ class Hub:
         live.play(move, self.clock())
         if live.table.finished:
             live.row.status = "finished"
-            await self.db(self.store.set_status, live.id, "finished", live.table.record.data)
+            live.row.result = {"winners": list(live.table.state.winners), "points": list(live.table.state.points)}
+            await self.db(self.store.set_status, live.id, "finished", live.table.record.data, live.row.result)
         live.broadcast()
         self.forget(live)
         return True

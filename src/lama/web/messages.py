@@ -136,7 +136,7 @@ def public(live) -> dict:
            "seats": seats_json(live), "rematch": rematch(live)}
     if row.status == "finished":
         out["seed"] = str(row.seed)  # told once the game is over, never before
-        out["winners"] = list(live.table.state.winners)
+        out.update(winners=list(live.table.state.winners), points=list(live.table.state.points))
     return out
 
 
@@ -145,7 +145,7 @@ def listed(row: TableRow) -> dict:
     return {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
             "options": row.options, "status": row.status, "created": row.created, "hints": row.hints,
             "visibility": row.visibility, "turn_seconds": row.turn_seconds, "stand_in_level": row.stand_in_level,
-            "next": row.next_id, "seats": seat_facts(row)}
+            "next": row.next_id, "seats": seat_facts(row), **(row.result or {})}
 
 
 def clock(live) -> dict | None:
@@ -250,7 +250,7 @@ async def hint_message(live, seat: int | None, pool) -> dict:
             raise WebError(409, "not_your_turn", "hints are for the seat to move")
         view, version = live.table.view(seat), live.table.version
     loop = asyncio.get_running_loop()
-    found = await loop.run_in_executor(pool, hint, view, f"lama-hint:{live.id}:{version}")
+    found = await loop.run_in_executor(pool, hint, view)
     return {"type": "hint", "version": version, "seat": seat, **found}
 
 
@@ -263,13 +263,12 @@ async def odds_message(live, seat: int | None) -> dict:
     return {"type": "odds", "version": version, "seat": seat, **(await asyncio.to_thread(odds, view))}
 
 
-def hint(view, seed: str) -> dict:
-    """In a pool process: every legal action of `view` with the hard bot's win chance."""
-    import random
-
+def hint(view) -> dict:
+    """In a pool process: every legal action of `view` with the hard bot's win chance, seeded
+    from the position (bots.hints.hint_rng): the same advice as the terminal's and `lama hint`'s."""
     from lama.bots.hints import hints, hints_json
 
-    return hints_json(hints(view, random.Random(seed)), Action.to_json)
+    return hints_json(hints(view), Action.to_json)
 
 
 def odds(view) -> dict:

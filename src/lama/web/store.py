@@ -55,6 +55,7 @@ tables_t = Table(
     Column("created", Float, nullable=False),
     Column("finished", Float),
     Column("record", Text),  # the lama-record/1 of a finished table, JSON
+    Column("result", Text),  # a finished table's winners and points, JSON (what the lobby shows of it)
     Column("hints", Integer, nullable=False, default=1),  # whether seats may ask for hints
     Column("next_id", String(32)),  # the table of the next game with the same seats ("play again")
     Column("visibility", String(10), nullable=False, server_default="private"),  # private, public (listed)
@@ -97,6 +98,7 @@ MIGRATIONS: dict[int, list[str]] = {
         "ALTER TABLE lama_tables ADD COLUMN stand_in_level VARCHAR(16) NOT NULL DEFAULT 'medium'",
         "ALTER TABLE lama_tables ADD COLUMN clock_start FLOAT",
         "ALTER TABLE lama_seats ADD COLUMN reserved VARCHAR(64)",
+        "ALTER TABLE lama_tables ADD COLUMN result TEXT",
     ],
     3: [  # the lobby in pages
         "CREATE INDEX IF NOT EXISTS lama_tables_lobby ON lama_tables (visibility, status, created)",
@@ -143,6 +145,7 @@ class TableRow:
     turn_seconds: int | None = None
     stand_in_level: str = "medium"
     clock_start: float | None = None
+    result: dict | None = None  # a finished table's {"winners", "points"}
 
 
 class Store:
@@ -257,12 +260,12 @@ class Store:
             by_table.setdefault(s.table_id, []).append(s)
         return [_table_row(t, by_table.get(t.id, [])) for t in rows]
 
-    def set_status(self, table_id: str, status: str, record: dict | None = None) -> None:
+    def set_status(self, table_id: str, status: str, record: dict | None = None, result: dict | None = None) -> None:
         values: dict = {"status": status}
         if status == "running":
             values.update(clock_start=self.clock())  # the first move's clock
         if status == "finished":
-            values.update(finished=self.clock(), record=json.dumps(record))
+            values.update(finished=self.clock(), record=json.dumps(record), result=json.dumps(result))
         with self.engine.begin() as db:
             db.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
@@ -402,7 +405,8 @@ def _table_row(t, seats) -> TableRow:
         seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator), s.reserved)
                for s in seats],
         hints=bool(t.hints), next_id=t.next_id, visibility=t.visibility, invite=t.invite,
-        turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start)
+        turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start,
+        result=json.loads(t.result) if t.result else None)
 
 
 def _sqlite_pragmas(connection, _record) -> None:

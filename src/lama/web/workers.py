@@ -22,11 +22,11 @@ from .store import Store
 
 log = logging.getLogger("lama.web")
 
-SERVER_BOTS = ("random", "easy", "medium", "heuristic", "hard")  # what a seat may be played by
+SERVER_BOTS = ("random", "easy", "medium", "heuristic", "hard", "neural")  # what a seat may be played by
 # Bots that decide in microseconds think in a thread of the server: handing a view to another
 # process costs far more than their decision. One slower than CHEAP on average in some game
 # (measured as it plays) thinks in the process pool from then on, like `hard`.
-CHEAP_BOTS = ("random", "easy", "medium", "heuristic")
+CHEAP_BOTS = ("random", "easy", "medium", "heuristic", "neural")
 CHEAP = 0.002  # seconds
 # Bot moves being made at once (deciding, storing, telling), over all tables: the others wait
 # their turn, in order. A person's move never waits behind them: when every table's bots move

@@ -51,7 +51,7 @@ function smallCards(codes, game, label) {
 
 // One seat's panel. opts: names, seats (the state's seat facts), me, hands (all face up, or null), moved (seat that just moved)
 export function seatPanel(view, s, opts) {
-  const { names, seats, me, hands, moved } = opts;
+  const { names, seats, me, hands, moved, presence = true } = opts;  // presence: who is here (not in a replay)
   const fact = (seats && seats[s]) || {};
   const quit = view.quit[s];
   const dice = !isCardGame(view.game) && !(quit && s !== me);  // displays lie face up, until their seat quits (D3)
@@ -61,8 +61,8 @@ export function seatPanel(view, s, opts) {
   const tags = h("span", { class: "tags" });
   if (s === me) tags.append(h("span", { class: "tag you" }, "you"));
   if (fact.kind === "bot") tags.append(h("span", { class: "tag bot" }, `bot · ${fact.bot}`));
-  if (fact.stand_in) tags.append(h("span", { class: "tag bot" }, `${fact.stand_in} bot stands in`));
-  if (fact.kind === "human" && !fact.stand_in) {
+  if (fact.stand_in && presence) tags.append(h("span", { class: "tag bot" }, `${fact.stand_in} bot stands in`));
+  if (fact.kind === "human" && !fact.stand_in && presence) {
     const on = fact.connected;
     tags.append(h("span", { class: `tag ${on ? "online" : "away"}`, title: on ? "connected" : "not connected" }, on ? "● online" : fact.taken ? "○ away" : "○ free seat"));
     if (!on) bits.push(fact.taken ? "away" : "free seat");

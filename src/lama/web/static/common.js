@@ -49,8 +49,11 @@ export const device = {
   get name() { return load("lama.name", ""); },
   set name(v) { save("lama.name", v); },
   token(table) { return (load("lama.tokens", {}) || {})[table] || null; },
+  // the tables this device holds a seat at, oldest first
+  tables() { return Object.keys(load("lama.tokens", {}) || {}); },
   setToken(table, token) {
     const all = load("lama.tokens", {}) || {};
+    delete all[table];  // (the newest last)
     all[table] = token;
     const keys = Object.keys(all);
     if (keys.length > 200) delete all[keys[0]];
@@ -98,7 +101,7 @@ export function hasMove(id, kind) { return gameInfo(id).moves.some(m => m.kind =
 export function hasControl(id, control) { return gameInfo(id).moves.some(m => m.control === control); }
 
 // -- words ------------------------------------------------------------------------------------
-export const BOT_LEVELS = [["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"], ["random", "Random bot"]];
+export const BOT_LEVELS = [["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"], ["neural", "Neural bot"], ["random", "Random bot"]];
 
 export function cardName(code, game) {
   const card = gameInfo(game).cardOf.get(code);

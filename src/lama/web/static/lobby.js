@@ -33,6 +33,10 @@ async function init() {
   const low = Math.min(...games.map(g => g.min_players)), high = Math.max(...games.map(g => g.max_players));
   for (let n = low; n <= high; n++) players.append(h("option", { value: n, selected: n === Math.min(high, Math.max(low, 4)) }, n));
   players.addEventListener("change", seatsChanged);
+  for (const [v, label] of BOT_LEVELS) $("#stand-in").append(h("option", { value: v, selected: v === "medium" }, label));
+  for (const g of games) $("#filter-game").append(h("option", { value: g.id }, g.name));
+  $("#filter-game").addEventListener("change", () => { pages = [null]; refresh(); });
+  $("#filter-free").addEventListener("change", () => { pages = [null]; refresh(); });
   gameChanged();
   refresh();
   setInterval(refresh, 5000);
@@ -57,7 +61,7 @@ const deckEditor = {
     for (const [code, n] of Object.entries(o.default || {})) {
       grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": `Number of ${code} cards` })));
     }
-    return h("details", {}, h("summary", {}, "Deck (provisional: change the counts if you know the real split)"), grid);
+    return h("details", {}, h("summary", {}, "Deck: how many of each card"), grid);
   },
   value(o) {
     const inputs = [...document.querySelectorAll(`.deck[data-option="${o.name}"] input`)];
@@ -75,7 +79,7 @@ const facesEditor = {
         (o.codes || []).map(v => h("option", { value: v, selected: v === f }, cardName(v, g.id))))));
       wrap.append(row);
     });
-    return h("details", {}, h("summary", {}, "Dice faces (provisional)"), wrap);
+    return h("details", {}, h("summary", {}, "Dice: the faces of each die"), wrap);
   },
   value(o) {
     const sels = [...document.querySelectorAll(`.dice-faces[data-option="${o.name}"] select`)];
@@ -121,34 +125,72 @@ $("#create").addEventListener("submit", async ev => {
     if (value !== undefined) options[o.name] = value;
   }
   try {
-    const r = await api("/api/tables", { game: g.id, players, seats, options, name, hints: $("#hints").checked });
+    const body = { game: g.id, players, seats, options, name, hints: $("#hints").checked, visibility: $("#public").checked ? "public" : "private", stand_in_level: $("#stand-in").value };
+    const clock = $("#turn-seconds").value;
+    if (clock !== "auto") body.turn_seconds = clock === "off" ? null : Number(clock);
+    const r = await api("/api/tables", body);
     device.setToken(r.table, r.token);
     location.href = `/tables/${encodeURIComponent(r.table)}#token=${encodeURIComponent(r.token)}`;
   } catch (e) { err.textContent = e.message; }
 });
 
+// -- the tables: this device's own, and the public ones a page at a time --------------------------
+let pages = [null];  // the cursor of each page shown so far (null: the first)
+
 async function refresh() {
+  await Promise.all([refreshMine(), refreshPublic()]);
+}
+
+async function refreshMine() {
+  const box = $("#my-tables");
+  const ids = device.tables().slice(-50);
+  if (!ids.length) { box.replaceChildren(h("p", { class: "muted" }, "The tables you sit at on this device show here, with their results once they are over.")); return; }
   let tables;
-  try { tables = (await api("/api/tables")).tables; } catch (e) { $("#tables").replaceChildren(h("p", { class: "error" }, e.message)); return; }
+  try { tables = (await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`)).tables; } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); return; }
+  const order = { running: 0, waiting: 1, finished: 2 };
+  tables.sort((a, b) => order[a.status] - order[b.status] || b.created - a.created);
+  box.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.slice(0, 20).map(t => tableItem(t, true))) : h("p", { class: "muted" }, "None yet."));
+}
+
+async function refreshPublic() {
   const box = $("#tables");
-  if (!tables.length) { box.replaceChildren(h("p", { class: "muted" }, "No tables yet. Start one, then send the link to the others.")); return; }
-  tables.sort((a, b) => (a.status === "waiting" ? 0 : 1) - (b.status === "waiting" ? 0 : 1) || b.created - a.created);
-  const list = h("ul", { class: "table-list" });
-  for (const t of tables.slice(0, 30)) {
-    const base = `${location.origin}/tables/${t.id}`;
-    const mine = device.token(t.id);
-    const seats = h("ul");
-    for (const s of t.seats) {
-      if (s.taken) seats.append(h("li", {}, `${s.seat + 1}. ${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}`));
-      else seats.append(h("li", {}, `${s.seat + 1}. free seat`, h("a", { class: "button small", href: `/tables/${t.id}#join=${s.seat}` }, "Join"), copyButton(`${base}#join=${s.seat}`, `the link for seat ${s.seat + 1} of this ${t.name} table`)));
-    }
-    list.append(h("li", { class: "table-item" },
-      h("div", { class: "top" }, h("strong", {}, t.name || gameInfo(t.game).name), h("span", { class: `status ${t.status}` }, t.status === "waiting" ? "waiting for players" : "playing")),
-      seats,
-      h("div", { class: "buttons" }, mine ? h("a", { class: "button small primary", href: `/tables/${t.id}#token=${encodeURIComponent(mine)}` }, "Back to my seat") : null,
-        h("a", { class: "button small", href: `/tables/${t.id}#watch` }, "Watch"), copyButton(base, `the spectators' link of this ${t.name} table`))));
+  const params = new URLSearchParams({ limit: "10" });
+  if ($("#filter-game").value) params.set("game", $("#filter-game").value);
+  if ($("#filter-free").checked) params.set("free", "1");
+  const cursor = pages[pages.length - 1];
+  if (cursor) params.set("cursor", cursor);
+  let page;
+  try { page = await api(`/api/tables?${params}`); } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); return; }
+  const nav = h("div", { class: "buttons pager" },
+    pages.length > 1 ? h("button", { type: "button", class: "small", onclick: () => { pages.pop(); refreshPublic(); } }, "← Newer tables") : null,
+    page.next_cursor ? h("button", { type: "button", class: "small", onclick: () => { pages.push(page.next_cursor); refreshPublic(); } }, "Older tables →") : null);
+  if (!page.tables.length) { box.replaceChildren(h("p", { class: "muted" }, "No public table now. Start one: tables are private unless you list them."), nav); return; }
+  box.replaceChildren(h("ul", { class: "table-list" }, page.tables.map(t => tableItem(t, false))), nav);
+}
+
+const STATUS = { waiting: "waiting for players", running: "playing", finished: "over" };
+
+function tableItem(t, mine) {
+  const base = `${location.origin}/tables/${t.id}`;
+  const token = device.token(t.id);
+  const seats = h("ul");
+  for (const s of t.seats) {
+    if (s.taken) seats.append(h("li", {}, `${s.seat + 1}. ${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}${t.status === "finished" && (t.winners || []).includes(s.seat) ? " ★" : ""}`));
+    else if (s.reserved) seats.append(h("li", {}, `${s.seat + 1}. ${s.name}: kept for them`));
+    else if (t.visibility === "public") seats.append(h("li", {}, `${s.seat + 1}. free seat`, h("a", { class: "button small", href: `/tables/${t.id}#join=${s.seat}` }, "Join")));
+    else seats.append(h("li", {}, `${s.seat + 1}. free seat (by invitation)`));
   }
-  box.replaceChildren(list);
+  const buttons = h("div", { class: "buttons" });
+  if (token && t.status !== "finished") buttons.append(h("a", { class: "button small primary", href: `/tables/${t.id}#token=${encodeURIComponent(token)}` }, "Back to my seat"));
+  if (t.status === "finished") {
+    buttons.append(h("a", { class: "button small", href: token ? `/tables/${t.id}#token=${encodeURIComponent(token)}` : `/tables/${t.id}#watch` }, "Result"),
+      h("a", { class: "button small", href: `/tables/${t.id}/replay` }, "Replay"),
+      h("a", { class: "button small", href: `/api/tables/${t.id}/record?download=1`, download: `lama-${t.game}-${t.id}.record.json` }, "Download the record"));
+  } else buttons.append(h("a", { class: "button small", href: `/tables/${t.id}#watch` }, "Watch"), copyButton(base, `the spectators' link of this ${t.name} table`));
+  return h("li", { class: `table-item${mine ? " mine" : ""}` },
+    h("div", { class: "top" }, h("strong", {}, t.name || gameInfo(t.game).name), h("span", { class: `status ${t.status}` }, STATUS[t.status] || t.status),
+      t.visibility === "private" ? h("span", { class: "muted" }, "private") : null),
+    seats, buttons);
 }
 
 init();

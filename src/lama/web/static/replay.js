@@ -34,7 +34,7 @@ function show(i) {
   const prev = at > 0 ? steps[at - 1].view : null;
   const ended = prev && v.history.length > prev.history.length ? v.history[v.history.length - 1] : null;
   const movedSeat = step.move ? step.move.seat : null;
-  $("#seats").replaceChildren(...names.map((_, s) => seatPanel(v, s, { names, seats: facts.seats, me: null, hands: ended ? null : v.hands, moved: movedSeat })));
+  $("#seats").replaceChildren(...names.map((_, s) => seatPanel(v, s, { names, seats: facts.seats, me: null, hands: ended ? null : v.hands, moved: movedSeat, presence: false })));
   const parts = [];
   if (ended) {
     const r = v.history.length - 1;
@@ -82,6 +82,9 @@ async function start() {
   document.documentElement.dataset.status = "finished";
   document.title = `Replay · ${facts.name} · lama`;
   $("#top-tools").prepend(h("button", { type: "button", class: "icon-btn", "aria-label": "Rules", onclick: () => showRules(facts.game) }, "?"));
+  $("#mine").append(h("p", { class: "buttons" },
+    h("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record?download=1`, download: `lama-${facts.game}-${tableId}.record.json` }, "Download the record"),
+    h("span", { class: "muted" }, " (lama replay reads it in the terminal)")));
   $("#slider").max = steps.length - 1;
   $("#slider").addEventListener("input", e => show(Number(e.target.value)));
   $("#first").onclick = () => show(0);

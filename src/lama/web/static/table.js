@@ -6,13 +6,16 @@ import {
   $, BOT_LEVELS, aCard, actionKey, actionText, api, applyTheme, cardName, copyButton, device, endedText, eventText,
   gameInfo, h, hasControl, hasMove, isCardGame, loadGames, seatNames, handName, pct, showRules, themeButton, who,
 } from "./common.js";
+import { clockEl, inviteLink, rematchOffer, seatLink, seatNotes, startCountdowns } from "./seating.js";
 
 applyTheme();
+startCountdowns();
 const root = document.documentElement;
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const ui = {
   facts: null, token: null, ws: null, state: null, prev: null, log: [], pending: false, sel: [], chooser: false,
   recap: null, retry: 0, closedForGood: false, help: null, error: null, keybuf: "", keytimer: 0, firstState: true,
+  heard: 0,  // when the last state came (performance.now()): the countdowns count from it
 };
 
 // -- start ------------------------------------------------------------------------------------
@@ -22,7 +25,9 @@ async function start() {
     themeButton());
   const frag = new URLSearchParams(location.hash.slice(1));
   ui.token = frag.get("token");
-  if (!ui.token && !frag.has("watch") && !frag.has("join") && device.token(tableId)) {
+  ui.invite = frag.get("invite");
+  // a device that holds a seat here continues it, whatever link it opened (but "just watch")
+  if (!ui.token && !frag.has("watch") && device.token(tableId)) {
     ui.token = device.token(tableId);
     history.replaceState(null, "", `#token=${encodeURIComponent(ui.token)}`);
   }
@@ -36,26 +41,30 @@ async function start() {
     return;
   }
   document.title = `${ui.facts.name} · lama`;
-  if (frag.has("join") && !ui.token) { joinForm(Number(frag.get("join"))); return; }
+  if ((frag.has("join") || ui.invite) && !ui.token) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
   connect();
 }
 
 function joinForm(seat) {
-  const free = ui.facts.seats.filter(s => s.kind === "human" && !s.taken).map(s => s.seat);
+  const free = ui.facts.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved).map(s => s.seat);
+  const closed = ui.facts.visibility === "private" && !ui.invite;
   const name = h("input", { id: "join-name", name: "name", maxlength: 40, required: true, autocomplete: "nickname", value: device.name });
   const msg = h("p", { class: "error", role: "alert" });
   const go = h("button", { type: "submit", class: "primary" }, "Take the seat");
   const form = h("form", { class: "panel join" },
     h("h2", {}, `Join ${ui.facts.name}`),
-    free.length ? h("p", {}, `${ui.facts.seats.filter(s => s.taken).map(s => s.name).join(", ") || "Nobody"} ${ui.facts.seats.filter(s => s.taken).length === 1 ? "is" : "are"} at the table.`) : h("p", {}, "Every seat is taken; you can still watch."),
-    h("label", { for: "join-name" }, "Your name"), name, msg,
-    h("div", { class: "buttons" }, free.length ? go : null, h("a", { class: "button", href: `/tables/${tableId}#watch` , onclick: () => setTimeout(() => location.reload(), 0) }, "Just watch")));
+    closed ? h("p", {}, "This table is private: a seat is taken with the invitation link its players send. Ask them for it, or watch.")
+      : free.length ? h("p", {}, `${ui.facts.seats.filter(s => s.taken).map(s => s.name).join(", ") || "Nobody"} ${ui.facts.seats.filter(s => s.taken).length === 1 ? "is" : "are"} at the table.`)
+        : h("p", {}, "Every seat is taken; you can still watch."),
+    closed ? null : h("label", { for: "join-name" }, "Your name"), closed ? null : name, msg,
+    h("div", { class: "buttons" }, free.length && !closed ? go : null, h("a", { class: "button", href: `/tables/${tableId}#watch` , onclick: () => setTimeout(() => location.reload(), 0) }, "Just watch")));
   form.addEventListener("submit", async ev => {
     ev.preventDefault();
     device.name = name.value.trim();
     try {
       const body = { name: name.value };
       if (free.includes(seat)) body.seat = seat;
+      if (ui.invite) body.invite = ui.invite;
       const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
       ui.token = r.token;
       device.setToken(tableId, r.token);
@@ -65,7 +74,8 @@ function joinForm(seat) {
     } catch (e) { msg.textContent = e.message; }
   });
   $("#mine").replaceChildren(form);
-  name.focus();
+  $("#title").textContent = `Join ${ui.facts.name}`;
+  if (!closed) name.focus();
 }
 
 // -- the connection ---------------------------------------------------------------------------
@@ -150,6 +160,7 @@ function onState(m) {
   if (!ui.state || ui.state.version !== m.version) ui.sel = [];  // a new position: choose again
   ui.prev = first ? null : ui.state;
   ui.state = m;
+  ui.heard = performance.now();
   ui.pending = false;
   if (first) ui.log = [];
   const names = seatNames(m.seats);
@@ -223,7 +234,7 @@ function render() {
   if (m.status === "waiting") parts.push(waitingPanel(m));
   const recap = ui.recap !== null && v.history[ui.recap];
   if (recap) parts.push(v.finished ? finalPanel(m) : recapPanel(m, ui.recap));  // in place of the middle, so the hand stays in view
-  if (m.status !== "waiting" && !recap) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }));
+  if (m.status !== "waiting" && !recap) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }), clockLine(m));
   mid.replaceChildren(...parts);
 
   // my place
@@ -256,6 +267,12 @@ function caption(m) {
   return [texts.slice(-2).join(" "), turn].filter(Boolean).join(" ");
 }
 
+// Whose turn, and their clock (when the table has one).
+function clockLine(m) {
+  if (!m.clock || m.clock.seat === m.seat) return null;  // one's own clock is at one's place
+  return h("p", { class: "clock-line" }, clockEl(m, ui.heard, seatNames(m.seats)));
+}
+
 // A control that sends `action`; `el` (a button) is made live, or a new button is made.
 function liveButton(action, el, label) {
   const b = el || h("button", { type: "button" }, label || actionText(action, ui.state.view.game, seatNames(ui.state.seats)));
@@ -278,7 +295,8 @@ function myPlace(m) {
     h("span", { class: "seat-name" }, `${names[me]} (you)`),
     chipsEl(v.points[me], { magic: v.magic_chip === me }),
     h("span", { class: "points" }, h("b", {}, v.points[me]), " pts"),
-    h("span", { class: "turn-note", role: "status" }, turnNote(m)));
+    h("span", { class: "turn-note", role: "status" }, turnNote(m)),
+    m.clock && m.clock.seat === me ? clockEl(m, ui.heard, names, true) : null);
   out.push(head);
   if (m.status === "waiting") return out;
 
@@ -443,15 +461,22 @@ function spectatorNote(m) {
 }
 
 function waitingPanel(m) {
+  const names = seatNames(m.seats);
+  const free = m.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved);
+  const waitingFor = m.seats.filter(s => s.kind === "human" && !s.taken).length;
+  const rows = m.seats.map(s => h("li", {}, s.taken ? `${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}${s.seat === m.seat ? " — you" : ""}`
+    : s.reserved ? h("span", {}, `${names[s.seat]}: kept for them (a rematch)`,
+      m.seat !== null ? h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: ui.facts.stand_in_level }) }, "Let a bot play instead") : null)
+      : `Seat ${s.seat + 1}: free for a person`));
+  const panel = h("div", { class: "panel waiting" }, h("h2", {}, `Waiting for ${waitingFor} more player${waitingFor === 1 ? "" : "s"}`),
+    h("p", {}, "The game starts as soon as every seat is taken."), h("ul", { class: "seat-list" }, rows));
+  if (m.seat !== null && m.invite && free.length) panel.append(inviteLink(tableId, m.invite));
+  if (m.seat !== null && ui.token) panel.append(seatLink(tableId, ui.token));
   const base = `${location.origin}/tables/${tableId}`;
-  const free = m.seats.filter(s => s.kind === "human" && !s.taken);
-  const rows = m.seats.map(s => h("li", {}, s.taken ? h("span", {}, `${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}${s.seat === m.seat ? " — you" : ""}`)
-    : h("span", { class: "invite" }, h("span", {}, `Seat ${s.seat + 1}: free for a person — send this link:`),
-      h("input", { readonly: true, value: `${base}#join=${s.seat}`, "aria-label": `Link for seat ${s.seat + 1}`, onfocus: e => e.target.select() }), copyButton(`${base}#join=${s.seat}`, `the link for seat ${s.seat + 1}`))));
-  const watch = h("p", { class: "invite" }, h("span", {}, "To watch:"), h("input", { readonly: true, value: base, "aria-label": "Link for spectators", onfocus: e => e.target.select() }), copyButton(base, "the link for spectators"));
-  const panel = h("div", { class: "panel waiting" }, h("h2", {}, `Waiting for ${free.length} more player${free.length === 1 ? "" : "s"}`),
-    h("p", {}, "The game starts as soon as every seat is taken."), h("ul", { class: "seat-list" }, rows), watch);
-  if (m.seat === null && free.length) panel.append(h("p", {}, h("a", { class: "button primary", href: `#join=${free[0].seat}`, onclick: () => setTimeout(() => location.reload(), 0) }, "Take a free seat")));
+  panel.append(h("p", { class: "invite" }, h("span", {}, "To watch:"), h("input", { readonly: true, value: base, "aria-label": "Link for spectators", onfocus: e => e.target.select() }), copyButton(base, "the link for spectators")));
+  if (m.seat === null && free.length && (ui.facts.visibility === "public" || ui.invite)) {
+    panel.append(h("p", {}, h("a", { class: "button primary", href: ui.invite ? `#invite=${encodeURIComponent(ui.invite)}` : `#join=${free[0].seat}`, onclick: () => setTimeout(() => location.reload(), 0) }, "Take a free seat")));
+  }
   return panel;
 }
 
@@ -498,13 +523,15 @@ function finalPanel(m) {
   });
   const win = v.winners.map(w => who(w, m.seat, names));
   const r = v.history.length - 1;
-  const again = m.seat !== null ? h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, "Play again") : null;
+  const again = rematchOffer(m, names, playAgain);
   return h("section", { class: "panel final", "aria-label": "The game is over" },
     h("h2", {}, `${win.join(" and ")} ${win.length === 1 && win[0] !== "You" ? "wins" : "win"}!`),
     ranking,
     h("h3", {}, `Last round: ${endedText(v.history[r], m.seat, names, v.game)}`),
     recapTable(v, r, names, m.seat),
-    h("div", { class: "buttons" }, again, h("a", { class: "button", href: `/tables/${tableId}/replay` }, "Watch the replay"), h("a", { class: "button", href: "/" }, "Back to the lobby")));
+    h("div", { class: "buttons" }, again, h("a", { class: "button", href: `/tables/${tableId}/replay` }, "Watch the replay"),
+      h("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record?download=1`, download: `lama-${v.game}-${tableId}.record.json` }, "Download the record"),
+      h("a", { class: "button", href: "/" }, "Back to the lobby")));
 }
 
 async function playAgain() {
@@ -519,19 +546,11 @@ function helpPanel(m) {
   const out = [];
   const names = seatNames(m.seats);
   const me = m.seat;
-  const mine = me !== null && m.seats[me];
-  if (mine && mine.creator && m.status === "running") {
-    for (const s of m.seats) {
-      if (s.kind !== "human" || s.seat === me || !s.taken || (s.connected && !s.stand_in)) continue;
-      const box = h("div", { class: "panel away" });
-      if (s.stand_in) box.append(h("p", {}, `A ${s.stand_in} bot plays for ${s.name}. They take their seat back by opening their link again.`),
-        h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: null }) }, "Stop the bot"));
-      else {
-        box.append(h("p", {}, `${s.name} has left the table. Let a bot play for them until they are back?`));
-        for (const [bot, label] of BOT_LEVELS.slice(0, 3)) box.append(h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot }) }, label));
-      }
-      out.push(box);
-    }
+  out.push(...seatNotes(m, ui.heard, names, send, ui.facts.stand_in_level));
+  if (me !== null && ui.token && m.status === "running") {
+    const box = h("details", { class: "panel links", open: ui.linksOpen, ontoggle: e => { ui.linksOpen = e.target.open; } },
+      h("summary", {}, "Your seat's link (to play from another device)"), seatLink(tableId, ui.token));
+    out.push(box);
   }
   if (!ui.help) return out;
   const { kind, data, loading } = ui.help;

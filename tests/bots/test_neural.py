@@ -1,0 +1,100 @@
+"""The `neural` bot: its shipped model's shape, whole games of every game through Match
+(the heuristic where no model ships), determinism, and playing without torch."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from lama.bots import load_bot
+from lama.bots.heuristic import heuristic_bot
+from lama.bots.neural import NeuralBot, card_codes, feature_count, features, fits, has_model, model, slot_count, slot_of
+from lama.games import GAMES, new_game
+from lama.match import Match
+
+
+@pytest.mark.parametrize("game_id", ["lama", "komarami"])
+def test_the_models_ship_with_the_shape_of_their_features_and_slots(game_id):
+    weights = model(game_id)
+    assert weights is not None and len(weights) % 2 == 0
+    assert weights[0].shape[0] == feature_count(game_id)
+    assert weights[-1].shape == (slot_count(game_id),)
+    for w, b, nxt in zip(weights[::2], weights[1::2], weights[2::2], strict=False):
+        assert b.shape == (w.shape[1],) and nxt.shape[0] == w.shape[1]
+
+
+def test_lama_and_komarami_ship_models():
+    assert has_model("lama") and has_model("komarami")
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if not has_model(g)))
+def test_games_without_a_model_are_played_by_the_heuristic(game_id):
+    neural = load_bot("neural")
+    choices = []
+
+    def both(view, rng):
+        choices.append((heuristic_bot(view, random.Random(0)), neural(view, random.Random(0))))
+        return choices[-1][0]
+
+    Match(new_game(game_id, 4), [both] * 4, seed=5).run()
+    assert choices and all(h == n for h, n in choices)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_neural_plays_whole_games_legally_and_the_same_for_a_seed(game_id, players):
+    game = new_game(game_id, players)
+    bots = [load_bot("neural"), heuristic_bot] * 3
+    first = Match(game, bots[:players], seed=11)
+    first.run()
+    again = Match(game, bots[:players], seed=11)
+    again.run()
+    assert first.state.finished and first.state.winners
+    assert first.record.data == again.record.data and first.state.points == again.state.points
+
+
+def test_features_cover_every_decision_of_lama_games():
+    game = new_game("lama", 4)
+    seen = []
+
+    def watch(view, rng):
+        if len(view.legal_actions) > 1:
+            x = features(view)
+            assert x.shape == (feature_count("lama"),) and x.dtype == np.float32 and np.isfinite(x).all()
+            assert fits(view)
+            slots = {slot_of(a, card_codes("lama")) for a in view.legal_actions}
+            assert len(slots) == len(view.legal_actions)  # one slot per legal action
+            seen.append(view)
+        return load_bot("neural")(view, rng)
+
+    Match(game, [watch] * 4, seed=2).run()
+    assert len(seen) > 20
+
+
+def test_given_weights_decide_and_the_shipped_ones_differ_from_the_heuristic_somewhere():
+    """A zero network scores every slot alike, so it plays the first legal action; the shipped
+    one is no copy of the heuristic."""
+    zero = tuple(np.zeros_like(w) for w in model("lama"))
+    game = new_game("lama", 4)
+    differs = []
+
+    def watch(view, rng):
+        if len(view.legal_actions) > 1:
+            assert NeuralBot(zero)(view, rng) == view.legal_actions[0]
+            differs.append(load_bot("neural")(view, rng) != heuristic_bot(view, rng))
+        return heuristic_bot(view, rng)
+
+    for seed in range(3):
+        Match(game, [watch] * 4, seed=seed).run()
+    assert any(differs)
+
+
+def test_playing_neural_imports_no_torch():
+    code = ("import sys; from lama.bots import load_bot; from lama.games import new_game; "
+            "from lama.match import Match; Match(new_game('lama', 4), [load_bot('neural')] * 4, seed=1).run(); "
+            "assert 'torch' not in sys.modules, 'torch imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,0 +1,34 @@
+"""`lama train` on a tiny budget: the model file, a checkpoint per round and the learning curve."""
+
+import json
+
+import pytest
+
+from lama.cli import main
+
+pytest.importorskip("torch")
+pytest.importorskip("matplotlib")
+
+
+def test_train_writes_a_model_the_bot_plays_checkpoints_and_a_curve(tmp_path, capsys):
+    out = tmp_path / "run"
+    argv = ["train", "--rounds", "2", "--games", "1", "--samples", "20", "--epochs", "1", "--eval-games", "2",
+            "--seed", "3", "--out", str(out), "--quiet", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["positions"] > 0 and len(summary["curve"]) == 2 and summary["agent_steps_per_second"] > 0
+    assert {p.name for p in out.iterdir()} == {"checkpoint-0.npz", "checkpoint-1.npz", "neural-lama.npz", "curve.png"}
+
+    from lama.bots.neural import NeuralBot, feature_count, load
+    from lama.bots.neural_train import win_share
+
+    weights = load(out / "neural-lama.npz")
+    assert weights[0].shape[0] == feature_count("lama")
+    assert 0.0 <= win_share(NeuralBot(weights), "lama", 4, 4, 10**8) <= 1.0
+
+
+def test_train_bad_folder_is_a_clear_error(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["train", "--out", str(blocker / "sub"), "--quiet"]) == 2
+    assert "--out" in capsys.readouterr().err
