@@ -31,3 +31,22 @@ def test_loadtest_refuses_bad_arguments():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "2 to 6" in done.stderr
+
+
+def test_loadtest_with_people_thinking_beside_a_hostile_client(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--tables", "3", "--seconds", "4", "--think",
+                           "0.2", "--hostile", "--json"], capture_output=True, text=True, timeout=180, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["errors"] == 0 and result["lost"] == 0 and result["moves"] > 0, result
+    assert result["think_s"] == 0.2 and result["servers"] == 1
+    hostile = result["hostile"]
+    assert hostile.get("create 429", 0) > 0 and hostile.get("unknown 404", 0) > 0  # limited, and answered
+    assert hostile.get("connection closed 1008", 0) > 0  # more connections than an address may have
+    assert 0 < result["rss_peak_mb"][0] <= result["memory_bound_mb"]
+
+
+def test_loadtest_needs_postgresql_for_two_servers(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--servers", "2", "--seconds", "1"],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 2 and "PostgreSQL" in done.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .types import positive, seconds
+from .types import positive, seconds, seconds_between
 
 
 def add_arguments(p) -> None:
@@ -19,6 +19,15 @@ def add_arguments(p) -> None:
     p.add_argument("--game", default="lama", help="the game of every table (default lama)")
     p.add_argument("--db", metavar="URL", help="the server's store (default: a temporary SQLite file)")
     p.add_argument("--bot-workers", type=positive, metavar="N", help="the server's bot processes (default: its own)")
+    p.add_argument("--think", type=seconds_between(0, 600), default=0.0, metavar="S",
+                   help="people take about S seconds per move (0.5 to 1.5 times it), and the bots keep the "
+                        "server's pause (default 0: moves at once, bots without a pause)")
+    p.add_argument("--servers", type=positive, default=1, metavar="N",
+                   help="servers sharing the store, the tables spread over them (more than 1: a PostgreSQL --db)")
+    p.add_argument("--hostile", action="store_true",
+                   help="beside the quiet tables (each from a loopback address of its own), one client floods "
+                        "creations, opens 1,000 WebSockets, asks for unknown tables and sends headers slowly; "
+                        "the servers keep their limits; reports what it was answered and the servers' memory")
     p.add_argument("--seed", type=int, help="the clients' random choices (default: fresh)")
     p.add_argument("--json", action="store_true", help="print one JSON object, no progress")
     p.set_defaults(func=cmd_loadtest)
@@ -32,6 +41,9 @@ def cmd_loadtest(args) -> int:
         return 2
     if not 2 <= args.players <= 6:
         print(f"lama loadtest: a table has 2 to 6 players, not {args.players}", file=sys.stderr)
+        return 2
+    if args.servers > 1 and not (args.db or "").startswith("postgresql"):
+        print("lama loadtest: several servers share a PostgreSQL store: give --db postgresql://...", file=sys.stderr)
         return 2
     try:
         from lama.web import loadtest
@@ -48,7 +60,8 @@ def cmd_loadtest(args) -> int:
 
     try:
         result = loadtest.run(args.tables, args.seconds, args.players, args.db, args.game,
-                              None if args.json else progress, args.seed, args.bot_workers)
+                              None if args.json else progress, args.seed, args.bot_workers, args.think,
+                              args.servers, args.hostile)
     except RuntimeError as e:
         print(f"\nlama loadtest: {e}", file=sys.stderr)
         return 1
@@ -56,7 +69,9 @@ def cmd_loadtest(args) -> int:
         print(json.dumps(result))
     else:
         print(file=sys.stderr)
-        print(f"{result['tables']} tables of {args.players} ({args.game}, one client seat each, heuristic bots), "
+        people = f"people thinking about {args.think:g} s" if args.think else "one client seat each"
+        servers = f", {args.servers} servers" if args.servers > 1 else ""
+        print(f"{result['tables']} tables of {args.players} ({args.game}, {people}, heuristic bots{servers}), "
               f"{result['seconds']:g} s:")
         print(f"  {result['moves']:,} client moves acknowledged, {result['moves_per_s']:,.1f}/s "
               f"({result['stored_moves']:,} moves stored with the bots'; {result['games_finished']} games finished)")
@@ -64,4 +79,10 @@ def cmd_loadtest(args) -> int:
         kinds = ", ".join(f"{k} {v}" for k, v in sorted(result["error_kinds"].items()))
         print(f"  errors: {result['errors']}{f' ({kinds})' if kinds else ''}; "
               f"acknowledged moves missing from the store: {result['lost']}")
-    return 0 if result["errors"] == 0 and result["lost"] == 0 else 1
+        print(f"  server memory (resident): {', '.join(f'{m:,.0f} MB' for m in result['rss_mb'])} at the end, "
+              f"{', '.join(f'{m:,.0f} MB' for m in result['rss_peak_mb'])} at the peak")
+        if args.hostile:
+            answers = ", ".join(f"{k} {v:,}" for k, v in result["hostile"].items())
+            print(f"  the hostile client was answered: {answers}; memory bound {result['memory_bound_mb']} MB")
+    within = all(m <= result.get("memory_bound_mb", float("inf")) for m in result["rss_peak_mb"])
+    return 0 if result["errors"] == 0 and result["lost"] == 0 and within else 1

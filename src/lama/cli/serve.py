@@ -34,6 +34,9 @@ def add_arguments(p) -> None:
     p.add_argument("--bot-pause", type=seconds_between(0, 10), default=0.6, metavar="SECONDS",
                    help="how long a bot waits before its move, so people can follow (default 0.6)")
     p.add_argument("--bot-workers", type=int, metavar="N", help="processes bots think in (default: one per core)")
+    p.add_argument("--waiting-expiry", type=seconds_between(60, 365 * 86400), default=86400.0, metavar="SECONDS",
+                   help="a waiting table nobody joins expires after this long: it leaves the lobby and refuses "
+                        "joins (default 86400: a day)")
     limits = p.add_argument_group("limits per client address (0: no limit); over one, 429 rate_limited or a "
                                   "WebSocket closed with 1008")
     from lama.web.limits import Limits  # the standard library only: --help needs no web extra
@@ -73,7 +76,8 @@ def cmd_serve(args) -> int:
         print(f"lama serve: {e}", file=sys.stderr)
         return 2
     limits = Limits(**{name: getattr(args, f"limit_{name}") for name in Limits.names()})
-    app = create_app(args.db, args.bot_pause, args.bot_workers, limits, tuple(args.allow_origin))
+    app = create_app(args.db, args.bot_pause, args.bot_workers, limits, tuple(args.allow_origin),
+                     waiting_seconds=args.waiting_expiry)
     host = f"[{args.host}]" if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
     print(f"lama serve: open http://{shown}:{args.port}/ in a browser (tables in {args.db}; Ctrl-C stops)",

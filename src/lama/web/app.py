@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import metrics
+from .hub import WAITING_SECONDS
 from .limits import Limiter, Limits, RateLimited
 from .messages import PROTOCOL, WebError
 from .routes import api, pages, ws
@@ -37,13 +38,14 @@ log = logging.getLogger("lama.web")
 
 def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_workers: int | None = None,
                limits: Limits = Limits(), allow_origins: tuple[str, ...] = (),  # noqa: B008 - frozen
-               clock=None) -> FastAPI:
+               clock=None, waiting_seconds: float = WAITING_SECONDS) -> FastAPI:
     """The application, its store at `db`; bots pause `bot_pause` seconds before each move so
     people can follow, and think in `bot_workers` processes (default: one per core). `limits`:
     per client address; `allow_origins`: the sites besides its own whose pages may use it;
-    `clock`: the time of the tables' clocks (tests move their own)."""
+    `clock`: the time of the tables' clocks (tests move their own); `waiting_seconds`: how long
+    a waiting table nobody joins lasts."""
     started = partial(lifespan, db=db, origin=secrets.token_hex(8), bot_pause=bot_pause, bot_workers=bot_workers,
-                      clock=clock or DEFAULT_CLOCK)
+                      clock=clock or DEFAULT_CLOCK, waiting_seconds=waiting_seconds)
     app = FastAPI(title="lama", version=PROTOCOL, lifespan=started, docs_url=None, redoc_url=None)
     app.state.limiter = Limiter(limits)
     app.state.metrics = metrics.Metrics(app)
@@ -60,14 +62,15 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
 
 
 @asynccontextmanager
-async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_workers: int | None, clock):
+async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_workers: int | None, clock,
+                   waiting_seconds: float):
     """The server's life: the store, the bots' process pool, the hub (`app.state.hub`), the
     listener that hears of other servers' changes, the tables resumed; all stopped at the end."""
     store = await asyncio.to_thread(Store, db, origin)
     pool = ProcessPoolExecutor(max_workers=bot_workers or os.cpu_count() or 1,
                                mp_context=multiprocessing.get_context("spawn"), initializer=warm_up,
                                initargs=(os.getpid(),))
-    hub = metrics.MeteredHub(app.state.metrics, store, pool, bot_pause, clock)
+    hub = metrics.MeteredHub(app.state.metrics, store, pool, bot_pause, clock, waiting_seconds=waiting_seconds)
     app.state.hub = hub
     stop = threading.Event()
     listener = None

@@ -14,6 +14,13 @@ Nobody stalls a table: with a clock (`turn_seconds`), a person who runs out of t
 connections have all been gone for `away_seconds`, is played by the table's stand-in bot until
 they come back (`tick`, once a second). A clock's start is stored (a move's time, or when the
 table began or a person came back), so a restart does not restart it.
+
+Memory holds the tables being played: a table nobody is connected to and nothing will move
+(no bot to play, no clock to run out) leaves it after `IDLE_SECONDS` (`tick`), a finished one
+at once; `get` brings a table back from the store when it is asked for. A waiting table nobody
+has joined for `waiting_seconds` has expired: it leaves the lobby and refuses joins (410
+`expired`). Who is connected is told to a table's connections at most once per
+`PRESENCE_DELAY`, however many come and go: a table's fan-out stays linear in its connections.
 """
 
 from __future__ import annotations
@@ -53,6 +60,9 @@ AWAY_SECONDS = 30.0  # a person whose connections have all been gone this long i
 REMATCH_WAIT = 120.0  # a rematch seat nobody came for may be given to a bot after this long
 LOBBY_PAGE, LOBBY_PAGE_MAX = 20, 100  # tables in a page of the lobby: by default, at most
 MINE_MAX = 50  # tables a device may ask for at once ("your tables")
+WAITING_SECONDS = 86_400.0  # a waiting table nobody joins expires after this long
+IDLE_SECONDS = 60.0  # a table nobody is connected to and nothing moves leaves memory after this long
+PRESENCE_DELAY = 0.05  # seconds the comings and goings at a table are gathered into one state for all
 
 
 class LiveTable:
@@ -74,6 +84,9 @@ class LiveTable:
         self.away: dict[int, float] = {s.seat: clock() for s in row.seats if self.person(s.seat)}  # seat: since
         self.why: dict[int, str] = {}  # seat: why its stand-in plays ("time", "away", "asked")
         self.rematch: list[int] = []  # the seats taken at the next table ("play again")
+        self.idle_since = clock()  # when its last connection left (or it came into memory)
+        self.presence: asyncio.Task | None = None  # the coming state that tells who is connected
+        self.untold: set[Connection] = set()  # the connections it is for: their last state is out of date
 
     @property
     def id(self) -> str:
@@ -140,6 +153,14 @@ class LiveTable:
         self.n += 1
         self.table.advance()
 
+    def idle(self, now: float, after: float) -> bool:
+        """Whether nothing happens here unless someone comes, and has not for `after` seconds:
+        nobody connected, nobody holding the table, no bot to move, no clock that will run out."""
+        return (not self.connections and not self.lock.locked() and (self.bots is None or self.bots.done())
+                and (self.row.status != "running" or self.table.waiting_for_bot() is None)
+                and self.deadline() is None and all(self.away_until(seat) is None for seat in self.away)
+                and now >= max(self.idle_since, self.clock_start) + after)
+
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closed for c in self.connections)
 
@@ -157,13 +178,15 @@ class LiveTable:
 
     def broadcast(self) -> None:
         messages.broadcast(self)
+        self.untold.clear()  # everyone knows who is connected now
 
 
 class Hub:
     """The live tables (`live`), their store, their bots (`pool`: an Executor, None: no bot plays)."""
 
     def __init__(self, store: Store, pool=None, bot_pause: float = 0.0, clock=time.time,
-                 away_seconds: float = AWAY_SECONDS, rematch_wait: float = REMATCH_WAIT):
+                 away_seconds: float = AWAY_SECONDS, rematch_wait: float = REMATCH_WAIT,
+                 waiting_seconds: float = WAITING_SECONDS):
         self.store = store
         self.pool = pool  # an Executor for bot decisions and hints
         self.live: dict[str, LiveTable] = {}
@@ -173,6 +196,7 @@ class Hub:
         self.clock = clock  # the time of clocks and of what is stored (tests set their own)
         store.clock = clock
         self.away_seconds, self.rematch_wait = away_seconds, rematch_wait
+        self.waiting_seconds = waiting_seconds
 
     def close(self) -> None:
         self.bots.close()
@@ -189,23 +213,41 @@ class Hub:
         live = self.live.get(table_id)
         if live is not None:
             return live
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self.live.get(table_id)
-            if live is None:
-                row = await self.db(self.store.load_table, table_id) if plausible_id(table_id) else None
-                if row is None:
-                    raise WebError(404, "no_table", f"there is no table {table_id[:40]!r}")
-                live = LiveTable(row, self.clock, self.away_seconds)
-                if row.status != "waiting":
-                    live.table.advance()
-                    await self._catch_up(live)
-                if row.next_id is not None:
-                    live.rematch = await self._rematch_seats(row.next_id)
-                self.live[table_id] = live
+        if not plausible_id(table_id):
+            raise WebError(404, "no_table", f"there is no table {table_id[:40]!r}")
+        lock = self._loading.get(table_id)
+        if lock is None:
+            lock = self._loading[table_id] = asyncio.Lock()
+        try:
+            async with lock:
+                live = self.live.get(table_id)
+                if live is None:
+                    live = await self._load(table_id)
+                    self.live[table_id] = live
+        finally:
+            # the lock only keeps two requests from loading one table at once: once it is
+            # loaded (or not there), a later request finds it in `live` (or not in the store)
+            if self._loading.get(table_id) is lock and not lock.locked():
+                del self._loading[table_id]
         if live.row.status == "running":
             self.kick_bots(live)
         return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        row = await self.db(self.store.load_table, table_id)
+        if row is None:
+            raise WebError(404, "no_table", f"there is no table {table_id[:40]!r}")
+        live = LiveTable(row, self.clock, self.away_seconds)
+        if row.status != "waiting":
+            live.table.advance()
+            await self._catch_up(live)
+        if row.next_id is not None:
+            live.rematch = await self._rematch_seats(row.next_id)
+        return live
+
+    def expired(self, row: TableRow) -> bool:
+        """A waiting table nobody has joined for `waiting_seconds`: out of the lobby, no joins."""
+        return row.status == "waiting" and self.clock() >= row.created + self.waiting_seconds
 
     async def resume_all(self) -> int:
         """On start: bring back every table still being played (bots carry on by themselves)."""
@@ -287,6 +329,9 @@ class Hub:
                 isinstance(invite, str) and secrets.compare_digest(invite, live.row.invite or "")):
             raise WebError(403, "bad_invite", "this table is private: a seat is taken with the invitation link"
                            + ("" if invite is None else ", and this invitation is not the table's"))
+        if self.expired(live.row):
+            raise WebError(410, "expired", f"this table waited {self.waiting_seconds / 3600:g} hours for players "
+                           "and has expired: create a new one")
         async with live.lock:
             free = [s.seat for s in live.row.seats if s.kind == "human" and s.token_hash is None and s.reserved is None]
             if seat is not None:
@@ -429,8 +474,12 @@ class Hub:
         live.broadcast()
 
     async def tick(self) -> None:
-        """Once a second: a stand-in for each person out of time or away (with a clock)."""
+        """Once a second: a stand-in for each person out of time or away (with a clock); the
+        tables nobody uses leave memory."""
         for live in list(self.live.values()):
+            if live.idle(self.clock(), IDLE_SECONDS) and self.live.get(live.id) is live:
+                del self.live[live.id]
+                continue
             if not live.due(self.clock()):
                 continue
             async with live.lock:
@@ -447,7 +496,8 @@ class Hub:
                 live.away.pop(seat, None)
                 if live.row.seats[seat].stand_in is not None:
                     await self.set_stand_in(live, seat, None)  # back in the seat: the stand-in leaves
-            live.broadcast()  # everyone sees who is connected; the newcomer gets its state
+            connection.send(messages.state_message(live, connection))  # the newcomer's own state, at once
+            self.presence(live, live.connections - {connection})  # and the others see it, soon
         self.kick_bots(live)
 
     async def disconnect(self, live: LiveTable, connection: Connection) -> None:
@@ -457,15 +507,33 @@ class Hub:
             seat = connection.seat
             if seat is not None and live.person(seat) and not live.connected(seat):
                 live.away[seat] = self.clock()
-            live.broadcast()
+            if not live.connections:
+                live.idle_since = self.clock()
+            self.presence(live, live.connections)
             self.forget(live)
+
+    def presence(self, live: LiveTable, untold: set[Connection]) -> None:
+        """(Under the lock.) Who is connected changed: tell `untold` within PRESENCE_DELAY,
+        with all who come and go meanwhile, in one state each (none if a state for everyone
+        goes out before)."""
+        live.untold = untold | live.untold if live.untold else set(untold)
+        if live.untold and (live.presence is None or live.presence.done()):
+            live.presence = asyncio.get_running_loop().create_task(self._tell_presence(live))
+
+    async def _tell_presence(self, live: LiveTable) -> None:
+        await asyncio.sleep(PRESENCE_DELAY)
+        async with live.lock:
+            untold, live.untold = live.untold & live.connections, set()
+            if untold:
+                seats = messages.seats_json(live)
+                for connection in untold:
+                    connection.send(messages.state_message(live, connection, seats))
 
     def forget(self, live: LiveTable) -> None:
         """A finished table nobody is connected to leaves memory (the store keeps it; `get`
         brings it back when asked for), so the live tables are the ones being played."""
         if live.row.status == "finished" and not live.connections and self.live.get(live.id) is live:
             del self.live[live.id]
-            self._loading.pop(live.id, None)
 
     # -- moves -----------------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int | None, data, version) -> None:
@@ -519,7 +587,8 @@ class Hub:
                 before = (float(created), last)
             except ValueError:
                 raise WebError(400, "bad_request", "cursor is the next_cursor of the page before") from None
-        rows = await self.db(self.store.public_tables, limit + 1, before, game, _flag(free, "free"))
+        rows = await self.db(self.store.public_tables, limit + 1, before, game, _flag(free, "free"),
+                             self.clock() - self.waiting_seconds)
         page = [self._facts(row) for row in rows[:limit]]
         more = len(rows) > limit
         return {"tables": page, "next_cursor": f"{rows[limit - 1].created!r}~{rows[limit - 1].id}" if more else None}
@@ -531,7 +600,9 @@ class Hub:
         return {"tables": [self._facts(row) for row in rows]}
 
     def _facts(self, row: TableRow) -> dict:
-        return self.live[row.id].public() if row.id in self.live else listed(row)
+        facts = self.live[row.id].public() if row.id in self.live else listed(row)
+        facts["expired"] = self.expired(row)  # waiting too long: no seat can be taken
+        return facts
 
 
 def again_token(token: str, next_id: str) -> str:

@@ -10,7 +10,19 @@ opened to check that every acknowledged move is there.
 
 Latency is measured from an `act` sent to the `state` that acknowledges it (the first
 `state` with a higher version). Nothing here ever listens on or connects to anything but
-127.0.0.1, and every wait is bounded: the run always ends by itself.
+loopback, and every wait is bounded: the run always ends by itself.
+
+`think`: the person at each table takes about that long per move (0.5 to 1.5 times it), and
+the bots keep `lama serve`'s own pause, as in an evening of people playing; people arrive at
+their tables over the first ARRIVALS seconds. `servers`: as many
+servers sharing the store (PostgreSQL), the tables spread over them.
+
+`hostile`: the servers keep their limits per client address, each quiet table's client comes
+from an address of its own (127.1.x.y: all of 127/8 is this machine), and one client from
+127.0.0.1 floods table creations, opens HOSTILE_CONNECTIONS WebSockets to one table, asks for
+tables that do not exist and sends the headers of HOSTILE_SLOW requests a byte a second, all at
+once for the whole run. The figures then add what the hostile client was answered and the
+servers' memory (resident set, peak), to be held against MEMORY_BOUND_MB.
 """
 
 from __future__ import annotations
@@ -18,7 +30,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import multiprocessing
 import os
+import queue
 import random
 import resource
 import signal
@@ -37,6 +51,12 @@ START_TIMEOUT = 60.0  # seconds for the server to answer its health check
 GRACE = 10.0  # seconds the clients wait for their last acknowledgements once the time is up
 STOP_TIMEOUT = 20.0  # seconds the server has to stop after SIGINT before it is killed
 HTTP_TIMEOUT = 30.0  # one HTTP request, or one WebSocket connection
+ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
+HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and again) to one table
+HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
+HOSTILE_SLOW = 200  # requests whose headers it sends a byte a second
+HOSTILE_AGAIN = 5.0  # seconds before it opens a WebSocket again that was closed
+MEMORY_BOUND_MB = 400  # the resident memory one server stays under, the hostile client beside it
 
 
 @dataclass
@@ -47,6 +67,7 @@ class Results:
     error_kinds: dict[str, int] = field(default_factory=dict)
     finished: int = 0  # tables played to the end (and replaced)
     created: list[str] = field(default_factory=list)
+    hostile: dict[str, int] = field(default_factory=dict)  # what the hostile client was answered, by kind
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -68,10 +89,17 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[int(rank) - 1]
 
 
-async def http(port: int, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
-    """One HTTP/1.1 request to the server at 127.0.0.1:`port`: (status, JSON body)."""
+def quiet_address(n: int) -> str:
+    """The loopback address of the `n`-th quiet client when limits count addresses."""
+    return f"127.1.{n // 250 % 250}.{n % 250 + 1}"
+
+
+async def http(port: int, method: str, path: str, body: dict | None = None,
+               source: str | None = None) -> tuple[int, dict]:
+    """One HTTP/1.1 request to the server at 127.0.0.1:`port` (from `source`): (status, JSON body)."""
     payload = json.dumps(body).encode() if body is not None else b""
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), HTTP_TIMEOUT)
+    local = None if source is None else (source, 0)
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port, local_addr=local), HTTP_TIMEOUT)
     try:
         writer.write(f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n"
                      f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n".encode() + payload)
@@ -100,14 +128,16 @@ def _unchunk(data: bytes) -> bytes:
 class Server:
     """`lama serve` in a subprocess on a free loopback port."""
 
-    def __init__(self, db: str, workers: int | None = None):
+    def __init__(self, db: str, workers: int | None = None, limits: bool = False, bot_pause: float | None = 0.0):
         self.db = db
         self.port = free_port()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's output for as long as it runs
-        # every client of the load is this machine's one address: its limits off
-        no_limits = [arg for name in Limits.names() for arg in (f"--limit-{name.replace('_', '-')}", "0")]
+        # without `limits`, every client of the load is this machine's one address: its limits off
+        no_limits = [] if limits else [arg for name in Limits.names()
+                                       for arg in (f"--limit-{name.replace('_', '-')}", "0")]
+        pause = [] if bot_pause is None else ["--bot-pause", str(bot_pause)]  # None: the server's own
         command = [sys.executable, "-m", PACKAGE, "serve", "--host", HOST, "--port", str(self.port),
-                   "--db", db, "--bot-pause", "0", *no_limits]
+                   "--db", db, *pause, *no_limits]
         if workers:
             command += ["--bot-workers", str(workers)]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -125,6 +155,15 @@ class Server:
                 pass
             await asyncio.sleep(0.1)
         raise RuntimeError(f"lama serve did not answer within {START_TIMEOUT:.0f} s: {self.output()}")
+
+    def memory_mb(self) -> tuple[float, float]:
+        """The server's resident memory now and at its peak, in MB (0 where /proc is not)."""
+        try:
+            with open(f"/proc/{self.process.pid}/status") as f:
+                fields = dict(line.split(":", 1) for line in f)
+        except OSError:
+            return 0.0, 0.0
+        return tuple(int(fields.get(k, "0 kB").split()[0]) / 1024 for k in ("VmRSS", "VmHWM"))
 
     def stop(self) -> int:
         """Ctrl-C the server and wait for it (killed if it does not stop in time)."""
@@ -147,16 +186,18 @@ class Client:
     """One person's seat: create a table, play random legal moves until the time is up,
     then the next table when one finishes."""
 
-    def __init__(self, port: int, players: int, game: str, results: Results, rng: random.Random):
+    def __init__(self, port: int, players: int, game: str, results: Results, rng: random.Random,
+                 think: float = 0.0, source: str | None = None):
         self.port, self.players, self.game = port, players, game
         self.results, self.rng = results, rng
+        self.think, self.source = think, source  # seconds per move (about); the address it comes from
 
     async def create(self) -> tuple[str, int, str] | None:
         seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (self.players - 1)
         try:
             status, body = await http(self.port, "POST", "/api/tables",
                                       {"game": self.game, "players": self.players, "seats": seats,
-                                       "name": "Load", "hints": False})
+                                       "name": "Load", "hints": False}, self.source)
         except (TimeoutError, OSError, ValueError, IndexError):
             self.results.error("create")
             return None
@@ -167,6 +208,8 @@ class Client:
         return body["table"], body["seat"], body["token"]
 
     async def run(self, stop_at: float, end_at: float) -> None:
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0, min(ARRIVALS, stop_at - time.monotonic())))
         while time.monotonic() < stop_at:
             table = await self.create()
             if table is None:
@@ -184,7 +227,8 @@ class Client:
         acked = results.acked.setdefault(table_id, [])
         url = f"ws://{HOST}:{self.port}/ws/tables/{table_id}?token={token}"
         try:
-            ws = await connect(url, open_timeout=HTTP_TIMEOUT, max_size=None, compression=None)
+            ws = await connect(url, open_timeout=HTTP_TIMEOUT, max_size=None, compression=None,
+                               local_addr=None if self.source is None else (self.source, 0))
         except (TimeoutError, OSError, InvalidHandshake):
             results.error("connect")
             return True
@@ -217,6 +261,8 @@ class Client:
                     results.finished += 1
                     return True
                 if pending is None and message["legal"] and time.monotonic() < stop_at:
+                    if self.think:  # a person thinks (the table waits for nobody else meanwhile)
+                        await asyncio.sleep(min(self.think * self.rng.uniform(0.5, 1.5), stop_at - time.monotonic()))
                     action = self.rng.choice(message["legal"])
                     pending = (version, action, time.perf_counter())
                     await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
@@ -227,19 +273,128 @@ class Client:
             await ws.close()
 
 
-async def _play(port: int, tables: int, seconds: float, players: int, game: str, results: Results,
-                progress, seed: int | None) -> float:
+class Hostile:
+    """One client, from 127.0.0.1, doing everything a stranger might to stall the servers at
+    once, until `stop_at`: what it was answered, by kind."""
+
+    def __init__(self, ports: list[int], game: str, players: int):
+        self.ports, self.game, self.players = ports, game, players
+        self.answers: dict[str, int] = {}
+
+    def count(self, kind: str) -> None:
+        self.answers[kind] = self.answers.get(kind, 0) + 1
+
+    async def run(self, stop_at: float) -> None:
+        try:
+            status, body = await http(self.ports[0], "POST", "/api/tables", self._table())
+        except (TimeoutError, OSError, ValueError, IndexError):
+            status, body = None, {}
+        target = body.get("table") if status == 201 else None
+        jobs = [self._creations(stop_at) for _ in range(HOSTILE_AT_ONCE // 2)]
+        jobs += [self._unknown(stop_at) for _ in range(HOSTILE_AT_ONCE // 2)]
+        jobs += [self._slow(stop_at, n) for n in range(HOSTILE_SLOW)]
+        if target is not None:
+            jobs += [self._watch(target, stop_at, n) for n in range(HOSTILE_CONNECTIONS)]
+        await asyncio.gather(*jobs)
+
+    def _table(self) -> dict:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (self.players - 1)
+        return {"game": self.game, "players": self.players, "seats": seats, "name": "Spam", "visibility": "public"}
+
+    async def _creations(self, stop_at: float) -> None:
+        while time.monotonic() < stop_at:
+            status = None
+            try:
+                status, _ = await http(self.ports[0], "POST", "/api/tables", self._table())
+                self.count(f"create {status}")
+            except (TimeoutError, OSError, ValueError, IndexError):
+                self.count("create failed")
+            if status == 429:
+                await asyncio.sleep(0.01)  # (it ignores Retry-After, but leaves the loop a breath)
+
+    async def _unknown(self, stop_at: float) -> None:
+        rng = random.Random()
+        while time.monotonic() < stop_at:
+            try:
+                status, _ = await http(self.ports[-1], "GET", f"/api/tables/nothing{rng.getrandbits(48):x}")
+                self.count(f"unknown {status}")
+            except (TimeoutError, OSError, ValueError, IndexError):
+                self.count("unknown failed")
+
+    async def _watch(self, table_id: str, stop_at: float, n: int) -> None:
+        """One of its WebSockets to one table: held open (reading) while it may, opened again if closed."""
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+        port = self.ports[n % len(self.ports)]
+        while time.monotonic() < stop_at:
+            try:
+                async with connect(f"ws://{HOST}:{port}/ws/tables/{table_id}", open_timeout=HTTP_TIMEOUT,
+                                   max_size=None, compression=None) as ws:
+                    self.count("connection opened")
+                    try:
+                        while time.monotonic() < stop_at:
+                            await asyncio.wait_for(ws.recv(), stop_at - time.monotonic())
+                    except TimeoutError:
+                        self.count("connection held to the end")
+            except ConnectionClosed as e:
+                self.count(f"connection closed {e.rcvd.code if e.rcvd else 1006}")
+            except (TimeoutError, OSError, InvalidHandshake):
+                self.count("connection failed")
+            await asyncio.sleep(min(HOSTILE_AGAIN, max(0.0, stop_at - time.monotonic())))
+
+    async def _slow(self, stop_at: float, n: int) -> None:
+        """A request whose headers come a byte a second, until the server gives up or the time is up."""
+        port = self.ports[n % len(self.ports)]
+        head = f"GET /api/tables HTTP/1.1\r\nHost: {HOST}\r\nX-Slow: {'a' * 1000}".encode()
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), HTTP_TIMEOUT)
+        except (TimeoutError, OSError):
+            self.count("slow failed")
+            return
+        try:
+            for byte in head:
+                if time.monotonic() >= stop_at:
+                    self.count("slow held to the end")
+                    return
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.sleep(1.0)
+        except OSError:
+            self.count("slow closed by the server")
+        finally:
+            writer.close()
+
+
+def hostile_process(ports: list[int], game: str, players: int, seconds: float, answers) -> None:
+    """The hostile client in a process of its own (its work must not slow the quiet clients'
+    measurements down): it plays for `seconds`, then puts what it was answered in `answers`."""
+    attack = Hostile(ports, game, players)
+    asyncio.run(attack.run(time.monotonic() + seconds))
+    answers.put(attack.answers)
+
+
+async def _play(ports: list[int], tables: int, seconds: float, players: int, game: str, results: Results,
+                progress, seed: int | None, think: float = 0.0, hostile: bool = False) -> float:
     rng = random.Random(seed)
-    # the clients' own garbage collection would show in the latencies they measure
+    # the clients' own garbage collection would show in the latencies they measure (a pause of
+    # 50 to 200 ms with a thousand tables): none while they play, their garbage is mostly freed
+    # by reference counting, and the run is bounded
     gc.collect()
     gc.freeze()
-    thresholds = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 100)
+    gc.disable()
     try:
         start = time.monotonic()
         stop_at = start + seconds
         end_at = stop_at + GRACE
-        clients = [Client(port, players, game, results, random.Random(rng.getrandbits(64))) for _ in range(tables)]
+        clients = [Client(ports[n % len(ports)], players, game, results, random.Random(rng.getrandbits(64)), think,
+                          quiet_address(n) if hostile else None) for n in range(tables)]
+        attack, answers = None, None
+        if hostile:
+            context = multiprocessing.get_context("spawn")
+            answers = context.Queue()
+            attack = context.Process(target=hostile_process, args=(ports, game, players, seconds, answers))
+            attack.start()
         tasks = [asyncio.create_task(c.run(stop_at, end_at)) for c in clients]
         done = asyncio.gather(*tasks)
         while not done.done():
@@ -247,8 +402,16 @@ async def _play(port: int, tables: int, seconds: float, players: int, game: str,
             if progress is not None and time.monotonic() <= stop_at + 1:
                 progress(min(time.monotonic(), stop_at) - start, results)
         await done
+        if attack is not None:
+            try:
+                results.hostile = await asyncio.to_thread(answers.get, True, GRACE + HTTP_TIMEOUT)
+            except queue.Empty:
+                results.error("hostile client")
+            attack.join(STOP_TIMEOUT)
+            if attack.is_alive():
+                attack.kill()
     finally:
-        gc.set_threshold(*thresholds)
+        gc.enable()
         gc.unfreeze()
     return min(time.monotonic(), stop_at) - start
 
@@ -288,24 +451,35 @@ def stored_moves(db: str, table_ids: list[str]) -> int:
 
 
 def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | None = None, game: str = "lama",
-        progress=None, seed: int | None = None, workers: int | None = None) -> dict:
-    """Play `tables` tables for `seconds` against a fresh `lama serve`; the figures."""
+        progress=None, seed: int | None = None, workers: int | None = None, think: float = 0.0,
+        servers: int = 1, hostile: bool = False) -> dict:
+    """Play `tables` tables for `seconds` against fresh `lama serve`s (`servers` of them
+    sharing `db`); the figures."""
     with tempfile.TemporaryDirectory(prefix="lama-loadtest-") as folder:
         db = db or f"sqlite:///{os.path.join(folder, 'load.db')}"
+        if servers > 1 and db.startswith("sqlite"):
+            raise RuntimeError("several servers share a PostgreSQL store: give --db postgresql://...")
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        server = Server(db, workers)
+        # with people thinking, the bots keep the server's own pause
+        running = [Server(db, workers, limits=hostile, bot_pause=None if think else 0.0) for _ in range(servers)]
         results = Results()
+        memory = []
         try:
             async def main():
-                await server.ready()
-                return await _play(server.port, tables, seconds, players, game, results, progress, seed)
+                for server in running:
+                    await server.ready()
+                took = await _play([s.port for s in running], tables, seconds, players, game, results, progress,
+                                   seed, think, hostile)
+                memory.extend(s.memory_mb() for s in running)
+                return took
 
             elapsed = asyncio.run(main())
         finally:
-            code = server.stop()
+            codes = [server.stop() for server in running]
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if code not in (0, None) and results.errors == 0:
-            raise RuntimeError(f"lama serve stopped with exit {code}: {server.output()}")
+        for code, server in zip(codes, running, strict=True):
+            if code not in (0, None) and results.errors == 0:
+                raise RuntimeError(f"lama serve stopped with exit {code}: {server.output()}")
         lost = check_store(db, results)
         total = stored_moves(db, results.created)
     moves = len(results.latencies)
@@ -325,4 +499,10 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         # what a move costs the server whatever else runs on the machine
         "server_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
         "error_kinds": results.error_kinds,
+        "think_s": think,
+        "servers": servers,
+        # each server's resident memory at the end and at its peak, MB
+        "rss_mb": [round(now, 1) for now, _ in memory],
+        "rss_peak_mb": [round(peak, 1) for _, peak in memory],
+        **({"hostile": dict(sorted(results.hostile.items())), "memory_bound_mb": MEMORY_BOUND_MB} if hostile else {}),
     }

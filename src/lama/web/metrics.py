@@ -39,8 +39,8 @@ class Metrics:
 class MeteredHub(Hub):
     """The hub, counting the moves it stores."""
 
-    def __init__(self, metrics: Metrics, *args):
-        super().__init__(*args)
+    def __init__(self, metrics: Metrics, *args, **kw):
+        super().__init__(*args, **kw)
         self.metrics = metrics
 
     async def _commit(self, live, move) -> bool:

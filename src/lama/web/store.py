@@ -21,6 +21,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -35,7 +36,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 meta_t = Table(
@@ -65,6 +66,8 @@ tables_t = Table(
     Column("stand_in_level", String(16), nullable=False, server_default="medium"),  # who plays for a person away
     Column("clock_start", Float),  # a clock (re)started here, after the last move: the table began, a person came back
 )
+# the lobby's pages, newest first, read from the index however many tables there are
+LOBBY_INDEX = Index("lama_tables_lobby", tables_t.c.visibility, tables_t.c.status, tables_t.c.created)
 seats_t = Table(
     "lama_seats", metadata,
     Column("table_id", String(32), ForeignKey("lama_tables.id"), primary_key=True),
@@ -96,6 +99,9 @@ MIGRATIONS: dict[int, list[str]] = {
         "ALTER TABLE lama_tables ADD COLUMN clock_start FLOAT",
         "ALTER TABLE lama_seats ADD COLUMN reserved VARCHAR(64)",
         "ALTER TABLE lama_tables ADD COLUMN result TEXT",
+    ],
+    3: [  # the lobby in pages
+        "CREATE INDEX IF NOT EXISTS lama_tables_lobby ON lama_tables (visibility, status, created)",
     ],
 }
 
@@ -219,12 +225,15 @@ class Store:
         return self._rows(select(tables_t).where(tables_t.c.status.in_(statuses)).order_by(tables_t.c.created))
 
     def public_tables(self, limit: int, before: tuple[float, str] | None = None, game: str | None = None,
-                      free: bool = False) -> list[TableRow]:
+                      free: bool = False, waiting_since: float | None = None) -> list[TableRow]:
         """The lobby: public tables waiting or running, newest first, `limit` of them from just
         after `before` (the created time and id of the last one of the page before); `free`:
-        only tables waiting with a seat for a person free."""
-        query = select(tables_t).where(tables_t.c.visibility == "public",
-                                       tables_t.c.status.in_(("waiting",) if free else ("waiting", "running")))
+        only tables waiting with a seat for a person free; `waiting_since`: only the waiting
+        tables created since (the others have expired)."""
+        statuses = ("waiting",) if free else ("waiting", "running")
+        query = select(tables_t).where(tables_t.c.visibility == "public", tables_t.c.status.in_(statuses))
+        if waiting_since is not None:
+            query = query.where((tables_t.c.status != "waiting") | (tables_t.c.created >= waiting_since))
         if game is not None:
             query = query.where(tables_t.c.game == game)
         if free:
