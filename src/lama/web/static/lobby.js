@@ -194,7 +194,7 @@ function tableItem(t, mine) {
       h("a", { class: "button small", href: `/api/tables/${t.id}/record?download=1`, download: `lama-${t.game}-${t.id}.record.json` }, "Download the record"));
   } else buttons.append(h("a", { class: "button small", href: `/tables/${t.id}#watch` }, "Watch"), copyButton(base, `the spectators' link of this ${t.name} table`));
   return h("li", { class: `table-item${mine ? " mine" : ""}` },
-    h("div", { class: "top" }, h("strong", {}, t.name || gameInfo(t.game).name), h("span", { class: `status ${t.status}` }, STATUS[t.status] || t.status),
+    h("div", { class: "top" }, h("strong", {}, t.name || gameInfo(t.game).name), h("span", { class: `status ${t.status}` }, t.expired ? "expired: nobody came" : STATUS[t.status] || t.status),
       t.visibility === "private" ? h("span", { class: "muted" }, "private") : null),
     seats, buttons);
 }
