@@ -26,15 +26,21 @@ def join_by_invitation(page, link, name):
     running(page)
 
 
-def test_a_person_who_leaves_on_their_turn_is_played_by_a_bot_and_comes_back(server, new_page):
-    made = server.table("lama", ["human", "human", "random"], target=200, settings={"turn_seconds": 600})
-    url = f"{server.base}/tables/{made['table']}"
+def ann_invites_bob(server, new_page, made):
+    """Ann opens her table `made`, copies its invitation, and Bob (a device of his own) takes a
+    seat with it: their pages, and the invitation."""
     ann = new_page()
-    ann.goto(f"{url}#token={made['token']}")
+    ann.goto(f"{server.base}/tables/{made['table']}#token={made['token']}")
     ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
     invitation = ann.get_by_role("textbox", name="Invitation link").input_value()
     bob = new_page()
     join_by_invitation(bob, invitation, "Bob")
+    return ann, bob, invitation
+
+
+def test_a_person_who_leaves_on_their_turn_is_played_by_a_bot_and_comes_back(server, new_page):
+    made = server.table("lama", ["human", "human", "random"], target=200, settings={"turn_seconds": 600})
+    ann, bob, _ = ann_invites_bob(server, new_page, made)
     running(ann)
     bob_link = bob.url  # his seat's link, as "Your seat's link" shows it
     bob.locator("details.links summary").click()
@@ -65,13 +71,7 @@ def test_a_person_who_leaves_on_their_turn_is_played_by_a_bot_and_comes_back(ser
 
 def test_the_invitation_link_opened_again_continues_the_seat(server, new_page):
     made = server.table("kadabra", ["human", "human", "easy"], target=200)
-    url = f"{server.base}/tables/{made['table']}"
-    ann = new_page()
-    ann.goto(f"{url}#token={made['token']}")
-    ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
-    invitation = ann.get_by_role("textbox", name="Invitation link").input_value()
-    bob = new_page()
-    join_by_invitation(bob, invitation, "Bob")
+    _, bob, invitation = ann_invites_bob(server, new_page, made)
     seat_url = bob.url
     bob.close()
     again = bob.context.new_page()  # the same device opens the invitation again
