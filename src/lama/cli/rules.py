@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from lama.games import GAMES
+from lama.tui.rules import rules_text
 
 
 def add_arguments(p) -> None:
@@ -14,5 +15,5 @@ def add_arguments(p) -> None:
 
 
 def cmd_rules(args) -> int:
-    sys.stdout.write(GAMES[args.game].rules_text())
+    sys.stdout.write(rules_text(args.game))
     return 0
