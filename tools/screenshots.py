@@ -33,7 +33,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--no-first-run", "--disable-sync"]
 SIZES = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 375, "height": 667}}
 THEMES = ("light", "dark")
-SCENES = ("lobby", "lama", "komarami", "kadabra", "dice", "replay")
+SCENES = ("lama", "komarami", "kadabra", "dice", "replay", "lobby")  # in this order: the replay is lama's game, the
+# lobby lists the tables Ann sat at
 ENABLED = "#mine [data-action]:not([disabled]), #middle [data-action]:not([disabled])"
 
 
@@ -323,7 +324,7 @@ def main(argv=None) -> int:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)  # (waits run in the page)
                 state: dict = {}
-                for name in [s for s in SCENES if s in wanted]:  # in order: the replay plays lama's game
+                for name in [s for s in SCENES if s in wanted]:
                     for path in globals()[name](context, server, state):
                         print(path.relative_to(ROOT))
                 browser.close()
