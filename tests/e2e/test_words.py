@@ -130,3 +130,30 @@ def test_no_broken_words_on_the_page(server, new_page, game, players):
         page.keyboard.press("ArrowRight")
     if seen:
         pytest.fail("\n".join(seen), pytrace=False)
+
+
+def test_no_broken_words_in_the_lobby_the_rules_and_a_waiting_table(server, new_page):
+    """The lobby with each game chosen and its rules open, and a table waiting for a person
+    (there "Seat 2: free for a person" is right: nobody sits there yet)."""
+    seen: list[str] = []
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#games input")
+    page.fill("#name", "Ann")
+    for game in GAMES:
+        page.locator(".game-choice", has=page.locator(f'input[value="{game}"]')).click()
+        for details in page.locator("#game-options details").all():
+            details.locator("summary").click()  # the deck's counts, the dice's faces
+        scan(page, f"the lobby, {game}", seen, seats_named=False)
+        page.locator(".game-choice", has=page.locator(f'input[value="{game}"]')).get_by_role("button").click()
+        page.wait_for_selector("#rules-dialog[open] h2")
+        rules = page.locator("#rules-dialog").inner_text()
+        assert "--" not in rules and "lama play" not in rules and "`" not in rules, rules
+        scan(page, f"the rules of {game}", seen, seats_named=False)
+        page.keyboard.press("Escape")
+    created = server.table("dice", ["human", "human", "easy"], target=10)
+    page.goto(f"{server.base}/tables/{created['table']}#token={created['token']}")
+    page.wait_for_function("document.documentElement.dataset.status === 'waiting'")
+    scan(page, "a waiting table", seen, seats_named=False)
+    if seen:
+        pytest.fail("\n".join(seen), pytrace=False)
