@@ -15,6 +15,7 @@ import time
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
+from lama.i18n import N_, parse
 from lama.match import Refused
 
 from ..hub import Hub
@@ -26,10 +27,11 @@ from ..messages import (
     WebError,
     error_message,
     hint_message,
+    localized,
     odds_message,
     react,
 )
-from ..security import refused
+from ..security import language_of, refused
 
 MAX_MESSAGE = 16 * 1024  # a WebSocket message; larger closes the connection with 1009
 RATE, BURST = 50.0, 100  # messages per second a connection may send, and its burst; more closes with 1008
@@ -60,12 +62,13 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
         live = await hub.get(table_id)
         seat = await hub.seat_of(live, token)
     except WebError as e:
-        await _refuse(websocket, e.code, e.message, 1008)
+        await _refuse(websocket, e.code, e, 1008)
         return
     except SQLAlchemyError:
-        await _refuse(websocket, "store_unavailable", "the store cannot be used now: try again in a moment", 1013)
+        await _refuse(websocket, "store_unavailable", N_("the store cannot be used now: try again in a moment"), 1013)
         return
-    connection = Connection(seat)
+    lang = language_of(websocket.scope)  # Accept-Language of the upgrade; a hello's `lang` overrides it
+    connection = Connection(seat, lang)
     writer = asyncio.create_task(_write(websocket, connection))
     await hub.connect(live, connection)
     metrics.connections.inc()
@@ -88,6 +91,9 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
                 refused(websocket.scope, "too_many_messages")
                 await websocket.close(code=1008, reason="too many messages")
                 break
+            if first:
+                lang = _hello_lang(text) or lang
+                connection.lang = lang
             hello = _hello(text) if first else None
             first = False
             if hello is None:
@@ -96,15 +102,15 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
             try:
                 seat = await hub.seat_of(live, hello)
             except WebError as e:
-                await _refuse(websocket, e.code, e.message, 1008)
+                await _refuse(websocket, e.code, e, 1008, lang)
                 break
             except SQLAlchemyError:
-                await _refuse(websocket, "store_unavailable", "the store cannot be used now: try again in a moment",
+                await _refuse(websocket, "store_unavailable", N_("the store cannot be used now: try again in a moment"),
                               1013)
                 break
             await hub.disconnect(live, connection)  # the spectator leaves; the seat comes
             writer.cancel()
-            connection = Connection(seat)
+            connection = Connection(seat, lang)
             writer = asyncio.create_task(_write(websocket, connection))
             await hub.connect(live, connection)
     except WebSocketDisconnect:
@@ -128,9 +134,26 @@ def _hello(text: str) -> str | None:
     return None
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+def _hello_lang(text: str) -> str | None:
+    """The language a first message `{"type": "hello", "lang": "pl", ...}` asks for, if lama
+    has it (docs/server.md)."""
+    if '"hello"' not in text or '"lang"' not in text:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and data.get("type") == "hello":
+        code = parse(data.get("lang"))
+        return code if code != "xx" else None
+    return None
+
+
+async def _refuse(websocket: WebSocket, code: str, message, close: int, lang: str | None = None) -> None:
     refused(websocket.scope, code)
-    await websocket.send_json(error_message(code, message))
+    lang = lang or language_of(websocket.scope)
+    text = message.localized(lang) if hasattr(message, "localized") else localized(message, lang)
+    await websocket.send_json(error_message(code, text))
     await websocket.close(code=close)
 
 
