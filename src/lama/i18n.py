@@ -126,12 +126,14 @@ class Pseudo(gettext.NullTranslations):
         return pseudo(msgid1 if n == 1 else msgid2)
 
 
-ACCENTS = str.maketrans("aceinorsuyzACEINORSUYZ", "åçéîñøŕšüýžÅÇÉÎÑØŔŠÜÝŽ")
+# every ASCII letter to an accented one, so any plain letter left in the output bypassed a catalog
+ACCENTS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                        "åƀçđéƒğĥîĵķļɱñøþʠŕšţüṽŵẋýžÅƁÇĐÉƑĞĤÎĴĶĻṀÑØÞǪŔŠŢÜṼŴẊÝŽ")
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 
 
 def pseudo(message: str) -> str:
-    """`Top card: {card}` -> `⟦Ŧøƥ çåŕđ: {card}·····⟧`-like: letters accented outside the
+    """`Top card: {card}` -> `⟦Ţøþ çåŕđ: {card}·······⟧`: letters accented outside the
     placeholders, padded to 40% longer, bracketed so a cut-off shows."""
     if not message:
         return message
