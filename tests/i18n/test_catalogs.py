@@ -95,7 +95,8 @@ def test_the_terminal_follows_the_locale_variables_and_falls_back_to_english():
 
 @pytest.mark.parametrize(("header", "code"), [("pl, en;q=0.8", "pl"), ("fr-FR, de;q=0.7, nl;q=0.9", "nl"),
                                               ("ko-KR,ko;q=0.9,en-US;q=0.8", "ko"), ("fr", "en"), ("", "en"),
-                                              (None, "en"), ("de;q=0, es;q=0.1", "es"), ("de;q=abc", "de")])  # a weight that is no number: as if none
+                                              (None, "en"), ("de;q=0, es;q=0.1", "es"),
+                                              ("de;q=abc", "de")])  # a weight that is no number: as if none
 def test_accept_language(header, code):
     assert i18n.from_accept_language(header) == code
 
