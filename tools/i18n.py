@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lama import i18n_catalogs as catalogs
+from lama.i18n import catalogs
 
 
 def main(argv=None) -> int:

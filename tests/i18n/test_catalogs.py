@@ -13,7 +13,7 @@ from lama import i18n
 babel = pytest.importorskip("babel")
 from babel import Locale  # noqa: E402
 
-from lama import i18n_catalogs  # noqa: E402
+from lama.i18n import catalogs as i18n_catalogs  # noqa: E402
 
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
 

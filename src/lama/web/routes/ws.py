@@ -75,6 +75,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     bucket = _Bucket(RATE, BURST, time.monotonic)
     reactions = _Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
     first = token is None  # a hello may come
+    opening = True  # the first message, which may name the language of errors (docs/server.md)
     try:
         while True:
             message = await websocket.receive()
@@ -91,11 +92,14 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
                 refused(websocket.scope, "too_many_messages")
                 await websocket.close(code=1008, reason="too many messages")
                 break
-            if first:
-                lang = _hello_lang(text) or lang
-                connection.lang = lang
+            asked = _hello_lang(text) if opening else None
+            opening = False
+            if asked:
+                lang = connection.lang = asked
             hello = _hello(text) if first else None
             first = False
+            if hello is None and asked:  # a hello with the language only (or a token in the address)
+                continue
             if hello is None:
                 await _handle(hub, live, connection, text, websocket, reactions)
                 continue

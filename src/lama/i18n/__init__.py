@@ -4,6 +4,7 @@ The catalogs are gettext's: `.po` sources in lama/locale/<lang>/LC_MESSAGES/lama
 `.mo` files shipped beside them (tools/i18n.py extracts, checks and compiles them with Babel; at
 run time only the standard library reads them). English is the source text itself. `xx` is a
 pseudo language for tests: every message 40% longer, with accents, placeholders untouched.
+Keeping the catalogs (Babel) is lama.i18n.catalogs, which playing never imports.
 
 The terminal sets one language for the whole run (`use`); a server answering many people asks
 `translations(lang)` for each. The language is a context variable, so threads and tasks that set

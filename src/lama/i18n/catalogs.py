@@ -15,9 +15,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import DOMAIN, LANGUAGES
+from . import DOMAIN, LANGUAGES
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]  # src/lama
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 # Python everywhere in the package; the page's scripts (t("...")) once the page uses catalogs
@@ -38,7 +38,7 @@ def extract() -> Catalog:
     """Every message of the package's code, as a template catalog."""
     template = Catalog(project="lama", domain=DOMAIN, fuzzy=False)
 
-    def skip(path: str) -> bool:  # this module and the catalogs' own folder hold no messages
+    def skip(path: str) -> bool:  # the catalogs' own folder holds no code
         return "locale" not in Path(path).parts
 
     for filename, lineno, message, comments, context in extract_from_dir(
