@@ -28,6 +28,7 @@ def test_lama_rules_in_every_language(game, lang, capsys):
     assert out.startswith("# ") and out == rules_in(game, lang).rstrip("\n") + "\n\n" + rules_in(game, lang, True)
     if lang != "en":
         assert translated(game, lang), f"no {rules_path(game, lang)}"
+        assert translated(game, lang, terminal=True), f"no {rules_path(game, lang, terminal=True)}"
         assert out.split("\n\n")[1] != rules_in(game, "en").split("\n\n")[1]
         assert all(word in out for word in WORDS[lang]), (lang, game)
 
