@@ -112,3 +112,24 @@ def test_german_kadabra_screen_fits_80_columns_and_its_table_stays_aligned():
         assert all(row[start - 1] == " " and row[start] != " " for row in rows), "\n".join([header, *rows])
     end = header.index("Punkte") + len("Punkte")  # the points are right-aligned under theirs
     assert all(row[end - 1].isdigit() and (len(row) == end or row[end] == " ") for row in rows), text
+
+
+def test_the_cores_reasons_in_the_readers_language(terminal):
+    """A move the rules refuse is explained in German; the core's own words stay English."""
+    asked = []
+
+    def script(t):
+        if "dein Zug" not in t.last_line():
+            return ""
+        if not asked:  # first a card that cannot go on the top card, then leave
+            state = t.state()
+            hand, legal = state.view(0).hand, {a.card for a in state.legal_actions() if a.kind == "play"}
+            asked.append(next(c for c in hand if c not in legal))
+            return asked[0]
+        return "exit"
+
+    t = terminal(script, record="r.json")
+    main(["play", "--lang", "de", "--players", "3", "--seed", "3", "--name", "Anna", "--record", "r.json"])
+    out = " ".join(t.finish().split())
+    assert re.search(rf"{re.escape(asked[0])} kann nicht auf \S+ gespielt werden; erlaubt: ", out), out[-800:]
+    assert "cannot be played" not in out

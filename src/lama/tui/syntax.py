@@ -36,6 +36,7 @@ from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discar
 from lama.games import GAMES, game_of
 from lama.i18n import _
 
+from .reasons import reason_text
 from .render import facts, game_name, strip_rule_ids
 
 WORDS = {
@@ -184,7 +185,7 @@ def _why(action: Action, text: str, view, explain) -> str:
     rebuilds from the view)."""
     reason = explain(action) if explain is not None else core_reason(view, action)
     if reason:
-        return strip_rule_ids(reason)
+        return reason_text(strip_rule_ids(reason), view.game)
     return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=action)
 
 
