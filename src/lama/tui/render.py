@@ -336,21 +336,34 @@ def _kadabra_event(event, viewer, names, say) -> str | None:
         source = _("you") if event.source == viewer else names[event.source]
         return say(N_("You took the magic chip from {source} (star card)."),
                    N_("{name} took the magic chip from {source} (star card)."), source=source)
+    you = event.seat == viewer if hasattr(event, "seat") else False
     if kind == "ChipStaged":
         n = sum(event.stage)
-        if event.chip == "black":
+        if event.chip == "black" and you:
+            text = ngettext("You put a black chip on the stage (now {n} chip).",
+                            "You put a black chip on the stage (now {n} chips).", n)
+        elif event.chip == "black":
             text = ngettext("{name} put a black chip on the stage (now {n} chip).",
                             "{name} put a black chip on the stage (now {n} chips).", n)
+        elif you:
+            text = ngettext("You put a white chip on the stage (now {n} chip).",
+                            "You put a white chip on the stage (now {n} chips).", n)
         else:
             text = ngettext("{name} put a white chip on the stage (now {n} chip).",
                             "{name} put a white chip on the stage (now {n} chips).", n)
-        return text.format(name=who(event.seat, viewer, names), n=n)
+        return text.format(name=names[event.seat], n=n)
     if kind == "StageTaken":
         chips = event.whites + event.blacks
-        return ngettext("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.",
-                        "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.",
-                        chips).format(name=who(event.seat, viewer, names), n=chips, white=event.whites,
-                                      black=event.blacks, points=event.whites + 10 * event.blacks)
+        if you:
+            text = ngettext("You took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                            "You took the stage: {n} chips ({white} white, {black} black), {points} points.",
+                            chips)
+        else:
+            text = ngettext("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                            "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.",
+                            chips)
+        return text.format(name=names[event.seat], n=chips, white=event.whites, black=event.blacks,
+                           points=event.whites + 10 * event.blacks)
     if kind == "Skipped":
         return say(N_("You skipped with the magic chip (it goes back to the centre)."),
                    N_("{name} skipped with the magic chip (it goes back to the centre)."))
