@@ -103,3 +103,40 @@ def test_the_rules_in_the_language_asked_for(client, game):
     by_header = client.get(f"/api/games/{game}/rules", headers={"accept-language": "nl-BE"}).json()
     assert by_header["lang"] == "nl" and by_header["rules"] == rules_in(game, "nl")
     assert error_of(client.get(f"/api/games/{game}/rules?lang=fr"), 400, "bad_language")
+
+
+def test_an_illegal_move_is_refused_in_the_clients_words_with_its_code(client):
+    """The core's reason for an illegal move comes in the client's language; the code stays."""
+    import re
+
+    answers = {}
+    for lang in ("pl", "en"):
+        made = create(client, seats=[HUMAN, bot()])
+        url = f"/ws/tables/{made['table']}?token={made['token']}"
+        with client.websocket_connect(url, headers={"accept-language": lang}) as ws:
+            state = next_state(ws)
+            while True:
+                playable = {a["play"] for a in state["legal"] if "play" in a}
+                unplayable = [c for c in state["view"].get("hand", []) if c not in playable]
+                if state["seat"] == 0 and state["legal"] and unplayable:
+                    break
+                if state["seat"] == 0 and state["legal"]:  # nothing to refuse yet: draw and look again
+                    ws.send_json({"type": "act", "version": state["version"], "action": {"draw": True}})
+                state = next_state(ws)
+            ws.send_json({"type": "act", "version": state["version"], "action": {"play": unplayable[0]}})
+            error = next(m for m in iter(ws.receive_json, None) if m["type"] == "error")
+            answers[lang] = (error["code"], error["message"], unplayable[0])
+    code, message, card = answers["pl"]
+    assert code == "illegal" and re.fullmatch(rf"karty {re.escape(card)} nie można zagrać na \S+", message), message
+    code, message, card = answers["en"]
+    assert code == "illegal" and message.startswith(f"'{card}' cannot be played on '")
+
+
+def test_the_reasons_of_the_core_translated_or_left_as_they_are():
+    from lama.i18n.reasons import reason_text
+
+    assert reason_text("the draw pile is empty (L3)", "lama", "pl") == "stos do dobierania jest pusty"
+    assert reason_text("'L' cannot be played on '3' (K3)", "komarami", "pl") == "karty komar nie można zagrać na 3"
+    assert reason_text("'5' cannot be played on 'L'", "lama", "de") == "5 kann nicht auf L gespielt werden"
+    assert reason_text("'5' cannot be played on 'L'", "lama", "en") == "'5' cannot be played on 'L'"
+    assert reason_text("something the core says one day", "lama", "ko") == "something the core says one day"

@@ -31,6 +31,7 @@ from lama.core.events import (
 )
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
+from lama.i18n.reasons import strip_rule_ids  # noqa: F401 - syntax and tests take it from here
 
 
 def facts(game: str | None):
@@ -51,16 +52,6 @@ def game_name(game: str | None) -> str:
 
 NAME_WIDTH = 14  # names longer than this are shortened in tables and prompts
 GROUP_OVER = 12  # a hand of more cards than this is shown grouped: [1]×7 [3]×2 ...
-_ID = r"(?:rules? )?[A-Z]\d+[a-z]?"
-RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)"  # (K4), (D3b, D3c)
-                     rf"|,\s*{_ID}(?=\))"  # (5 or more chips on it, K9)
-                     rf"|(?<=\(){_ID},\s*"  # (K5, after a rectangle)
-                     rf"|\b{_ID}: ")  # K9: ...
-
-
-def strip_rule_ids(text: str) -> str:
-    """The core's reasons name rules (`(L3)`, `K9: `); a player is told the reason alone."""
-    return RULE_ID.sub("", text)
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:

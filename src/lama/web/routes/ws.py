@@ -16,6 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from lama.i18n import N_, parse
+from lama.i18n.reasons import reason_text
 from lama.match import Refused
 
 from ..hub import Hub
@@ -165,14 +166,16 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
                   reactions: _Bucket) -> None:
     """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, or an error back."""
 
-    def refuse(code: str, message: str) -> None:
+    def refuse(code: str, message) -> None:
         refused(websocket.scope, code)
+        if hasattr(message, "localized"):  # a WebError: its template in the connection's language
+            message = message.localized(connection.lang)
         connection.send(error_message(code, message))
 
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # not JSON, or nested deeper than the reader goes
-        refuse("malformed", "a message is one JSON object")
+        refuse("malformed", N_("a message is one JSON object"))
         return
     kind = data.get("type") if isinstance(data, dict) else None
     try:
@@ -193,15 +196,17 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
             refuse("malformed", 'a message is {"type": "act", "version": V, "action": ...}, '
                                 '{"type": "hint"}, {"type": "odds"}, {"type": "react", "reaction": CODE} or '
                                 '{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
-    except Refused as e:
-        refuse(e.code, e.reason)
-    except (WebError, RateLimited) as e:
+    except Refused as e:  # an illegal move: the core's reason, in the client's words where there are some
+        refuse(e.code, reason_text(e.reason, getattr(getattr(live, "row", None), "game", None), connection.lang))
+    except WebError as e:
+        refuse(e.code, e)
+    except RateLimited as e:
         refuse(e.code, e.message)
     except SQLAlchemyError:  # the store is down (or its disk full): nothing was acknowledged
-        refuse("store_unavailable", "the store cannot be used now: nothing was changed, try again in a moment")
+        refuse("store_unavailable", N_("the store cannot be used now: nothing was changed, try again in a moment"))
     except Exception:  # a bug of ours: say so in the log, keep the connection and the table
         log.exception("table %s: a %s message failed", live.id, kind)
-        refuse("server_error", "the server failed to handle this message")
+        refuse("server_error", N_("the server failed to handle this message"))
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:

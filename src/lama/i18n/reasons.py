@@ -1,15 +1,27 @@
-"""The core's reasons why a move is not legal (IllegalAction.reason, English, rule ids already
-stripped) in the reader's language, for the reasons a player meets at the terminal. The core
-stays language-neutral: its reasons are matched here by their English form, and one that is not
-listed is shown as the core says it."""
+"""The core's reasons why a move is not legal (IllegalAction.reason, English, naming rules like
+`(L3)`) in a reader's language, for the reasons a player meets: at the terminal after a refused
+entry, and in the protocol's `illegal` errors. The core stays language-neutral: its reasons are
+matched here by their English form, and one not listed is given as the core says it."""
 
 from __future__ import annotations
 
 import re
 
-from lama.i18n import N_, _, language
+from lama.games import GAMES
 
-from .render import card_name
+from . import N_, language, translations
+
+_ID = r"(?:rules? )?[A-Z]\d+[a-z]?"
+RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)"  # (K4), (D3b, D3c)
+                     rf"|,\s*{_ID}(?=\))"  # (5 or more chips on it, K9)
+                     rf"|(?<=\(){_ID},\s*"  # (K5, after a rectangle)
+                     rf"|\b{_ID}: ")  # K9: ...
+
+
+def strip_rule_ids(text: str) -> str:
+    """The core's reasons name rules (`(L3)`, `K9: `); a player is told the reason alone."""
+    return RULE_ID.sub("", text)
+
 
 _CARD = r"'(?P<card>[^']+)'"
 # (the core's English, as a pattern; the message in the catalogs, with the pattern's groups)
@@ -51,16 +63,24 @@ REASONS = [(re.compile(pattern + r"$"), message) for pattern, message in (
 )]
 
 
-def reason_text(reason: str, game: str | None = None) -> str:
-    """`reason` in the current language where the catalogs have it; as it is otherwise."""
-    if language() == "en":
+
+def _card(code: str, game: str | None, lang: str) -> str:
+    llama = GAMES[game].llama_name if game in GAMES else "llama"
+    return translations(lang).gettext(llama) if code == "L" and llama != "llama" else code
+
+
+def reason_text(reason: str, game: str | None = None, lang: str | None = None) -> str:
+    """`reason` in `lang` (default: the current language), its rule ids dropped, where the
+    catalogs have it; as it is otherwise (and always in English)."""
+    lang = lang or language()
+    if lang == "en":
         return reason
     for pattern, message in REASONS:
-        match = pattern.match(reason.strip())
+        match = pattern.match(strip_rule_ids(reason).strip())
         if match:
             fields = match.groupdict()
             for key in ("card", "top"):
                 if key in fields:
-                    fields[key] = card_name(fields[key], game)
-            return _(message).format(**fields)
+                    fields[key] = _card(fields[key], game, lang)
+            return translations(lang).gettext(message).format(**fields)
     return reason
