@@ -54,6 +54,14 @@ def read(path: Path, lang: str | None = None) -> Catalog:
 
 
 def write(catalog: Catalog, path: Path) -> None:
+    catalog.fuzzy = False  # the header is ours, not a guess to review
+    catalog.project, catalog.copyright_holder = "lama", "the lama project"
+    catalog.msgid_bugs_address = ""
+    where = f" in {catalog.locale.english_name}" if catalog.locale else ""
+    catalog.header_comment = (f"# The messages of lama{where}: docs/i18n.md says how to edit and check them.\n"
+                              "# This file is distributed under the same license as the lama project.")
+    if catalog.locale is not None:
+        catalog.last_translator = catalog.language_team = "the lama project"
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True, sort_output=True)
     path.parent.mkdir(parents=True, exist_ok=True)
