@@ -133,3 +133,28 @@ def test_the_cores_reasons_in_the_readers_language(terminal):
     out = " ".join(t.finish().split())
     assert re.search(rf"{re.escape(asked[0])} kann nicht auf \S+ gespielt werden; erlaubt: ", out), out[-800:]
     assert "cannot be played" not in out
+
+
+def test_a_whole_german_kadabra_game_at_80_columns(terminal, monkeypatch):
+    """German's long words (Nachziehstapel, ausgestiegen, Zaubershow) at 80x24: no line wider."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+
+    def move(t):
+        if "dein Zug" not in t.last_line():
+            return ""
+        legal = t.state().legal_actions()
+        for a in legal:
+            if a.kind == "play":
+                return f"{a.card}>{a.give + 1}" if a.give is not None else a.card
+        kinds = {a.kind for a in legal}
+        return next(k for w, k in (("take_stage", "t"), ("draw", "d"), ("quit", "q"), ("skip", "s")) if w in kinds)
+
+    t = terminal(move, record="k6.json")
+    assert main(["play", "--lang", "de", "--game", "kadabra", "--players", "6", "--seed", "8", "--bots", "random",
+                 "--name", "Maximilian Schneider-Hohenstein", "--record", "k6.json"]) == 0
+    out = t.finish()
+    assert "Spielende:" in " ".join(out.split())
+    # the closing line names the record's path: printed unbroken (soft wrap) for copying, in English too
+    wide = [line for line in out.splitlines() if len(line) > 80 and "k6.json" not in line]
+    assert wide == [], wide[:5]
