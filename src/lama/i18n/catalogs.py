@@ -55,7 +55,7 @@ def read(path: Path, lang: str | None = None) -> Catalog:
 
 def write(catalog: Catalog, path: Path) -> None:
     catalog.fuzzy = False  # the header is ours, not a guess to review
-    catalog.project, catalog.copyright_holder = "lama", "the lama project"
+    catalog.project, catalog.copyright_holder = DOMAIN, "the lama project"
     catalog.msgid_bugs_address = ""
     where = f" in {catalog.locale.english_name}" if catalog.locale else ""
     catalog.header_comment = (f"# The messages of lama{where}: docs/i18n.md says how to edit and check them.\n"
