@@ -56,18 +56,23 @@ HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and ag
 HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
 HOSTILE_SLOW = 200  # requests whose headers it sends a byte a second
 HOSTILE_AGAIN = 5.0  # seconds before it opens a WebSocket again that was closed
+LAG_TICK = 0.005  # seconds between the client's looks at its own event loop's lateness
 MEMORY_BOUND_MB = 400  # the resident memory one server stays under, the hostile client beside it
 
 
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)  # seconds, one per acknowledged move
+    sent: list[float] = field(default_factory=list)  # when each of those moves was sent (monotonic)
+    lags: list[tuple[float, float]] = field(default_factory=list)  # (when, seconds) the client's loop was late
     acked: dict[str, list[tuple[int, dict]]] = field(default_factory=dict)  # table -> (seat, action) in order
     errors: int = 0
     error_kinds: dict[str, int] = field(default_factory=dict)
     finished: int = 0  # tables played to the end (and replaced)
     created: list[str] = field(default_factory=list)
     hostile: dict[str, int] = field(default_factory=dict)  # what the hostile client was answered, by kind
+    start: float = 0.0  # when the play began (monotonic)
+    server_ack: list[dict] = field(default_factory=list)  # each server's own histogram of acknowledgements
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -254,7 +259,8 @@ class Client:
                     continue
                 version = message["version"]
                 if pending is not None and version > pending[0]:
-                    results.latencies.append(time.perf_counter() - pending[2])
+                    results.latencies.append(time.monotonic() - pending[2])
+                    results.sent.append(pending[2])
                     acked.append((seat, pending[1]))
                     pending = None
                 if message["status"] == "finished":
@@ -262,9 +268,12 @@ class Client:
                     return True
                 if pending is None and message["legal"] and time.monotonic() < stop_at:
                     if self.think:  # a person thinks (the table waits for nobody else meanwhile)
-                        await asyncio.sleep(min(self.think * self.rng.uniform(0.5, 1.5), stop_at - time.monotonic()))
+                        ready = time.monotonic() + self.think * self.rng.uniform(0.5, 1.5)
+                        if ready >= stop_at:  # still thinking when the time is up: no move (not all at once)
+                            return False
+                        await asyncio.sleep(ready - time.monotonic())
                     action = self.rng.choice(message["legal"])
-                    pending = (version, action, time.perf_counter())
+                    pending = (version, action, time.monotonic())
                     await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
         except ConnectionClosed:
             results.error("closed")
@@ -366,6 +375,15 @@ class Hostile:
             writer.close()
 
 
+async def watch_lag(until: float, lags: list) -> None:
+    """How late the client's own event loop wakes up (LAG_TICK apart): time a message waited
+    in the client, not in the server."""
+    while time.monotonic() < until:
+        before = time.monotonic()
+        await asyncio.sleep(LAG_TICK)
+        lags.append((before, time.monotonic() - before - LAG_TICK))
+
+
 def hostile_process(ports: list[int], game: str, players: int, seconds: float, answers) -> None:
     """The hostile client in a process of its own (its work must not slow the quiet clients'
     measurements down): it plays for `seconds`, then puts what it was answered in `answers`."""
@@ -384,7 +402,7 @@ async def _play(ports: list[int], tables: int, seconds: float, players: int, gam
     gc.freeze()
     gc.disable()
     try:
-        start = time.monotonic()
+        start = results.start = time.monotonic()
         stop_at = start + seconds
         end_at = stop_at + GRACE
         clients = [Client(ports[n % len(ports)], players, game, results, random.Random(rng.getrandbits(64)), think,
@@ -396,12 +414,14 @@ async def _play(ports: list[int], tables: int, seconds: float, players: int, gam
             attack = context.Process(target=hostile_process, args=(ports, game, players, seconds, answers))
             attack.start()
         tasks = [asyncio.create_task(c.run(stop_at, end_at)) for c in clients]
+        watch = asyncio.create_task(watch_lag(end_at, results.lags))
         done = asyncio.gather(*tasks)
         while not done.done():
             await asyncio.wait([done], timeout=1.0)
             if progress is not None and time.monotonic() <= stop_at + 1:
                 progress(min(time.monotonic(), stop_at) - start, results)
         await done
+        watch.cancel()
         if attack is not None:
             try:
                 results.hostile = await asyncio.to_thread(answers.get, True, GRACE + HTTP_TIMEOUT)
@@ -414,6 +434,59 @@ async def _play(ports: list[int], tables: int, seconds: float, players: int, gam
         gc.enable()
         gc.unfreeze()
     return min(time.monotonic(), stop_at) - start
+
+
+def by_second(results: Results) -> list[list[float]]:
+    """Second by second of the run (by when the move was sent): [second, moves, p50, p99 and
+    max latency in ms, the client's own worst loop lateness in ms]."""
+    seconds: dict[int, list[float]] = {}
+    for sent, latency in zip(results.sent, results.latencies, strict=True):
+        seconds.setdefault(int(sent - results.start), []).append(latency)
+    lags: dict[int, float] = {}
+    for when, lag in results.lags:
+        s = int(when - results.start)
+        lags[s] = max(lags.get(s, 0.0), lag)
+    return [[s, len(v), *(round(x * 1000, 1) for x in (percentile(v, 50), percentile(v, 99), max(v), lags.get(s, 0.0)))]
+            for s, v in sorted(seconds.items())]
+
+
+async def server_ack(port: int) -> dict:
+    """The server's own histogram of acknowledgements (from `act` read to `state` queued), from
+    its /metrics: {upper bound in ms: moves at or under it}."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), HTTP_TIMEOUT)
+    try:
+        writer.write(f"GET /metrics HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode())
+        await writer.drain()
+        raw = await asyncio.wait_for(reader.read(), HTTP_TIMEOUT)
+    finally:
+        writer.close()
+    buckets = {}
+    for line in raw.decode("utf-8", "replace").splitlines():
+        if line.startswith("lama_ack_seconds_bucket{"):
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            bound = bound if bound == "+Inf" else str(round(float(bound) * 1000, 1))
+            buckets[bound] = int(float(line.rsplit(" ", 1)[1]))
+    return buckets
+
+
+def histogram_percentile(buckets: dict, p: float) -> float | None:
+    """The upper bound (ms) of the bucket of a cumulative histogram ({bound: count}) that holds
+    its p-th percentile; None if it is empty or past the last bound."""
+    total = buckets.get("+Inf", 0)
+    if not total:
+        return None
+    for bound, count in buckets.items():
+        if count >= total * p / 100:
+            return None if bound == "+Inf" else float(bound)
+    return None
+
+
+def merged(histograms: list[dict]) -> dict:
+    out: dict = {}
+    for h in histograms:
+        for bound, count in h.items():
+            out[bound] = out.get(bound, 0) + count
+    return out
 
 
 def check_store(db: str, results: Results) -> int:
@@ -471,6 +544,11 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
                 took = await _play([s.port for s in running], tables, seconds, players, game, results, progress,
                                    seed, think, hostile)
                 memory.extend(s.memory_mb() for s in running)
+                for server in running:
+                    try:
+                        results.server_ack.append(await server_ack(server.port))
+                    except (TimeoutError, OSError, ValueError, IndexError):
+                        results.server_ack.append({})
                 return took
 
             elapsed = asyncio.run(main())
@@ -483,6 +561,10 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         lost = check_store(db, results)
         total = stored_moves(db, results.created)
     moves = len(results.latencies)
+    # the moves sent once everyone has arrived (with people thinking): the evening itself, not its first minutes
+    settled = [lat for sent, lat in zip(results.sent, results.latencies, strict=True)
+               if sent - results.start >= (ARRIVALS if think else 0.0)]
+    server_p99 = histogram_percentile(merged(results.server_ack), 99)
     return {
         "tables": tables,
         "moves": moves,
@@ -491,6 +573,8 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "p99_ms": round(percentile(results.latencies, 99) * 1000, 2),
         "errors": results.errors,
         "lost": lost,
+        "p99_settled_ms": round(percentile(settled, 99) * 1000, 2),
+        "server_p99_ms": server_p99,
         "seconds": round(elapsed, 2),
         "players": players,
         "games_finished": results.finished,
@@ -504,5 +588,9 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         # each server's resident memory at the end and at its peak, MB
         "rss_mb": [round(now, 1) for now, _ in memory],
         "rss_peak_mb": [round(peak, 1) for _, peak in memory],
+        "client_lag_p99_ms": round(percentile([lag for _, lag in results.lags], 99) * 1000, 1),
+        "client_lag_max_ms": round(max((lag for _, lag in results.lags), default=0.0) * 1000, 1),
+        "server_ack": results.server_ack,
+        "by_second": by_second(results),
         **({"hostile": dict(sorted(results.hostile.items())), "memory_bound_mb": MEMORY_BOUND_MB} if hostile else {}),
     }
