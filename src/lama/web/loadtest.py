@@ -51,6 +51,7 @@ START_TIMEOUT = 60.0  # seconds for the server to answer its health check
 GRACE = 10.0  # seconds the clients wait for their last acknowledgements once the time is up
 STOP_TIMEOUT = 20.0  # seconds the server has to stop after SIGINT before it is killed
 HTTP_TIMEOUT = 30.0  # one HTTP request, or one WebSocket connection
+CLIENTS_START = 3.0  # seconds given to the clients' processes to start before they all begin
 ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
 HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and again) to one table
 HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
@@ -77,6 +78,24 @@ class Results:
     def error(self, kind: str) -> None:
         self.errors += 1
         self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+    def moves(self) -> int:
+        return len(self.latencies)
+
+    def p99(self) -> float:
+        return percentile(self.latencies, 99)
+
+    def merge(self, other: Results) -> None:
+        """What the clients of another process measured, added to these (the same start)."""
+        self.latencies += other.latencies
+        self.sent += other.sent
+        self.lags += other.lags
+        self.acked.update(other.acked)
+        self.errors += other.errors
+        for kind, n in other.error_kinds.items():
+            self.error_kinds[kind] = self.error_kinds.get(kind, 0) + n
+        self.finished += other.finished
+        self.created += other.created
 
 
 def free_port() -> int:
@@ -384,17 +403,20 @@ async def watch_lag(until: float, lags: list) -> None:
         lags.append((before, time.monotonic() - before - LAG_TICK))
 
 
-def hostile_process(ports: list[int], game: str, players: int, seconds: float, answers) -> None:
+def hostile_process(ports: list[int], game: str, players: int, start: float, seconds: float, answers) -> None:
     """The hostile client in a process of its own (its work must not slow the quiet clients'
-    measurements down): it plays for `seconds`, then puts what it was answered in `answers`."""
+    measurements down): from `start` it plays for `seconds`, then puts what it was answered in
+    `answers`."""
     attack = Hostile(ports, game, players)
-    asyncio.run(attack.run(time.monotonic() + seconds))
+    time.sleep(max(0.0, start - time.monotonic()))
+    asyncio.run(attack.run(start + seconds))
     answers.put(attack.answers)
 
 
-async def _play(ports: list[int], tables: int, seconds: float, players: int, game: str, results: Results,
-                progress, seed: int | None, think: float = 0.0, hostile: bool = False) -> float:
-    rng = random.Random(seed)
+async def _clients(ports: list[int], numbers: list[int], seeds: list[int], players: int, game: str, think: float,
+                   hostile: bool, seconds: float, results: Results, progress=None) -> None:
+    """Play the clients `numbers` (each with its seed) in this process, from `results.start`
+    for `seconds`."""
     # the clients' own garbage collection would show in the latencies they measure (a pause of
     # 50 to 200 ms with a thousand tables): none while they play, their garbage is mostly freed
     # by reference counting, and the run is bounded
@@ -402,38 +424,114 @@ async def _play(ports: list[int], tables: int, seconds: float, players: int, gam
     gc.freeze()
     gc.disable()
     try:
-        start = results.start = time.monotonic()
-        stop_at = start + seconds
+        await asyncio.sleep(max(0.0, results.start - time.monotonic()))
+        stop_at = results.start + seconds
         end_at = stop_at + GRACE
-        clients = [Client(ports[n % len(ports)], players, game, results, random.Random(rng.getrandbits(64)), think,
-                          quiet_address(n) if hostile else None) for n in range(tables)]
-        attack, answers = None, None
-        if hostile:
-            context = multiprocessing.get_context("spawn")
-            answers = context.Queue()
-            attack = context.Process(target=hostile_process, args=(ports, game, players, seconds, answers))
-            attack.start()
+        clients = [Client(ports[n % len(ports)], players, game, results, random.Random(seed), think,
+                          quiet_address(n) if hostile else None) for n, seed in zip(numbers, seeds, strict=True)]
         tasks = [asyncio.create_task(c.run(stop_at, end_at)) for c in clients]
         watch = asyncio.create_task(watch_lag(end_at, results.lags))
         done = asyncio.gather(*tasks)
         while not done.done():
             await asyncio.wait([done], timeout=1.0)
             if progress is not None and time.monotonic() <= stop_at + 1:
-                progress(min(time.monotonic(), stop_at) - start, results)
+                progress(min(time.monotonic(), stop_at) - results.start, results)
         await done
         watch.cancel()
-        if attack is not None:
-            try:
-                results.hostile = await asyncio.to_thread(answers.get, True, GRACE + HTTP_TIMEOUT)
-            except queue.Empty:
-                results.error("hostile client")
-            attack.join(STOP_TIMEOUT)
-            if attack.is_alive():
-                attack.kill()
     finally:
         gc.enable()
         gc.unfreeze()
-    return min(time.monotonic(), stop_at) - start
+
+
+def clients_process(slot: int, counts, answers, *play) -> None:
+    """Some of the clients in a process of their own (`_clients(*play)`): what they measured
+    goes to `answers`, and while they play, their moves, games finished and errors so far to
+    `counts` (four numbers a process, from `slot`: with its p99 in µs)."""
+    results = Results(start=play[-1])
+
+    def progress(_elapsed, r: Results) -> None:
+        counts[4 * slot:4 * slot + 4] = [r.moves(), r.finished, r.errors, int(r.p99() * 1e6)]
+
+    asyncio.run(_clients(*play[:-1], results, progress))
+    answers.put((slot, results))
+
+
+class Counts:
+    """What the progress line shows of the clients in other processes: their moves, games
+    finished and errors, and the worst of their p99s."""
+
+    def __init__(self, counts, processes: int):
+        self.counts, self.processes = counts, processes
+        self.finished, self.errors = (sum(counts[4 * s + k] for s in range(processes)) for k in (1, 2))
+
+    def moves(self) -> int:
+        return sum(self.counts[4 * s] for s in range(self.processes))
+
+    def p99(self) -> float:
+        return max(self.counts[4 * s + 3] for s in range(self.processes)) / 1e6
+
+
+async def _play(ports: list[int], tables: int, seconds: float, players: int, game: str, results: Results,
+                progress, seed: int | None, think: float = 0.0, hostile: bool = False, processes: int = 1) -> float:
+    rng = random.Random(seed)
+    seeds = [rng.getrandbits(64) for _ in range(tables)]
+    context = multiprocessing.get_context("spawn")
+    attack, answers = None, None
+    # clients in processes of their own start when they all can (a spawned process takes a moment)
+    results.start = time.monotonic() + (CLIENTS_START if processes > 1 else 0.0)
+    if hostile:
+        answers = context.Queue()
+        attack = context.Process(target=hostile_process, args=(ports, game, players, results.start, seconds, answers))
+        attack.start()
+    if processes == 1:
+        await _clients(ports, list(range(tables)), seeds, players, game, think, hostile, seconds, results, progress)
+    else:
+        await _in_processes(context, processes, ports, tables, seeds, players, game, think, hostile, seconds, results,
+                            progress)
+    if attack is not None:
+        try:
+            results.hostile = await asyncio.to_thread(answers.get, True, GRACE + HTTP_TIMEOUT)
+        except queue.Empty:
+            results.error("hostile client")
+        attack.join(STOP_TIMEOUT)
+        if attack.is_alive():
+            attack.kill()
+    return min(time.monotonic(), results.start + seconds) - results.start
+
+
+async def _in_processes(context, processes: int, ports: list[int], tables: int, seeds: list[int], players: int,
+                        game: str, think: float, hostile: bool, seconds: float, results: Results, progress) -> None:
+    """The clients spread over `processes` processes (client n in process n % processes); what
+    they measured, together in `results`."""
+    counts = context.Array("q", 4 * processes, lock=False)
+    answers = context.Queue()
+    children = []
+    for slot in range(processes):
+        numbers = list(range(slot, tables, processes))
+        child = context.Process(target=clients_process, daemon=True, args=(
+            slot, counts, answers, ports, numbers, [seeds[n] for n in numbers], players, game, think, hostile,
+            seconds, results.start))
+        child.start()
+        children.append(child)
+    deadline = results.start + seconds + GRACE + START_TIMEOUT
+    parts: dict[int, Results] = {}
+    while len(parts) < processes and time.monotonic() < deadline:
+        try:
+            slot, part = await asyncio.to_thread(answers.get, True, 1.0)
+            parts[slot] = part
+        except queue.Empty:
+            pass
+        now = time.monotonic()
+        if progress is not None and results.start <= now <= results.start + seconds + 1:
+            progress(min(now, results.start + seconds) - results.start, Counts(counts, processes))
+    for child in children:
+        child.join(STOP_TIMEOUT)
+        if child.is_alive():
+            child.kill()
+    if len(parts) < processes:
+        results.error("client process")
+    for part in parts.values():
+        results.merge(part)
 
 
 def by_second(results: Results) -> list[list[float]]:
@@ -525,9 +623,9 @@ def stored_moves(db: str, table_ids: list[str]) -> int:
 
 def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | None = None, game: str = "lama",
         progress=None, seed: int | None = None, workers: int | None = None, think: float = 0.0,
-        servers: int = 1, hostile: bool = False) -> dict:
+        servers: int = 1, hostile: bool = False, processes: int = 1) -> dict:
     """Play `tables` tables for `seconds` against fresh `lama serve`s (`servers` of them
-    sharing `db`); the figures."""
+    sharing `db`), the clients spread over `processes` processes; the figures."""
     with tempfile.TemporaryDirectory(prefix="lama-loadtest-") as folder:
         db = db or f"sqlite:///{os.path.join(folder, 'load.db')}"
         if servers > 1 and db.startswith("sqlite"):
@@ -542,7 +640,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
                 for server in running:
                     await server.ready()
                 took = await _play([s.port for s in running], tables, seconds, players, game, results, progress,
-                                   seed, think, hostile)
+                                   seed, think, hostile, processes)
                 memory.extend(s.memory_mb() for s in running)
                 for server in running:
                     try:
@@ -585,6 +683,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "error_kinds": results.error_kinds,
         "think_s": think,
         "servers": servers,
+        "client_processes": processes,
         # each server's resident memory at the end and at its peak, MB
         "rss_mb": [round(now, 1) for now, _ in memory],
         "rss_peak_mb": [round(peak, 1) for _, peak in memory],
