@@ -78,7 +78,8 @@ def cmd_loadtest(args) -> int:
         print(f"  {result['moves']:,} client moves acknowledged, {result['moves_per_s']:,.1f}/s "
               f"({result['stored_moves']:,} moves stored with the bots'; {result['games_finished']} games finished)")
         print(f"  latency from act to its state: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms"
-              + (f" (once everyone has arrived: p99 {result['p99_settled_ms']:.1f} ms)" if args.think else ""))
+              + (f" (once everyone has arrived: p99 {result['p99_settled_ms']:.1f} ms)"
+                 if args.think and result["p99_settled_ms"] is not None else ""))
         server = "over 5 s" if result["server_p99_ms"] is None else f"at most {result['server_p99_ms']:g} ms"
         print(f"  the server's own p99 (act read to state queued): {server}"
               f"; the clients' event loop late by p99 {result['client_lag_p99_ms']:.1f} ms, "

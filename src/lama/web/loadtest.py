@@ -671,7 +671,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "p99_ms": round(percentile(results.latencies, 99) * 1000, 2),
         "errors": results.errors,
         "lost": lost,
-        "p99_settled_ms": round(percentile(settled, 99) * 1000, 2),
+        "p99_settled_ms": round(percentile(settled, 99) * 1000, 2) if settled else None,
         "server_p99_ms": server_p99,
         "seconds": round(elapsed, 2),
         "players": players,
