@@ -85,6 +85,7 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
         listener = threading.Thread(target=store.listen, args=(changed, stop), daemon=True)
         listener.start()
     ticker = asyncio.create_task(_tick(hub))
+    watcher = asyncio.create_task(app.state.metrics.watch_loop())
     resumed = await hub.resume_all()
     if resumed:
         log.warning("lama serve: %d table(s) resumed from the store", resumed)
@@ -95,6 +96,7 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    gc.callbacks.append(app.state.metrics.collected)  # (the collections from now on)
     # The event loop shares the interpreter with the store's writer thread (and the cheap
     # bots'): each time the loop gives the interpreter up (a socket write, a wait), a busy
     # thread takes it for up to the switch interval, 5 ms by default, before the loop gets it
@@ -106,6 +108,8 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
     finally:
         stop.set()
         ticker.cancel()
+        watcher.cancel()
+        gc.callbacks.remove(app.state.metrics.collected)
         for live in hub.live.values():
             if live.bots is not None:
                 live.bots.cancel()

@@ -73,7 +73,7 @@ class Results:
     created: list[str] = field(default_factory=list)
     hostile: dict[str, int] = field(default_factory=dict)  # what the hostile client was answered, by kind
     start: float = 0.0  # when the play began (monotonic)
-    server_ack: list[dict] = field(default_factory=list)  # each server's own histogram of acknowledgements
+    server: list[dict] = field(default_factory=list)  # each server's own histograms (server_histograms)
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -548,9 +548,12 @@ def by_second(results: Results) -> list[list[float]]:
             for s, v in sorted(seconds.items())]
 
 
-async def server_ack(port: int) -> dict:
-    """The server's own histogram of acknowledgements (from `act` read to `state` queued), from
-    its /metrics: {upper bound in ms: moves at or under it}."""
+HISTOGRAMS = ("lama_ack_seconds", "lama_loop_lag_seconds", "lama_gc_seconds")  # read from each server's /metrics
+
+
+async def server_histograms(port: int) -> dict[str, dict]:
+    """The server's own histograms (HISTOGRAMS), from its /metrics: by name, {upper bound in ms:
+    observations at or under it}, and the sum of all in ms under "sum"."""
     reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), HTTP_TIMEOUT)
     try:
         writer.write(f"GET /metrics HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode())
@@ -558,13 +561,17 @@ async def server_ack(port: int) -> dict:
         raw = await asyncio.wait_for(reader.read(), HTTP_TIMEOUT)
     finally:
         writer.close()
-    buckets = {}
+    found: dict[str, dict] = {name: {} for name in HISTOGRAMS}
     for line in raw.decode("utf-8", "replace").splitlines():
-        if line.startswith("lama_ack_seconds_bucket{"):
-            bound = line.split('le="', 1)[1].split('"', 1)[0]
+        name, _, rest = line.partition("_bucket{")
+        if name in found and 'le="' in rest:
+            bound = rest.split('le="', 1)[1].split('"', 1)[0]
             bound = bound if bound == "+Inf" else str(round(float(bound) * 1000, 1))
-            buckets[bound] = int(float(line.rsplit(" ", 1)[1]))
-    return buckets
+            found[name][bound] = int(float(line.rsplit(" ", 1)[1]))
+        name, _, value = line.partition("_sum ")
+        if name in found:
+            found[name]["sum"] = round(float(value) * 1000, 1)
+    return found
 
 
 def histogram_percentile(buckets: dict, p: float) -> float | None:
@@ -574,7 +581,7 @@ def histogram_percentile(buckets: dict, p: float) -> float | None:
     if not total:
         return None
     for bound, count in buckets.items():
-        if count >= total * p / 100:
+        if bound != "sum" and count >= total * p / 100:
             return None if bound == "+Inf" else float(bound)
     return None
 
@@ -644,9 +651,9 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
                 memory.extend(s.memory_mb() for s in running)
                 for server in running:
                     try:
-                        results.server_ack.append(await server_ack(server.port))
+                        results.server.append(await server_histograms(server.port))
                     except (TimeoutError, OSError, ValueError, IndexError):
-                        results.server_ack.append({})
+                        results.server.append({name: {} for name in HISTOGRAMS})
                 return took
 
             elapsed = asyncio.run(main())
@@ -662,7 +669,8 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
     # the moves sent once everyone has arrived (with people thinking): the evening itself, not its first minutes
     settled = [lat for sent, lat in zip(results.sent, results.latencies, strict=True)
                if sent - results.start >= (ARRIVALS if think else 0.0)]
-    server_p99 = histogram_percentile(merged(results.server_ack), 99)
+    server_p99 = histogram_percentile(merged([h["lama_ack_seconds"] for h in results.server]), 99)
+    gcs = merged([h["lama_gc_seconds"] for h in results.server])
     return {
         "tables": tables,
         "moves": moves,
@@ -689,7 +697,13 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "rss_peak_mb": [round(peak, 1) for _, peak in memory],
         "client_lag_p99_ms": round(percentile([lag for _, lag in results.lags], 99) * 1000, 1),
         "client_lag_max_ms": round(max((lag for _, lag in results.lags), default=0.0) * 1000, 1),
-        "server_ack": results.server_ack,
+        # the servers' own: their acknowledgements (buckets), how late their event loops woke
+        # up (p99 bucket), their full collections of garbage (how many, ms in all, p99 bucket)
+        "server_ack": [h["lama_ack_seconds"] for h in results.server],
+        "server_loop_lag_p99_ms": histogram_percentile(merged([h["lama_loop_lag_seconds"] for h in results.server]),
+                                                       99),
+        "server_gc": {"count": gcs.get("+Inf", 0), "ms": gcs.get("sum", 0.0),
+                      "p99_ms": histogram_percentile(gcs, 99)},
         "by_second": by_second(results),
         **({"hostile": dict(sorted(results.hostile.items())), "memory_bound_mb": MEMORY_BOUND_MB} if hostile else {}),
     }
