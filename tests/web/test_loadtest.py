@@ -24,6 +24,22 @@ def test_loadtest_plays_tables_and_loses_nothing(tmp_path):
     assert result["lost"] == 0, result
     assert result["stored_moves"] >= result["moves"]
     assert not list(tmp_path.iterdir())  # the temporary store is gone, nothing left in the current folder
+    # what tells the server's share from the client's: the server's own histogram, the
+    # client's own lateness, second by second
+    assert result["server_p99_ms"] is not None and result["server_ack"][0]["+Inf"] >= result["moves"]
+    assert 0 <= result["client_lag_p99_ms"] <= result["client_lag_max_ms"]
+    assert sum(n for _s, n, *_ in result["by_second"]) == result["moves"]
+
+
+def test_loadtest_spreads_the_clients_over_processes(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--tables", "4", "--seconds", "3",
+                           "--client-processes", "2", "--json"], capture_output=True, text=True, timeout=180,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["client_processes"] == 2 and result["moves"] > 0, result
+    assert result["errors"] == 0 and result["lost"] == 0, result
+    assert sum(n for _s, n, *_ in result["by_second"]) == result["moves"]
 
 
 def test_loadtest_refuses_bad_arguments():

@@ -42,6 +42,9 @@ def test_metrics_count_tables_connections_moves_and_refusals(client):
     refusals = {labels[0][1]: v for (name, labels), v in after.items() if name == "lama_refusals_total"}
     assert refusals == {"no_table": 1, "bad_content_type": 1, "stale": 1}
     assert ("lama_bot_queue", ()) in after
+    # what delays every table at once: the event loop waking up late, full collections of garbage
+    assert after[("lama_loop_lag_seconds_count", ())] >= 1
+    assert ("lama_gc_seconds_count", ()) in after
 
 
 def test_access_logs_hold_no_tokens(tmp_path, serve):

@@ -8,7 +8,17 @@ import time
 import pytest
 from sqlalchemy import update
 
-from lama.web.store import SCHEMA_VERSION, SeatRow, Store, StoreError, TableRow, meta_t, token_hash
+from lama.web.store import (
+    CHECKPOINT_SECONDS,
+    SCHEMA_VERSION,
+    WAL_PAGES,
+    SeatRow,
+    Store,
+    StoreError,
+    TableRow,
+    meta_t,
+    token_hash,
+)
 
 
 def table(table_id="t1") -> TableRow:
@@ -73,3 +83,24 @@ def test_a_bad_database_is_one_clear_error(tmp_path):
         Store(f"sqlite:///{tmp_path}/no/such/folder/x.db")
     with pytest.raises(StoreError, match="cannot"):
         Store("postgresql://nobody@127.0.0.1:1/none")
+
+
+def test_sqlite_checkpoints_in_a_thread_of_its_own_not_in_a_commit(tmp_path):
+    """The moves reach the database file itself within about CHECKPOINT_SECONDS, while the
+    commits leave the log to grow up to WAL_PAGES (far more than these moves make)."""
+    path = tmp_path / "lama.db"
+    store = Store(f"sqlite:///{path}")
+    try:
+        with store.engine.connect() as db:
+            assert db.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == WAL_PAGES
+        before = path.stat().st_size
+        store.create_table(table())
+        for n in range(40):
+            assert store.add_moves([("t1", 20 * n + k, k % 3, {"kind": "roll", "pad": "x" * 200}) for k in range(20)])
+        deadline = time.monotonic() + 10 * CHECKPOINT_SECONDS
+        while path.stat().st_size == before and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert path.stat().st_size > before  # copied in by the store's checkpoint thread
+    finally:
+        store.close()
+    assert not store._checkpointer.is_alive()  # it ends with the store

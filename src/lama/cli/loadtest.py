@@ -28,6 +28,8 @@ def add_arguments(p) -> None:
                    help="beside the quiet tables (each from a loopback address of its own), one client floods "
                         "creations, opens 1,000 WebSockets, asks for unknown tables and sends headers slowly; "
                         "the servers keep their limits; reports what it was answered and the servers' memory")
+    p.add_argument("--client-processes", type=positive, default=1, metavar="N",
+                   help="processes the clients are spread over, each with its own event loop (default 1)")
     p.add_argument("--seed", type=int, help="the clients' random choices (default: fresh)")
     p.add_argument("--json", action="store_true", help="print one JSON object, no progress")
     p.set_defaults(func=cmd_loadtest)
@@ -53,15 +55,15 @@ def cmd_loadtest(args) -> int:
         return 2
 
     def progress(elapsed, results):
-        lat = results.latencies
-        print(f"\r{elapsed:5.1f}/{args.seconds:g} s  {len(lat):,} moves ({len(lat) / max(elapsed, 1e-9):,.0f}/s)  "
-              f"p99 {loadtest.percentile(lat, 99) * 1000:.1f} ms  {results.finished} finished  "
+        moves = results.moves()
+        print(f"\r{elapsed:5.1f}/{args.seconds:g} s  {moves:,} moves ({moves / max(elapsed, 1e-9):,.0f}/s)  "
+              f"p99 {results.p99() * 1000:.1f} ms  {results.finished} finished  "
               f"{results.errors} errors ", end="", file=sys.stderr, flush=True)
 
     try:
         result = loadtest.run(args.tables, args.seconds, args.players, args.db, args.game,
                               None if args.json else progress, args.seed, args.bot_workers, args.think,
-                              args.servers, args.hostile)
+                              args.servers, args.hostile, args.client_processes)
     except RuntimeError as e:
         print(f"\nlama loadtest: {e}", file=sys.stderr)
         return 1
@@ -75,7 +77,13 @@ def cmd_loadtest(args) -> int:
               f"{result['seconds']:g} s:")
         print(f"  {result['moves']:,} client moves acknowledged, {result['moves_per_s']:,.1f}/s "
               f"({result['stored_moves']:,} moves stored with the bots'; {result['games_finished']} games finished)")
-        print(f"  latency from act to its state: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms")
+        print(f"  latency from act to its state: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms"
+              + (f" (once everyone has arrived: p99 {result['p99_settled_ms']:.1f} ms)"
+                 if args.think and result["p99_settled_ms"] is not None else ""))
+        server = "over 5 s" if result["server_p99_ms"] is None else f"at most {result['server_p99_ms']:g} ms"
+        print(f"  the server's own p99 (act read to state queued): {server}"
+              f"; the clients' event loop late by p99 {result['client_lag_p99_ms']:.1f} ms, "
+              f"at worst {result['client_lag_max_ms']:.1f} ms")
         kinds = ", ".join(f"{k} {v}" for k, v in sorted(result["error_kinds"].items()))
         print(f"  errors: {result['errors']}{f' ({kinds})' if kinds else ''}; "
               f"acknowledged moves missing from the store: {result['lost']}")

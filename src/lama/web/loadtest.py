@@ -51,27 +51,51 @@ START_TIMEOUT = 60.0  # seconds for the server to answer its health check
 GRACE = 10.0  # seconds the clients wait for their last acknowledgements once the time is up
 STOP_TIMEOUT = 20.0  # seconds the server has to stop after SIGINT before it is killed
 HTTP_TIMEOUT = 30.0  # one HTTP request, or one WebSocket connection
+CLIENTS_START = 3.0  # seconds given to the clients' processes to start before they all begin
 ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
 HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and again) to one table
 HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
 HOSTILE_SLOW = 200  # requests whose headers it sends a byte a second
 HOSTILE_AGAIN = 5.0  # seconds before it opens a WebSocket again that was closed
+LAG_TICK = 0.005  # seconds between the client's looks at its own event loop's lateness
 MEMORY_BOUND_MB = 400  # the resident memory one server stays under, the hostile client beside it
 
 
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)  # seconds, one per acknowledged move
+    sent: list[float] = field(default_factory=list)  # when each of those moves was sent (monotonic)
+    lags: list[tuple[float, float]] = field(default_factory=list)  # (when, seconds) the client's loop was late
     acked: dict[str, list[tuple[int, dict]]] = field(default_factory=dict)  # table -> (seat, action) in order
     errors: int = 0
     error_kinds: dict[str, int] = field(default_factory=dict)
     finished: int = 0  # tables played to the end (and replaced)
     created: list[str] = field(default_factory=list)
     hostile: dict[str, int] = field(default_factory=dict)  # what the hostile client was answered, by kind
+    start: float = 0.0  # when the play began (monotonic)
+    server: list[dict] = field(default_factory=list)  # each server's own histograms (server_histograms)
 
     def error(self, kind: str) -> None:
         self.errors += 1
         self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+    def moves(self) -> int:
+        return len(self.latencies)
+
+    def p99(self) -> float:
+        return percentile(self.latencies, 99)
+
+    def merge(self, other: Results) -> None:
+        """What the clients of another process measured, added to these (the same start)."""
+        self.latencies += other.latencies
+        self.sent += other.sent
+        self.lags += other.lags
+        self.acked.update(other.acked)
+        self.errors += other.errors
+        for kind, n in other.error_kinds.items():
+            self.error_kinds[kind] = self.error_kinds.get(kind, 0) + n
+        self.finished += other.finished
+        self.created += other.created
 
 
 def free_port() -> int:
@@ -254,7 +278,8 @@ class Client:
                     continue
                 version = message["version"]
                 if pending is not None and version > pending[0]:
-                    results.latencies.append(time.perf_counter() - pending[2])
+                    results.latencies.append(time.monotonic() - pending[2])
+                    results.sent.append(pending[2])
                     acked.append((seat, pending[1]))
                     pending = None
                 if message["status"] == "finished":
@@ -262,9 +287,12 @@ class Client:
                     return True
                 if pending is None and message["legal"] and time.monotonic() < stop_at:
                     if self.think:  # a person thinks (the table waits for nobody else meanwhile)
-                        await asyncio.sleep(min(self.think * self.rng.uniform(0.5, 1.5), stop_at - time.monotonic()))
+                        ready = time.monotonic() + self.think * self.rng.uniform(0.5, 1.5)
+                        if ready >= stop_at:  # still thinking when the time is up: no move (not all at once)
+                            return False
+                        await asyncio.sleep(ready - time.monotonic())
                     action = self.rng.choice(message["legal"])
-                    pending = (version, action, time.perf_counter())
+                    pending = (version, action, time.monotonic())
                     await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
         except ConnectionClosed:
             results.error("closed")
@@ -366,17 +394,29 @@ class Hostile:
             writer.close()
 
 
-def hostile_process(ports: list[int], game: str, players: int, seconds: float, answers) -> None:
+async def watch_lag(until: float, lags: list) -> None:
+    """How late the client's own event loop wakes up (LAG_TICK apart): time a message waited
+    in the client, not in the server."""
+    while time.monotonic() < until:
+        before = time.monotonic()
+        await asyncio.sleep(LAG_TICK)
+        lags.append((before, time.monotonic() - before - LAG_TICK))
+
+
+def hostile_process(ports: list[int], game: str, players: int, start: float, seconds: float, answers) -> None:
     """The hostile client in a process of its own (its work must not slow the quiet clients'
-    measurements down): it plays for `seconds`, then puts what it was answered in `answers`."""
+    measurements down): from `start` it plays for `seconds`, then puts what it was answered in
+    `answers`."""
     attack = Hostile(ports, game, players)
-    asyncio.run(attack.run(time.monotonic() + seconds))
+    time.sleep(max(0.0, start - time.monotonic()))
+    asyncio.run(attack.run(start + seconds))
     answers.put(attack.answers)
 
 
-async def _play(ports: list[int], tables: int, seconds: float, players: int, game: str, results: Results,
-                progress, seed: int | None, think: float = 0.0, hostile: bool = False) -> float:
-    rng = random.Random(seed)
+async def _clients(ports: list[int], numbers: list[int], seeds: list[int], players: int, game: str, think: float,
+                   hostile: bool, seconds: float, results: Results, progress=None) -> None:
+    """Play the clients `numbers` (each with its seed) in this process, from `results.start`
+    for `seconds`."""
     # the clients' own garbage collection would show in the latencies they measure (a pause of
     # 50 to 200 ms with a thousand tables): none while they play, their garbage is mostly freed
     # by reference counting, and the run is bounded
@@ -384,36 +424,174 @@ async def _play(ports: list[int], tables: int, seconds: float, players: int, gam
     gc.freeze()
     gc.disable()
     try:
-        start = time.monotonic()
-        stop_at = start + seconds
+        await asyncio.sleep(max(0.0, results.start - time.monotonic()))
+        stop_at = results.start + seconds
         end_at = stop_at + GRACE
-        clients = [Client(ports[n % len(ports)], players, game, results, random.Random(rng.getrandbits(64)), think,
-                          quiet_address(n) if hostile else None) for n in range(tables)]
-        attack, answers = None, None
-        if hostile:
-            context = multiprocessing.get_context("spawn")
-            answers = context.Queue()
-            attack = context.Process(target=hostile_process, args=(ports, game, players, seconds, answers))
-            attack.start()
+        clients = [Client(ports[n % len(ports)], players, game, results, random.Random(seed), think,
+                          quiet_address(n) if hostile else None) for n, seed in zip(numbers, seeds, strict=True)]
         tasks = [asyncio.create_task(c.run(stop_at, end_at)) for c in clients]
+        watch = asyncio.create_task(watch_lag(end_at, results.lags))
         done = asyncio.gather(*tasks)
         while not done.done():
             await asyncio.wait([done], timeout=1.0)
             if progress is not None and time.monotonic() <= stop_at + 1:
-                progress(min(time.monotonic(), stop_at) - start, results)
+                progress(min(time.monotonic(), stop_at) - results.start, results)
         await done
-        if attack is not None:
-            try:
-                results.hostile = await asyncio.to_thread(answers.get, True, GRACE + HTTP_TIMEOUT)
-            except queue.Empty:
-                results.error("hostile client")
-            attack.join(STOP_TIMEOUT)
-            if attack.is_alive():
-                attack.kill()
+        watch.cancel()
     finally:
         gc.enable()
         gc.unfreeze()
-    return min(time.monotonic(), stop_at) - start
+
+
+def clients_process(slot: int, counts, answers, *play) -> None:
+    """Some of the clients in a process of their own (`_clients(*play)`): what they measured
+    goes to `answers`, and while they play, their moves, games finished and errors so far to
+    `counts` (four numbers a process, from `slot`: with its p99 in µs)."""
+    results = Results(start=play[-1])
+
+    def progress(_elapsed, r: Results) -> None:
+        counts[4 * slot:4 * slot + 4] = [r.moves(), r.finished, r.errors, int(r.p99() * 1e6)]
+
+    asyncio.run(_clients(*play[:-1], results, progress))
+    answers.put((slot, results))
+
+
+class Counts:
+    """What the progress line shows of the clients in other processes: their moves, games
+    finished and errors, and the worst of their p99s."""
+
+    def __init__(self, counts, processes: int):
+        self.counts, self.processes = counts, processes
+        self.finished, self.errors = (sum(counts[4 * s + k] for s in range(processes)) for k in (1, 2))
+
+    def moves(self) -> int:
+        return sum(self.counts[4 * s] for s in range(self.processes))
+
+    def p99(self) -> float:
+        return max(self.counts[4 * s + 3] for s in range(self.processes)) / 1e6
+
+
+async def _play(ports: list[int], tables: int, seconds: float, players: int, game: str, results: Results,
+                progress, seed: int | None, think: float = 0.0, hostile: bool = False, processes: int = 1) -> float:
+    rng = random.Random(seed)
+    seeds = [rng.getrandbits(64) for _ in range(tables)]
+    context = multiprocessing.get_context("spawn")
+    attack, answers = None, None
+    # clients in processes of their own start when they all can (a spawned process takes a moment)
+    results.start = time.monotonic() + (CLIENTS_START if processes > 1 else 0.0)
+    if hostile:
+        answers = context.Queue()
+        attack = context.Process(target=hostile_process, args=(ports, game, players, results.start, seconds, answers))
+        attack.start()
+    if processes == 1:
+        await _clients(ports, list(range(tables)), seeds, players, game, think, hostile, seconds, results, progress)
+    else:
+        await _in_processes(context, processes, ports, tables, seeds, players, game, think, hostile, seconds, results,
+                            progress)
+    if attack is not None:
+        try:
+            results.hostile = await asyncio.to_thread(answers.get, True, GRACE + HTTP_TIMEOUT)
+        except queue.Empty:
+            results.error("hostile client")
+        attack.join(STOP_TIMEOUT)
+        if attack.is_alive():
+            attack.kill()
+    return min(time.monotonic(), results.start + seconds) - results.start
+
+
+async def _in_processes(context, processes: int, ports: list[int], tables: int, seeds: list[int], players: int,
+                        game: str, think: float, hostile: bool, seconds: float, results: Results, progress) -> None:
+    """The clients spread over `processes` processes (client n in process n % processes); what
+    they measured, together in `results`."""
+    counts = context.Array("q", 4 * processes, lock=False)
+    answers = context.Queue()
+    children = []
+    for slot in range(processes):
+        numbers = list(range(slot, tables, processes))
+        child = context.Process(target=clients_process, daemon=True, args=(
+            slot, counts, answers, ports, numbers, [seeds[n] for n in numbers], players, game, think, hostile,
+            seconds, results.start))
+        child.start()
+        children.append(child)
+    deadline = results.start + seconds + GRACE + START_TIMEOUT
+    parts: dict[int, Results] = {}
+    while len(parts) < processes and time.monotonic() < deadline:
+        try:
+            slot, part = await asyncio.to_thread(answers.get, True, 1.0)
+            parts[slot] = part
+        except queue.Empty:
+            pass
+        now = time.monotonic()
+        if progress is not None and results.start <= now <= results.start + seconds + 1:
+            progress(min(now, results.start + seconds) - results.start, Counts(counts, processes))
+    for child in children:
+        child.join(STOP_TIMEOUT)
+        if child.is_alive():
+            child.kill()
+    if len(parts) < processes:
+        results.error("client process")
+    for part in parts.values():
+        results.merge(part)
+
+
+def by_second(results: Results) -> list[list[float]]:
+    """Second by second of the run (by when the move was sent): [second, moves, p50, p99 and
+    max latency in ms, the client's own worst loop lateness in ms]."""
+    seconds: dict[int, list[float]] = {}
+    for sent, latency in zip(results.sent, results.latencies, strict=True):
+        seconds.setdefault(int(sent - results.start), []).append(latency)
+    lags: dict[int, float] = {}
+    for when, lag in results.lags:
+        s = int(when - results.start)
+        lags[s] = max(lags.get(s, 0.0), lag)
+    return [[s, len(v), *(round(x * 1000, 1) for x in (percentile(v, 50), percentile(v, 99), max(v), lags.get(s, 0.0)))]
+            for s, v in sorted(seconds.items())]
+
+
+HISTOGRAMS = ("lama_ack_seconds", "lama_loop_lag_seconds", "lama_gc_seconds")  # read from each server's /metrics
+
+
+async def server_histograms(port: int) -> dict[str, dict]:
+    """The server's own histograms (HISTOGRAMS), from its /metrics: by name, {upper bound in ms:
+    observations at or under it}, and the sum of all in ms under "sum"."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), HTTP_TIMEOUT)
+    try:
+        writer.write(f"GET /metrics HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode())
+        await writer.drain()
+        raw = await asyncio.wait_for(reader.read(), HTTP_TIMEOUT)
+    finally:
+        writer.close()
+    found: dict[str, dict] = {name: {} for name in HISTOGRAMS}
+    for line in raw.decode("utf-8", "replace").splitlines():
+        name, _, rest = line.partition("_bucket{")
+        if name in found and 'le="' in rest:
+            bound = rest.split('le="', 1)[1].split('"', 1)[0]
+            bound = bound if bound == "+Inf" else str(round(float(bound) * 1000, 1))
+            found[name][bound] = int(float(line.rsplit(" ", 1)[1]))
+        name, _, value = line.partition("_sum ")
+        if name in found:
+            found[name]["sum"] = round(float(value) * 1000, 1)
+    return found
+
+
+def histogram_percentile(buckets: dict, p: float) -> float | None:
+    """The upper bound (ms) of the bucket of a cumulative histogram ({bound: count}) that holds
+    its p-th percentile; None if it is empty or past the last bound."""
+    total = buckets.get("+Inf", 0)
+    if not total:
+        return None
+    for bound, count in buckets.items():
+        if bound != "sum" and count >= total * p / 100:
+            return None if bound == "+Inf" else float(bound)
+    return None
+
+
+def merged(histograms: list[dict]) -> dict:
+    out: dict = {}
+    for h in histograms:
+        for bound, count in h.items():
+            out[bound] = out.get(bound, 0) + count
+    return out
 
 
 def check_store(db: str, results: Results) -> int:
@@ -452,9 +630,9 @@ def stored_moves(db: str, table_ids: list[str]) -> int:
 
 def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | None = None, game: str = "lama",
         progress=None, seed: int | None = None, workers: int | None = None, think: float = 0.0,
-        servers: int = 1, hostile: bool = False) -> dict:
+        servers: int = 1, hostile: bool = False, processes: int = 1) -> dict:
     """Play `tables` tables for `seconds` against fresh `lama serve`s (`servers` of them
-    sharing `db`); the figures."""
+    sharing `db`), the clients spread over `processes` processes; the figures."""
     with tempfile.TemporaryDirectory(prefix="lama-loadtest-") as folder:
         db = db or f"sqlite:///{os.path.join(folder, 'load.db')}"
         if servers > 1 and db.startswith("sqlite"):
@@ -469,8 +647,13 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
                 for server in running:
                     await server.ready()
                 took = await _play([s.port for s in running], tables, seconds, players, game, results, progress,
-                                   seed, think, hostile)
+                                   seed, think, hostile, processes)
                 memory.extend(s.memory_mb() for s in running)
+                for server in running:
+                    try:
+                        results.server.append(await server_histograms(server.port))
+                    except (TimeoutError, OSError, ValueError, IndexError):
+                        results.server.append({name: {} for name in HISTOGRAMS})
                 return took
 
             elapsed = asyncio.run(main())
@@ -483,6 +666,11 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         lost = check_store(db, results)
         total = stored_moves(db, results.created)
     moves = len(results.latencies)
+    # the moves sent once everyone has arrived (with people thinking): the evening itself, not its first minutes
+    settled = [lat for sent, lat in zip(results.sent, results.latencies, strict=True)
+               if sent - results.start >= (ARRIVALS if think else 0.0)]
+    server_p99 = histogram_percentile(merged([h["lama_ack_seconds"] for h in results.server]), 99)
+    gcs = merged([h["lama_gc_seconds"] for h in results.server])
     return {
         "tables": tables,
         "moves": moves,
@@ -491,6 +679,8 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "p99_ms": round(percentile(results.latencies, 99) * 1000, 2),
         "errors": results.errors,
         "lost": lost,
+        "p99_settled_ms": round(percentile(settled, 99) * 1000, 2) if settled else None,
+        "server_p99_ms": server_p99,
         "seconds": round(elapsed, 2),
         "players": players,
         "games_finished": results.finished,
@@ -501,8 +691,19 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "error_kinds": results.error_kinds,
         "think_s": think,
         "servers": servers,
+        "client_processes": processes,
         # each server's resident memory at the end and at its peak, MB
         "rss_mb": [round(now, 1) for now, _ in memory],
         "rss_peak_mb": [round(peak, 1) for _, peak in memory],
+        "client_lag_p99_ms": round(percentile([lag for _, lag in results.lags], 99) * 1000, 1),
+        "client_lag_max_ms": round(max((lag for _, lag in results.lags), default=0.0) * 1000, 1),
+        # the servers' own: their acknowledgements (buckets), how late their event loops woke
+        # up (p99 bucket), their full collections of garbage (how many, ms in all, p99 bucket)
+        "server_ack": [h["lama_ack_seconds"] for h in results.server],
+        "server_loop_lag_p99_ms": histogram_percentile(merged([h["lama_loop_lag_seconds"] for h in results.server]),
+                                                       99),
+        "server_gc": {"count": gcs.get("+Inf", 0), "ms": gcs.get("sum", 0.0),
+                      "p99_ms": histogram_percentile(gcs, 99)},
+        "by_second": by_second(results),
         **({"hostile": dict(sorted(results.hostile.items())), "memory_bound_mb": MEMORY_BOUND_MB} if hostile else {}),
     }
