@@ -33,7 +33,7 @@ def test_compiled_features_equal_the_views_features_at_every_decision(game_id, p
         x = np.zeros((1, feature_count(game_id)), dtype=np.float32)
         legal = np.zeros((1, slot_count(game_id)), dtype=np.bool_)
         ok, choice = np.zeros(1, dtype=np.bool_), np.zeros(1, dtype=np.int64)
-        features_rows(st, ru, np.array([view.seat]), slot_of_id, x, legal, ok, choice,
+        features_rows(st, ru, np.array([view.seat]), np.zeros(1, dtype=np.bool_), slot_of_id, x, legal, ok, choice,
                       np.zeros(max(policies.LEGAL_SIZE, game.num_distinct_actions()), dtype=np.int64),
                       np.zeros(policies.SCRATCH_SIZE, dtype=np.int64), np.zeros(policies.MEMO_SIZE))
         assert bool(ok[0]) == fits(view)

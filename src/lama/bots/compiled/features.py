@@ -53,8 +53,8 @@ def slot_table(game) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def features_rows(states, ru, seats, slot_of_id, x, legal, fits, heuristic_id, ids, scratch, memo):
-    """For each row i (its seat seats[i] to move): x[i] = features(view of that seat), legal[i] =
+def features_rows(states, ru, seats, over, slot_of_id, x, legal, fits, heuristic_id, ids, scratch, memo):
+    """For each row i but those `over` marks (a finished game: zeros, every slot legal, no fit) (its seat seats[i] to move): x[i] = features(view of that seat), legal[i] =
     its legal slots (bool), fits[i] = whether every legal id has a slot, heuristic_id[i] = the
     heuristic's action id. ids, scratch, memo: working memory (policies.LEGAL_SIZE,
     SCRATCH_SIZE, MEMO_SIZE)."""
@@ -70,6 +70,11 @@ def features_rows(states, ru, seats, slot_of_id, x, legal, fits, heuristic_id, i
         seat = seats[i]
         row = x[i]
         row[:] = 0.0
+        if over[i]:
+            legal[i, :] = True
+            fits[i] = False
+            heuristic_id[i] = -1
+            continue
         hand_at = HANDS + seat * K_MAX
         held = 0
         for kind in range(k):
