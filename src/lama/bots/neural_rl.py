@@ -54,6 +54,7 @@ class RLRecipe:
     eval_games: int = 2000
     evals: int = 10  # points of the learning curve (besides the start)
     threads: int = 1
+    warmup: int = 0  # updates that fit the value network only, before the policy moves
     value_hidden: tuple[int, ...] = (64,)
 
 
@@ -205,6 +206,7 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
     start = time.perf_counter()
     every = max(1, recipe.steps // max(1, recipe.evals))
     next_eval = 0
+    updates = 0
 
     def evaluate():
         nonlocal eval_seconds
@@ -259,8 +261,9 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
         advp = adv.reshape(-1)[use]
         advp = torch.from_numpy((advp - advp.mean()) / (advp.std() + 1e-8))
         n = len(ap)
+        updates += 1
         for _ in range(recipe.epochs):
-            for idx in torch.randperm(n, generator=gen).split(recipe.minibatch):
+            for idx in torch.randperm(n, generator=gen).split(recipe.minibatch) if updates > recipe.warmup else ():
                 logits = policy(xp[idx]).masked_fill(~lp[idx], -1e9)
                 logp_all = torch.log_softmax(logits, dim=1)
                 logp = logp_all.gather(1, ap[idx, None]).squeeze(1)

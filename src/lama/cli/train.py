@@ -74,7 +74,7 @@ def load_average() -> float | None:
 
 def cmd_train(args) -> int:
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
         import torch  # noqa: F401
         from rich.progress import Progress
     except ImportError as e:

@@ -54,9 +54,10 @@ def slot_table(game) -> tuple[np.ndarray, np.ndarray]:
 
 @njit(cache=True)
 def features_rows(states, ru, seats, over, slot_of_id, x, legal, fits, heuristic_id, ids, scratch, memo):
-    """For each row i but those `over` marks (a finished game: zeros, every slot legal, no fit) (its seat seats[i] to move): x[i] = features(view of that seat), legal[i] =
+    """For each row i (its seat seats[i] to move): x[i] = features(view of that seat), legal[i] =
     its legal slots (bool), fits[i] = whether every legal id has a slot, heuristic_id[i] = the
-    heuristic's action id. ids, scratch, memo: working memory (policies.LEGAL_SIZE,
+    heuristic's action id; a row that `over` marks (a finished game) gets zeros, every slot
+    legal and no fit. ids, scratch, memo: working memory (policies.LEGAL_SIZE,
     SCRATCH_SIZE, MEMO_SIZE)."""
     k = ru[R_K]
     n = ru[R_N]
