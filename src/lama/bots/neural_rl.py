@@ -39,7 +39,7 @@ class RLRecipe:
     game: str = "lama"
     players: int = 4
     seed: int = 0
-    steps: int = 20_000_000  # the learning seat's decisions
+    steps: int = 0  # the learning seat's decisions (lama train --rl-steps; none by default: see docs/neural.md)
     envs: int = 4096  # games stepped at once (split over the seats)
     horizon: int = 32  # moves per game between updates
     epochs: int = 1
