@@ -76,6 +76,7 @@ def cmd_train(args) -> int:
     try:
         import matplotlib  # noqa: F401
         import torch  # noqa: F401
+        from rich.console import Console
         from rich.progress import Progress
     except ImportError as e:
         print(f"lama train needs the train extra (pip install 'lama[train]'): {e}", file=sys.stderr)
@@ -112,7 +113,7 @@ def cmd_train(args) -> int:
     loads = [load_average()]
     start = time.perf_counter()
 
-    with Progress(disable=args.quiet) as bar:
+    with Progress(disable=args.quiet, console=Console(stderr=True) if args.json else None) as bar:
         say = say or bar.console.print
         if recipe.rounds:
             task = bar.add_task("imitation of hard", total=recipe.rounds * recipe.games_per_round)
