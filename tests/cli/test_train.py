@@ -13,7 +13,7 @@ pytest.importorskip("matplotlib")
 def test_train_writes_a_model_the_bot_plays_checkpoints_and_a_curve(tmp_path, capsys):
     out = tmp_path / "run"
     argv = ["train", "--rounds", "2", "--games", "1", "--samples", "20", "--epochs", "1", "--eval-games", "2",
-            "--seed", "3", "--out", str(out), "--quiet", "--json"]
+            "--seed", "3", "--rl-steps", "0", "--out", str(out), "--quiet", "--json"]
     assert main(argv) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["positions"] > 0 and len(summary["curve"]) == 2 and summary["agent_steps_per_second"] > 0
@@ -32,3 +32,27 @@ def test_train_bad_folder_is_a_clear_error(tmp_path, capsys):
     blocker.write_text("")
     assert main(["train", "--out", str(blocker / "sub"), "--quiet"]) == 2
     assert "--out" in capsys.readouterr().err
+
+
+def test_train_reinforcement_from_a_model_reports_its_phase_checkpoints_and_curve(tmp_path, capsys):
+    out = tmp_path / "rl"
+    init = tmp_path / "init.npz"
+    from lama.bots.neural import model
+    from lama.bots.neural_train import save
+
+    save(model("lama"), init)
+    argv = ["train", "--init", str(init), "--rl-steps", "3000", "--rl-envs", "64", "--rl-evals", "1",
+            "--rl-eval-games", "8", "--out", str(out), "--quiet", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [p["phase"] for p in summary["phases"]] == ["reinforcement"]
+    assert summary["agent_steps"] >= 3000 and summary["agent_steps_per_second"] > 0
+    assert len(summary["curve"]) == 2 and summary["curve"][0][2] == "reinforcement"
+    assert {"neural-lama.npz", "curve.png", "checkpoint-rl-0.npz"} <= {p.name for p in out.iterdir()}
+
+
+def test_train_init_that_is_not_a_model_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "bad.npz"
+    bad.write_text("no")
+    assert main(["train", "--init", str(bad), "--out", str(tmp_path / "o"), "--quiet"]) == 2
+    assert "--init" in capsys.readouterr().err

@@ -1,41 +1,63 @@
-"""`lama train`: train the `neural` bot's network (lama.bots.neural_train) from a seed, with a
-progress bar, a checkpoint per round, a learning curve (PNG) and the model file (needs the train
-extra: torch, matplotlib)."""
+"""`lama train`: train the `neural` bot's network from a seed: imitation of hard's search
+(lama.bots.neural_train), then reinforcement learning on the compiled engine (lama.bots.neural_rl),
+with a progress bar, checkpoints, a learning curve (PNG), the agent steps per second of each phase
+and end to end, and the model file (needs the train extra: torch, matplotlib)."""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
+import time
 
 from .types import positive
 
 
+def non_negative(text: str) -> int:
+    return 0 if text.strip() == "0" else positive(text)
+
+
 def add_arguments(p) -> None:
+    from lama.bots.neural_rl import RLRecipe
     from lama.bots.neural_train import Recipe
     from lama.games import GAMES, game_class
 
     card_games = [g for g in GAMES if game_class(g).family == "cards"]  # what the network's features read
 
-    r = Recipe()
-    p.description = ("Train the neural bot: label positions with hard's search, fit a small network on them "
-                     "(rounds of DAgger: later rounds play the network's own moves), checkpoint each round and "
-                     "plot its win share against the heuristic in every other seat. The defaults are the run "
-                     "that made the shipped model (about 10 minutes on one core). Needs the train extra.")
+    r, rl = Recipe(), RLRecipe()
+    p.description = ("Train the neural bot in two phases. Imitation: label positions with hard's search and fit "
+                     "a small network on them (rounds of DAgger: later rounds play the network's own moves). "
+                     "Reinforcement: PPO on the compiled engine, the network against the heuristic in every "
+                     "other seat, the win as the reward. Checkpoints, a learning curve (win share against the "
+                     "heuristic over agent steps, PNG), the agent steps per second of each phase and end to end. "
+                     "Needs the train extra.")
     p.add_argument("--game", choices=card_games, default=r.game, help=f"the game (default {r.game})")
     p.add_argument("--players", type=int, choices=range(2, 7), default=r.players, metavar="N",
                    help=f"2 to 6 (default {r.players})")
     p.add_argument("--seed", type=int, default=r.seed, help=f"the seed of the games and the network (default {r.seed})")
-    p.add_argument("--rounds", type=positive, default=r.rounds,
-                   help=f"rounds of labeling and fitting (default {r.rounds})")
-    p.add_argument("--games", type=positive, default=r.games_per_round,
+    p.add_argument("--init", metavar="MODEL",
+                   help="start from this model file (neural-GAME.npz, a checkpoint) instead of imitating: "
+                        "no imitation rounds")
+    g = p.add_argument_group("imitation of hard (phase 1)")
+    g.add_argument("--rounds", type=non_negative, default=r.rounds,
+                   help=f"rounds of labeling and fitting, 0 for none (default {r.rounds})")
+    g.add_argument("--games", type=positive, default=r.games_per_round,
                    help=f"games labeled per round: the budget, about 150 positions each (default {r.games_per_round})")
-    p.add_argument("--samples", type=positive, default=r.samples,
+    g.add_argument("--samples", type=positive, default=r.samples,
                    help=f"hard's playouts per labeled position (default {r.samples})")
-    p.add_argument("--epochs", type=positive, default=r.epochs,
+    g.add_argument("--epochs", type=positive, default=r.epochs,
                    help=f"passes over the labels per round (default {r.epochs})")
-    p.add_argument("--eval-games", type=positive, default=r.eval_games,
+    g.add_argument("--eval-games", type=positive, default=r.eval_games,
                    help=f"games against the heuristic after each round, for the curve (default {r.eval_games})")
+    g = p.add_argument_group("reinforcement learning (phase 2)")
+    g.add_argument("--rl-steps", type=non_negative, default=rl.steps,
+                   help=f"agent steps (the learning seat's decisions), 0 for none (default {rl.steps:,})")
+    g.add_argument("--rl-envs", type=positive, default=rl.envs, help=f"games stepped at once (default {rl.envs})")
+    g.add_argument("--rl-lr", type=float, default=rl.lr, help=f"the policy's learning rate (default {rl.lr})")
+    g.add_argument("--rl-eval-games", type=positive, default=rl.eval_games,
+                   help=f"games against the heuristic at each point of the curve (default {rl.eval_games})")
+    g.add_argument("--rl-evals", type=positive, default=rl.evals,
+                   help=f"points of the curve, each a checkpoint (default {rl.evals})")
     p.add_argument("--out", default="train-out", metavar="DIR",
                    help="folder for the checkpoints, curve.png and neural-GAME.npz (default train-out)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -43,64 +65,130 @@ def add_arguments(p) -> None:
     p.set_defaults(func=cmd_train)
 
 
+def load_average() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
+
+
 def cmd_train(args) -> int:
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
         import torch  # noqa: F401
+        from rich.console import Console
         from rich.progress import Progress
     except ImportError as e:
         print(f"lama train needs the train extra (pip install 'lama[train]'): {e}", file=sys.stderr)
         return 2
+    from lama.bots.neural import feature_count, load, slot_count
+    from lama.bots.neural_rl import RLRecipe, train_rl
     from lama.bots.neural_train import Recipe, save, train
 
+    weights = None
+    if args.init is not None:
+        try:
+            weights = load(args.init)
+        except (OSError, ValueError, KeyError) as e:
+            print(f"--init {args.init}: not a model file ({e})", file=sys.stderr)
+            return 2
+        if weights[0].shape[0] != feature_count(args.game) or weights[-1].shape != (slot_count(args.game),):
+            print(f"--init {args.init}: not a model of {args.game} (its inputs or slots differ)", file=sys.stderr)
+            return 2
+    if weights is None and args.rounds == 0 and args.rl_steps == 0:
+        print("nothing to train: --rounds 0 and --rl-steps 0 without --init", file=sys.stderr)
+        return 2
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as e:
         print(f"--out {args.out}: cannot make that folder ({e.strerror or e})", file=sys.stderr)
         return 2
-    recipe = Recipe(game=args.game, players=args.players, seed=args.seed, rounds=args.rounds,
-                    games_per_round=args.games, samples=args.samples, epochs=args.epochs, eval_games=args.eval_games)
-    rounds = []
+    recipe = Recipe(game=args.game, players=args.players, seed=args.seed, rounds=0 if weights is not None else
+                    args.rounds, games_per_round=args.games, samples=args.samples, epochs=args.epochs,
+                    eval_games=args.eval_games)
+    rl = RLRecipe(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, envs=args.rl_envs,
+                  lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals)
+    say = (lambda *a: None) if args.quiet else None
+    phases, curve = [], []  # curve: (agent steps so far, win share, phase)
+    loads = [load_average()]
+    start = time.perf_counter()
 
-    def checkpoint(r, weights):
-        save(weights, os.path.join(args.out, f"checkpoint-{r}.npz"))
+    with Progress(disable=args.quiet, console=Console(stderr=True) if args.json else None) as bar:
+        say = say or bar.console.print
+        if recipe.rounds:
+            task = bar.add_task("imitation of hard", total=recipe.rounds * recipe.games_per_round)
+            rounds = []
 
-    with Progress(disable=args.quiet) as bar:
-        task = bar.add_task("labeling and fitting", total=recipe.rounds * recipe.games_per_round)
+            def on_round(p):
+                rounds.append(p)
+                curve.append((p.steps, p.win_share, "imitation"))
+                say(f"round {p.round}: {p.positions:,} positions, loss {p.loss:.3f}, agrees with hard "
+                    f"{p.agreement:.1%}, wins {p.win_share:.1%} against the heuristic, "
+                    f"{p.steps / p.seconds:,.0f} agent steps/s")
 
-        def on_round(p):
-            rounds.append(p)
-            if not args.quiet:
-                bar.console.print(f"round {p.round}: {p.positions:,} positions, loss {p.loss:.3f}, agrees with hard "
-                                  f"{p.agreement:.1%}, wins {p.win_share:.1%} against the heuristic, "
-                                  f"{p.steps / p.seconds:,.0f} agent steps/s")
+            def checkpoint(r, w):
+                save(w, os.path.join(args.out, f"checkpoint-{r}.npz"))
 
-        weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint)
+            weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint)
+            last = rounds[-1]
+            phases.append({"phase": "imitation", "agent_steps": last.steps, "seconds": round(last.seconds, 1),
+                           "agent_steps_per_second": round(last.steps / last.seconds, 1), "positions": last.positions,
+                           "win_share": last.win_share})
+            loads.append(load_average())
+        if rl.steps:
+            before = curve[-1][0] if curve else 0
+            task = bar.add_task("reinforcement (PPO)", total=rl.steps)
+
+            def on_eval(steps, share, w):
+                curve.append((before + steps, share, "reinforcement"))
+                save(w, os.path.join(args.out, f"checkpoint-rl-{steps}.npz"))
+                say(f"PPO {steps:,} steps: wins {share:.1%} against the heuristic")
+
+            weights, info = train_rl(rl, weights, recipe.hidden,
+                                     on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
+            phases.append({"phase": "reinforcement", "agent_steps": info["steps"], "seconds": round(info["seconds"], 1),
+                           "agent_steps_per_second": round(info["steps"] / info["seconds"], 1),
+                           "of_which_evaluation_seconds": round(info["eval_seconds"], 1), "win_share": curve[-1][1]})
+            loads.append(load_average())
+    seconds = time.perf_counter() - start
     model = os.path.join(args.out, f"neural-{args.game}.npz")
     save(weights, model)
+    plot(curve, args, os.path.join(args.out, "curve.png"))
+    steps = sum(p["agent_steps"] for p in phases)
+    summary = {"game": args.game, "players": args.players, "seed": args.seed, "phases": phases,
+               "agent_steps": steps, "seconds": round(seconds, 1),
+               "agent_steps_per_second": round(steps / seconds, 1) if seconds else None,
+               "win_share": curve[-1][1] if curve else None, "curve": curve, "load_average": loads, "model": model}
+    if phases and phases[0]["phase"] == "imitation":
+        summary["positions"] = phases[0]["positions"]
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        for p in phases:
+            print(f"{p['phase']}: {p['agent_steps']:,} agent steps in {p['seconds']:,.0f} s "
+                  f"({p['agent_steps_per_second']:,.0f} a second)")
+        print(f"end to end: {steps:,} agent steps in {seconds:,.0f} s ({summary['agent_steps_per_second'] or 0:,.0f} "
+              f"a second: engine, labels, network, updates and the curve's games; load average {loads}); "
+              f"model {model}, curve {os.path.join(args.out, 'curve.png')}")
+    return 0
+
+
+def plot(curve, args, path) -> None:
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6, 4))
-    curve = rounds[-1].curve
-    ax.plot([c[0] for c in curve], [100 * c[1] for c in curve], marker="o", label="neural")
+    for phase, marker in (("imitation", "o"), ("reinforcement", "s")):
+        points = [c for c in curve if c[2] == phase]
+        if points:
+            ax.plot([c[0] for c in points], [100 * c[1] for c in points], marker=marker, label=phase)
     ax.axhline(100 / args.players, color="grey", linestyle="--", label="a fair share")
-    ax.set_xlabel("positions labeled by hard's search")
+    ax.set_xlabel("agent steps")
     ax.set_ylabel(f"win share against {args.players - 1} heuristic (%)")
     ax.set_title(f"lama train: {args.game}, {args.players} players, seed {args.seed}")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(os.path.join(args.out, "curve.png"))
+    fig.savefig(path)
     plt.close(fig)
-    last = rounds[-1]
-    summary = {"game": args.game, "players": args.players, "seed": args.seed, "positions": last.positions,
-               "win_share": last.win_share, "curve": curve, "seconds": round(last.seconds, 1),
-               "agent_steps": last.steps, "agent_steps_per_second": round(last.steps / last.seconds, 1),
-               "model": model}
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        rate = summary["agent_steps_per_second"]
-        print(f"{last.steps:,} agent steps in {last.seconds:,.0f} s ({rate:,.0f} a second, "
-              f"labels by hard's search included); model {model}, curve {os.path.join(args.out, 'curve.png')}")
-    return 0
