@@ -56,4 +56,4 @@ def problems(page, where: str) -> list[str]:
 def assert_accessible(page, where: str, earlier: list[str] = ()) -> None:
     """No serious or critical violation on the page in either theme (nor in the `earlier` problems found)."""
     failures = [*earlier, *problems(page, where)]
-    assert not failures, "axe-core found serious or critical violations:\n" + "\n".join(failures)
+    assert not failures, "accessibility problems (axe-core: serious or critical only):\n" + "\n".join(failures)
