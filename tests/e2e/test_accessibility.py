@@ -59,11 +59,18 @@ def test_the_lobby(server, new_page):
     assert_accessible(page, "the lobby at last", found)
 
 
+# what a page shows at some moments of a round, as its tree reads
+MOMENTS = {"the chooser of a chip's receiver": 'group "Give a chip to"', "a magic show": "a magic show is on",
+           "a roll that matches": '"Choose to discard: ', "a roll that misses": ' from the llama row"'}
+EXPECTED = {"kadabra": {"the chooser of a chip's receiver", "a magic show"},
+            "dice": {"a roll that matches", "a roll that misses"}}
+
+
 @pytest.mark.parametrize("game", ["lama", "komarami", "kadabra", "dice"])
 def test_a_table_mid_round_and_at_the_recap(server, new_page, game):
     # lama: a second person, whose seat shows them online
     seats = ["human", "human", "medium"] if game == "lama" else ["human", "medium", "easy"]
-    pages = seat_pages(server, new_page, game, seats, seed=21)
+    pages = seat_pages(server, new_page, game, seats, seed=9 if game == "kadabra" else 21)
     players = [Player(page, DECIDE[game]) for page in pages]
     page, names = pages[0], card_names(server, game)
     deadline = time.monotonic() + 60
@@ -71,7 +78,17 @@ def test_a_table_mid_round_and_at_the_recap(server, new_page, game):
         assert time.monotonic() < deadline, "no turn of the page's seat came"
         step(players)
     found = problems(page, f"{game}, mid-round") + misnamed(page, names)
-    play_round(players)
+    seen = set()
+
+    def moments():  # the first time the page shows each of them
+        snap = tree(page)
+        for moment, sign in MOMENTS.items():
+            if moment not in seen and sign in snap:
+                seen.add(moment)
+                found.extend(problems(page, f"{game}, {moment}") + misnamed(page, names))
+
+    play_round(players, each=moments)
+    assert seen >= EXPECTED.get(game, set()), f"the round never showed {EXPECTED[game] - seen} (another seed?)"
     assert_accessible(page, f"{game}, the round's recap", found + misnamed(page, names))
 
 
@@ -192,12 +209,14 @@ def step(players) -> None:
         time.sleep(0.05)
 
 
-def play_round(players, timeout=150):
-    """Every player plays until the round is over on every page (its recap showing)."""
+def play_round(players, timeout=150, each=None):
+    """Every player plays until the round is over on every page (its recap showing); `each()` after each step."""
     deadline = time.monotonic() + timeout
     while not all(p.page.get_by_role("region", name=re.compile(r"^Round \d+ results$")).count() for p in players):
         assert time.monotonic() < deadline, "the round did not end in time"
         step(players)
+        if each:
+            each()
 
 
 def test_lama_round_played_from_the_accessibility_tree(server, new_page):
