@@ -17,6 +17,16 @@ expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.e2e
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, playwright_api):
+    """A server of this module's own: its public tables stay out of the other tests' lobby."""
+    from .conftest import Server
+
+    s = Server(tmp_path_factory.mktemp("serve-a11y")).start()
+    yield s
+    s.stop()
+
+
 def running(page):
     page.wait_for_function("document.documentElement.dataset.status === 'running'")
 
@@ -56,6 +66,14 @@ def test_the_lobby(server, new_page):
         page.locator(".game-choice", has=page.locator(f'input[value="{game}"]')).click()
         page.locator("#game-options summary").first.click()
         found += problems(page, f"the lobby, {game} chosen, its options open")
+    page.get_by_role("button", name="Rules of L.A.M.A. Dice").click()
+    page.get_by_role("dialog").get_by_role("heading", name="How to play L.A.M.A. Dice").wait_for()
+    found += problems(page, "the rules")
+    page.get_by_role("button", name="Close the rules").click()
+    stranger = new_page()  # someone else, at the table's free seat
+    stranger.goto(f"{server.base}/tables/{made['table']}#join=1")
+    stranger.get_by_role("button", name="Take the seat").wait_for()
+    found += problems(stranger, "the form to take a seat")
     assert_accessible(page, "the lobby at last", found)
 
 
