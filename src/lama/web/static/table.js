@@ -469,7 +469,10 @@ function giveChooser(m) {
   const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
   const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
     h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
-  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), h("kbd", { title: `key ${a.give + 1}: seat ${a.give + 1}` }, `${a.give + 1}`))));
+  for (const a of gives) {
+    const shown = `${names[a.give]} (${plural(ui.state.view.points[a.give], "point")}) ${a.give + 1}`;  // its name ends with what it shows
+    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${shown}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), " ", h("kbd", { title: `key ${a.give + 1}: seat ${a.give + 1}` }, `${a.give + 1}`))));
+  }
   box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
   return box;
 }
