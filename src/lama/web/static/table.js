@@ -267,7 +267,7 @@ function focusMark(el) {
   return { el, key: el.dataset ? el.dataset.key : undefined, sig: signature(el) };
 }
 
-function signature(el) { return `${el.tagName}|${el.getAttribute("aria-label") || ""}|${el.textContent}`; }
+function signature(el) { return `${el.tagName}|${el.getAttribute("aria-label") || el.textContent}`; }
 
 // The focus stays where it was if the drawing left it alone (an input, the log, the top tools), or
 // goes to the same control drawn anew; when the control it was on went with a move (or waits for
@@ -278,7 +278,7 @@ function settleFocus(m, was) {
   if (was.el.isConnected && document.activeElement === was.el && !was.el.disabled) return;
   if (was.key !== "park") {
     const twin = was.key ? document.querySelector(`[data-key="${CSS.escape(was.key)}"]`)
-      : [...document.querySelectorAll("button, a[href], input, select, textarea, [tabindex]")].find(e => signature(e) === was.sig);
+      : [...document.querySelectorAll("button, a[href], input, select, textarea, summary, [tabindex]")].find(e => signature(e) === was.sig);
     if (twin && !twin.disabled) { twin.focus(); return; }
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(was.el.tagName)) return;  // someone was typing there: never pulled away
   }
