@@ -490,3 +490,23 @@ def test_option_files_are_bounded(capsys, tmp_path, monkeypatch):
 def test_a_long_name_is_refused(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert "(at most 40)" in play_error(capsys, "--name", "A" * 41)
+
+
+# The flag of `lama play` for each option of a game (lama.cli.play).
+FLAGS = {"target": "--target", "first_player": "--first-player", "hand_size": "--hand-size",
+         "deck": "--deck", "dice": "--dice"}
+
+
+def test_the_terminals_rules_are_the_players_rules_and_the_terminals_part():
+    from lama.games import GAMES
+    from lama.tui.rules import terminal_part
+
+    for game, cls in GAMES.items():
+        player, terminal = cls.rules_text(), terminal_part(game)
+        assert player.startswith(f"# {cls.name}\n") and terminal.startswith("## In the terminal")
+        assert rules_text(game) == player.rstrip("\n") + "\n\n" + terminal
+        assert "## How to type your moves in `lama play`" in terminal and "`?`, `help` or `rules`" in terminal
+        assert f"lama play --game {game}" in terminal
+        for option in cls.option_names():  # every option the terminal can set is told there
+            assert FLAGS[option] in terminal, (game, option)
+        assert "--" not in player

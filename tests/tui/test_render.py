@@ -25,7 +25,7 @@ def test_card_game_screen_shows_top_hand_sizes_status_pile_and_points():
     view = make_view(hand=("1", "3", "3", "L"), hand_sizes=(4, 2, 6), top="3", pile_size=17,
                      points=(5, 12, 0), quit=(False, True, False), legal_actions=(play("3"), DRAW, QUIT))
     text = shown(view)
-    assert "Top card: [3]" in text and "draw pile: 17 card(s)" in text
+    assert "Top card: [3]" in text and "draw pile: 17 cards" in text
     assert "Your hand: [1] [3] [3] [L]   playable: 3" in text
     rows = {line.split()[1]: line.split() for line in text.splitlines() if line.strip()[:1].isdigit()}
     assert rows["Ann"][2:] == ["(you)", "4", "to", "move", "5"]
@@ -37,7 +37,7 @@ def test_kadabra_screen_shows_stage_magic_chip_show_and_forced_draw():
     view = make_view(game="kadabra", hand=("2/3", "5*"), hand_sizes=(2, 3, 4), top="2+", pile_size=9,
                      stage=(4, 1), magic_chip=1, show=True, forced_draw=2, legal_actions=(QUIT,))
     text = shown(view)
-    assert "Stage: 5 chip(s) (4 white, 1 black)" in text
+    assert "Stage: 5 chips (4 white, 1 black)" in text
     assert "MAGIC SHOW running" in text
     assert "magic chip: held by Bob" in text
     assert "Cem must draw a card first" in text

@@ -24,6 +24,6 @@ def test_the_variant_plays_a_whole_game_at_the_terminal(terminal):
         result = replay_file("game.json")
     assert result["finished"] and max(result["scores"]) >= 30  # its own default target
     # the first deal: 3 hands of 6 and the first discard from 63 cards leave 44 in the draw pile
-    assert "draw pile: 44 card(s)" in t.screens[0] and "ends at 30 points" in t.screens[0]
+    assert "draw pile: 44 cards" in t.screens[0] and "ends at 30 points" in t.screens[0]
     assert NinesGame.name in out and "Game over" in " ".join(out.split())
     assert "Traceback" not in out

@@ -101,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    from lama import i18n
+
+    i18n.use(i18n.choose(getattr(args, "lang", None)))  # --lang was checked when parsed
     try:
         return args.func(args)
     except (InvalidOption, OutputError) as e:

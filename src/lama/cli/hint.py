@@ -15,7 +15,7 @@ from lama.core import seats as seat_numbers
 from lama.record import RecordError, load_record
 from lama.tui.hints import print_hints
 
-from .types import positive
+from .types import add_lang_argument, positive
 
 # a budget from which the search runs in a child process while this one shows the time left
 LONG_SEARCH = 1_000_000
@@ -44,6 +44,7 @@ def add_arguments(p) -> None:
     p.add_argument("--seed", type=int, default=0,
                    help="the search's seed, mixed with the position (default 0, as the terminal's hint)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lang_argument(p)
     p.set_defaults(func=cmd_hint)
 
 

@@ -9,9 +9,10 @@ from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
 from lama.core import InvalidOption
 from lama.core import seats as seat_numbers
 from lama.games import GAMES, new_game
+from lama.i18n import _
 from lama.tui.play import play
 
-from .types import OutputError, output_file
+from .types import OutputError, add_lang_argument, output_file
 
 
 class UsageError(Exception):
@@ -49,6 +50,7 @@ def add_arguments(p) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="save the record here (default: GAME-DATE-TIME.record.json in the current folder)")
     p.add_argument("--force", action="store_true", help="let --record FILE replace an existing file")
+    add_lang_argument(p)
     p.set_defaults(func=cmd_play)
 
 
@@ -162,7 +164,7 @@ def _setup(args):
     except UnknownBot as e:
         raise UsageError(str(e)) from None
     if names is None:
-        names = [seat_numbers.name(s, "Player") for s in range(players)]
+        names = [seat_numbers.name(s, _("Player")) for s in range(players)]
         for s, spec in zip(bot_seats, specs):
             names[s] = seat_numbers.name(s, _bot_label(spec))[-NAME_LENGTH:]
         if args.name is not None:

@@ -9,6 +9,8 @@ from lama.record import RecordError, load_record
 from lama.record.ledger import replay_ledger
 from lama.record.replay import result_of
 
+from .types import add_lang_argument
+
 
 def add_arguments(p) -> None:
     p.description = ("Check a game record against the rules, move by move, and show every round: each "
@@ -17,6 +19,7 @@ def add_arguments(p) -> None:
                      "and move, counted from 1) and why.")
     p.add_argument("file", metavar="FILE", help="a lama-record/1 JSON file")
     p.add_argument("--json", action="store_true", help="print the lama-result/1 object")
+    add_lang_argument(p)
     p.set_defaults(func=cmd_replay)
 
 

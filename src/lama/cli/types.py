@@ -85,3 +85,22 @@ def output_file(path: str, flag: str, suffixes: tuple[str, ...] = (), replace: b
             open(p, "ab").close()  # can it be written? (appending nothing changes nothing)
     except OSError as e:
         raise OutputError(f"{flag} {path}: cannot write there ({e.strerror or e}); choose another path") from None
+
+
+def language(text: str) -> str:
+    """A language lama has catalogs for (`de`, `pl_PL`, `ko-KR`), as its code."""
+    from lama.i18n import UnknownLanguage, check
+
+    try:
+        return check(text)
+    except UnknownLanguage as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def add_lang_argument(p) -> None:
+    """`--lang`: the language of what the command shows (default: LANG/LC_MESSAGES, else English)."""
+    from lama.i18n import LANGUAGES
+
+    p.add_argument("--lang", type=language, metavar="LANG",
+                   help=f"the language to show ({', '.join(LANGUAGES)}; default: from LANG or LC_MESSAGES, "
+                        "else en)")

@@ -69,7 +69,9 @@ class Game:
     What a game module declares (class attributes):
 
     - `id`, `name`: the record's id and the name people read.
-    - `rules_file`: its rules in plain words, a file under lama/data (`rules_text()`).
+    - `rules_file`: its rules in a player's words, a file under lama/data (`rules_text()`): no
+      command-line flags or typed syntax, the page's names and numbering (the terminal adds
+      its own part from rules/terminal/ under the same name, lama.tui.rules).
     - `extra_options`: the `Option`s it accepts beyond `COMMON_OPTIONS`.
     - `state_class`: its State.
     - hooks, each a "module:attribute" reference resolved by `hook(name)` (or None):
@@ -195,7 +197,7 @@ class Game:
 
     @classmethod
     def rules_text(cls) -> str:
-        """The rules in plain words (Markdown), as `lama rules` shows them."""
+        """The player's rules (Markdown), as the page shows them (`lama rules` adds the terminal's part)."""
         return resources.files("lama").joinpath("data", *cls.rules_file.split("/")).read_text(encoding="utf-8")
 
     @classmethod

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from lama.bots.hints import Hints, hints
 from lama.core import seats as seat_numbers
+from lama.i18n import _
 
 
 def seat_name(seat: int, names=None) -> str:
@@ -35,27 +36,27 @@ def method_line(result: Hints) -> str:
     """How the estimates were made and what the interval means, in one sentence."""
     budget = result.method.split(", ")[1] if ", " in result.method else result.method
     if result.method.startswith("ismcts"):
-        how = (f"the hard bot's tree search, {budget}, each on a random deal of the cards this seat "
-               "cannot see; the moves it visited most are its best")
+        how = _("the hard bot's tree search, {budget}, each on a random deal of the cards this seat "
+                "cannot see; the moves it visited most are its best").format(budget=budget)
     elif "halving" in result.method:
-        how = (f"the hard bot's search, {budget}: each deals the cards this seat cannot see at random and "
-               "plays the round out; after each stage the weaker half of the moves is dropped, so the "
-               "moves tried most are the best")
+        how = _("the hard bot's search, {budget}: each deals the cards this seat cannot see at random and "
+                "plays the round out; after each stage the weaker half of the moves is dropped, so the "
+                "moves tried most are the best").format(budget=budget)
     else:
-        how = f"the hard bot's search, {budget}, spread evenly over the moves"
-    return (f"How: {how}. Win chance: the chance of winning the game after the move, averaged over "
-            "its playouts, ± the half-width of its 95% interval.")
+        how = _("the hard bot's search, {budget}, spread evenly over the moves").format(budget=budget)
+    return _("How: {how}. Win chance: the chance of winning the game after the move, averaged over "
+             "its playouts, ± the half-width of its 95% interval.").format(how=how)
 
 
 def hint_table(result: Hints, names=None):
     """A rich Table of the hints, best first, the bot's choice on top and marked."""
-    table = Table(title=f"Hints for {seat_name(result.seat, names)}", title_justify="left")
+    table = Table(title=_("Hints for {name}").format(name=seat_name(result.seat, names)), title_justify="left")
     table.add_column("")
-    table.add_column("move")
-    table.add_column("win chance", justify="right", no_wrap=True)
+    table.add_column(_("move"))
+    table.add_column(_("win chance"), justify="right", no_wrap=True)
     table.add_column("± 95%", justify="right", no_wrap=True)
-    table.add_column("points this round", justify="right")
-    table.add_column("tries", justify="right", no_wrap=True)
+    table.add_column(_("points this round"), justify="right")
+    table.add_column(_("tries"), justify="right", no_wrap=True)
     for r in ranked(result):
         chosen = r.action == result.choice
         half = "-" if r.stderr == float("inf") else f"{1.96 * r.stderr:.1%}"
@@ -76,10 +77,10 @@ def print_hints(result: Hints, console, names=None) -> None:
     console.print(hint_table(result, names))
     console.print(Text(method_line(result), style="dim"))
     if any(r.tries and r.points < 0 for r in result.rows):
-        console.print(Text("Points this round: the points the move is expected to add this round; below "
-                           "zero, it is expected to give back or win chips (fewer points is better).",
+        console.print(Text(_("Points this round: the points the move is expected to add this round; below "
+                             "zero, it is expected to give back or win chips (fewer points is better)."),
                            style="dim"))
-    console.print(Text.assemble("The bot would choose: ", (action_words(result.choice, names), "bold")))
+    console.print(Text.assemble(_("The bot would choose: "), (action_words(result.choice, names), "bold")))
 
 
 def show_hints(view, console=None, rng=None, budget: int | None = None, names=None) -> Hints:

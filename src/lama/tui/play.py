@@ -12,6 +12,7 @@ from rich.text import Text
 
 from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
+from lama.i18n import _
 
 
 def _default_record_path(game_id: str) -> Path:
@@ -46,33 +47,36 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
     try:
         ui.save()
     except OSError as e:
-        print(f"lama play: cannot write the record to {path}: {e.strerror or e}", file=sys.stderr)
+        print("lama play: " + _("cannot write the record to {path}: {error}").format(path=path, error=e.strerror or e),
+              file=sys.stderr)
         return 2
     # The seed and the record's path are told at the end: either would show the deal.
-    console.print(Text(f"{names_line(names, humans)}\nThe game is recorded as it goes. Type ? for help."))
-    again = f"Seed {seed} (the same deals again: --seed {seed})."
+    console.print(Text(names_line(names, humans) + "\n" + _("The game is recorded as it goes. Type ? for help.")))
+    again = _("Seed {seed} (the same deals again: --seed {seed}).").format(seed=seed)
     if not COMPILED:
-        console.print(Text("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "
-                           "up to a second per move, several in dice. The `fast` extra (in a checkout: "
-                           "pip install -e '.[fast]') makes it about thirty times faster."), soft_wrap=True)
+        console.print(Text(_("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "
+                             "up to a second per move, several in dice. The `fast` extra (in a checkout: "
+                             "pip install -e '.[fast]') makes it about thirty times faster.")), soft_wrap=True)
     try:
         ui.play()
     except Leave:
         ui.save()
-        console.print(Text(f"\nYou left the game before its end. The record so far is saved in {path}. {again}"),
-                      soft_wrap=True)
+        console.print(Text("\n" + _("You left the game before its end. The record so far is saved in {path}.").format(
+            path=path) + " " + again), soft_wrap=True)
         return 0
     except KeyboardInterrupt:
         ui.save()
-        console.print(Text(f"\nInterrupted. The record so far is saved in {path}. {again}"), soft_wrap=True)
+        saved = _("Interrupted. The record so far is saved in {path}.").format(path=path)
+        console.print(Text(f"\n{saved} {again}"), soft_wrap=True)
         return 130
     except BotFailed as e:
         ui.save()
-        print(f"lama play: {e}; the game cannot go on. The record so far is saved in {path}. {again}", file=sys.stderr)
+        print("lama play: " + _("{error}; the game cannot go on. The record so far is saved in {path}.").format(
+            error=e, path=path) + " " + again, file=sys.stderr)
         return 1
     ui.save()
-    console.print(Text(f"The record is saved in {path} (replay it with: lama replay {path}). {again}"),
-                  soft_wrap=True)
+    console.print(Text(_("The record is saved in {path} (replay it with: lama replay {path}).").format(path=path)
+                       + " " + again), soft_wrap=True)
     return 0
 
 
@@ -98,6 +102,6 @@ def guarded(bot, seat: int, name: str):
 
 
 def names_line(names, humans) -> str:
-    seats = ", ".join(f"{seat_numbers.number(s)}: {n}" + (" (human)" if s in humans else "")
+    seats = ", ".join(f"{seat_numbers.number(s)}: {n}" + (_(" (human)") if s in humans else "")
                       for s, n in enumerate(names))
-    return f"Seats - {seats}."
+    return _("Seats - {seats}.").format(seats=seats)

@@ -30,6 +30,8 @@ from lama.core.events import (
     SeatQuit,
 )
 from lama.games import GAMES
+from lama.i18n import N_, _, ngettext
+from lama.i18n.reasons import strip_rule_ids  # noqa: F401 - syntax and tests take it from here
 
 
 def facts(game: str | None):
@@ -37,22 +39,19 @@ def facts(game: str | None):
     game's for an unknown id."""
     return GAMES.get(game, CardGame)
 
-ENDED_BY = {"empty_hand": "emptied a hand", "all_quit": "everyone quit", "bust": "bust",
-            "row_empty": "llama row emptied"}
+ENDED_BY = {"empty_hand": N_("emptied a hand"), "all_quit": N_("everyone quit"), "bust": N_("bust"),
+            "row_empty": N_("llama row emptied")}
+# the games' names (lama.games), translated where shown: the editions' own titles
+GAME_NAMES = (N_("L.L.A.M.A."), N_("Lato z Komarami"), N_("L.A.M.A. Kadabra"), N_("L.A.M.A. Dice"))
+
+
+def game_name(game: str | None) -> str:
+    """The game's name in the reader's language (the edition's title there)."""
+    return _(GAMES[game].name) if game in GAMES else (game or "")
 
 
 NAME_WIDTH = 14  # names longer than this are shortened in tables and prompts
 GROUP_OVER = 12  # a hand of more cards than this is shown grouped: [1]×7 [3]×2 ...
-_ID = r"(?:rules? )?[A-Z]\d+[a-z]?"
-RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)"  # (K4), (D3b, D3c)
-                     rf"|,\s*{_ID}(?=\))"  # (5 or more chips on it, K9)
-                     rf"|(?<=\(){_ID},\s*"  # (K5, after a rectangle)
-                     rf"|\b{_ID}: ")  # K9: ...
-
-
-def strip_rule_ids(text: str) -> str:
-    """The core's reasons name rules (`(L3)`, `K9: `); a player is told the reason alone."""
-    return RULE_ID.sub("", text)
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
@@ -63,7 +62,7 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
 def card_name(code: str, game: str | None = None) -> str:
     """How a card is written for the player: Komarami's llama card is a mosquito (typed `L`)."""
     llama = facts(game).llama_name
-    return llama if code == "L" and llama != "llama" else code
+    return _(llama) if code == "L" and llama != "llama" else code
 
 
 def card_style(code: str) -> str:
@@ -109,12 +108,12 @@ def plain_cards(codes, game: str | None = None, group: bool | None = None) -> st
 
 
 def who(seat: int, viewer: int | None, names) -> str:
-    return "You" if seat == viewer else names[seat]
+    return _("You") if seat == viewer else names[seat]
 
 
 def seat_label(seat: int, viewer: int | None, names, bots=(), width: int = NAME_WIDTH) -> str:
     """A seat's name for a table: shortened, with `(you)` or `(bot)`."""
-    mark = " (you)" if seat == viewer else (" (bot)" if seat in bots else "")
+    mark = _(" (you)") if seat == viewer else (_(" (bot)") if seat in bots else "")
     return short(names[seat], width) + mark
 
 
@@ -125,17 +124,18 @@ def seats_table(view, names, bots=()) -> Table:
     for 6 seats with long names at 80 columns: names are shortened, nothing wraps."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("player", no_wrap=True)
+    table.add_column(_("player"), no_wrap=True)
     dice = bool(view.displays)
-    table.add_column("display" if dice else "cards", justify="left" if dice else "right")
-    table.add_column("status", no_wrap=True)
-    table.add_column("points", justify="right", no_wrap=True)
+    table.add_column(_("display") if dice else _("cards"), justify="left" if dice else "right")
+    table.add_column(_("status"), no_wrap=True)
+    table.add_column(_("points"), justify="right", no_wrap=True)
     for s in range(view.players):
-        status = ["quit" if view.quit[s] else ("to move" if view.to_move == s and not view.finished else "in")]
+        status = [_("quit") if view.quit[s] else (_("to move") if view.to_move == s and not view.finished
+                                                  else _("in"))]
         if view.magic_chip == s:
-            status.append("magic chip")
+            status.append(_("magic chip"))
         if view.forced_draw == s:
-            status.append("draws first")
+            status.append(_("draws first"))
         if dice:
             cards = Text(plain_cards(view.displays[s], view.game) if s < len(view.displays) else "")
         else:
@@ -150,26 +150,33 @@ def table_lines(view, names) -> list[Text]:
     game = view.game
     lines = []
     if view.top is not None:
-        lines.append(Text.assemble("Top card: ", cards_text([view.top], game=game),
-                                   f"   draw pile: {view.pile_size} card(s)"))
+        lines.append(Text.assemble(_("Top card: "), cards_text([view.top], game=game), "   ",
+                                   ngettext("draw pile: {n} card", "draw pile: {n} cards",
+                                            view.pile_size).format(n=view.pile_size)))
     if view.stage is not None:
         white, black = view.stage
-        holder = "in the centre" if view.magic_chip is None else f"held by {short(names[view.magic_chip])}"
-        lines.append(Text(f"Stage: {white + black} chip(s) ({white} white, {black} black)   "
-                          f"magic chip: {holder}"))
+        holder = _("in the centre") if view.magic_chip is None else _("held by {name}").format(
+            name=short(names[view.magic_chip]))
+        chips = ngettext("Stage: {n} chip ({white} white, {black} black)",
+                         "Stage: {n} chips ({white} white, {black} black)", white + black)
+        lines.append(Text(chips.format(n=white + black, white=white, black=black) + "   "
+                          + _("magic chip: {holder}").format(holder=holder)))
         if view.show:  # skipping is for the holder of the magic chip only
-            can = "play a llama, take the stage (t) or skip (s)" if view.magic_chip == view.seat else (
-                "play a llama or take the stage (t)")
-            lines.append(Text(f"MAGIC SHOW running: {can}", style="bold yellow"))
+            can = _("play a llama, take the stage (t) or skip (s)") if view.magic_chip == view.seat else (
+                _("play a llama or take the stage (t)"))
+            lines.append(Text(_("MAGIC SHOW running: {can}").format(can=can), style="bold yellow"))
     if view.forced_draw is not None:
-        lines.append(Text(f"{short(names[view.forced_draw])} must draw a card first (rectangle card)"))
+        lines.append(Text(_("{name} must draw a card first (rectangle card)").format(
+            name=short(names[view.forced_draw]))))
     if view.row or view.displays:
-        lines.append(Text.assemble("Llama row: ", cards_text(view.row) if view.row else Text("empty")))
+        lines.append(Text.assemble(_("Llama row: "), cards_text(view.row) if view.row else Text(_("empty"))))
     if view.dice:
-        faces = "; ".join(f"die {i + 1}: {' '.join(d)}" for i, d in enumerate(view.dice))
-        lines.append(Text(f"Dice faces: {faces}", style="dim"))
+        faces = "; ".join(_("die {number}: {faces}").format(number=i + 1, faces=" ".join(d))
+                          for i, d in enumerate(view.dice))
+        lines.append(Text(_("Dice faces: {faces}").format(faces=faces), style="dim"))
     if view.roll is not None:
-        lines.append(Text.assemble("Your roll: " if roll_in_hand(view) else "Last roll: ", cards_text(view.roll)))
+        lines.append(Text.assemble(_("Your roll: ") if roll_in_hand(view) else _("Last roll: "),
+                                   cards_text(view.roll)))
     return lines
 
 
@@ -183,19 +190,24 @@ def hand_text(view) -> Text:
     game = view.game
     playable = {a.card for a in view.legal_actions if a.kind == "play"}
     if view.displays:
-        return Text.assemble("Your display: ", cards_text(view.displays[view.seat]))
-    text = Text.assemble("Your hand: ", cards_text(view.hand, playable, game=game))
+        return Text.assemble(_("Your display: "), cards_text(view.displays[view.seat]))
+    text = Text.assemble(_("Your hand: "), cards_text(view.hand, playable, game=game))
     if playable:
         order = [c for c in dict.fromkeys(view.hand) if c in playable]
-        named = [card_name(c, game) + (" (type L)" if card_name(c, game) != c else "") for c in order]
-        text.append(f"   playable: {', '.join(named)}")
+        named = [card_name(c, game) + (_(" (type L)") if card_name(c, game) != c else "") for c in order]
+        text.append("   " + _("playable: {cards}").format(cards=", ".join(named)))
     return text
 
 
 def turn_title(view, names) -> str:
-    game = GAMES[view.game].name if view.game in GAMES else view.game
-    return (f" {game} - round {view.round + 1} - {short(names[view.seat])} ({seat_numbers.word(view.seat)}) to move"
-            f" - ends at {view.target} points ")
+    return " " + _("{game} - round {round} - {name} ({seat}) to move - ends at {target} points").format(
+        game=game_name(view.game), round=view.round + 1, name=short(names[view.seat]),
+        seat=seat_word(view.seat), target=view.target) + " "
+
+
+def seat_word(seat: int) -> str:
+    """`seat 3` in the reader's language (seats numbered from 1)."""
+    return _("seat {number}").format(number=seat_numbers.number(seat))
 
 
 def turn_screen(view, names, title: str | None = None, bots=()) -> Group:
@@ -211,81 +223,150 @@ def turn_screen(view, names, title: str | None = None, bots=()) -> Group:
 def ended_text(r, names, game: str | None = None, viewer: int | None = None) -> str:
     """How a round ended, in words: `Bob emptied their hand`, `everyone quit`."""
     name = who(r.ender, viewer, names)
+    you = r.ender == viewer
     if r.ended_by == "empty_hand":
-        return f"{name} emptied {'your' if r.ender == viewer else 'their'} {facts(game).hand_name}"
+        if facts(game).hand_name == "display":
+            return _("you emptied your display") if you else _("{name} emptied their display").format(name=name)
+        return _("you emptied your hand") if you else _("{name} emptied their hand").format(name=name)
     if r.ended_by == "all_quit":
-        return "everyone quit"
+        return _("everyone quit")
     if r.ended_by == "bust":
-        return f"{name} busted"
+        return _("you busted") if you else _("{name} busted").format(name=name)
     if r.ended_by == "row_empty":
-        return f"{name} emptied the llama row"
-    return f"{r.ended_by} ({name})"
+        return _("you emptied the llama row") if you else _("{name} emptied the llama row").format(name=name)
+    return f"{_(ENDED_BY.get(r.ended_by, r.ended_by))} ({name})"
+
+
+def _cards_word(cards) -> str:
+    return " ".join(cards)
 
 
 def event_text(event, viewer: int | None, names, game: str | None = None) -> str | None:
     """One line for an event (already filtered for the viewer), or None for nothing to say."""
+    you = getattr(event, "seat", None) == viewer and viewer is not None
+    name = who(event.seat, viewer, names) if hasattr(event, "seat") else ""
+
+    def say(mine: str, theirs: str, **fields) -> str:  # "You drew" / "Ann drew": whole sentences
+        return (_(mine) if you else _(theirs)).format(name=name, **fields)
+
     if isinstance(event, RoundDealt):
-        top = f"; the first card is {_a_card(event.discard, game)}" if event.discard is not None else ""
-        return f"Round {event.round + 1} is dealt; {names[event.starter]} starts{top}."
+        if event.discard is not None:
+            return _("Round {round} is dealt; {name} starts; the first card is {card}.").format(
+                round=event.round + 1, name=names[event.starter], card=_a_card(event.discard, game))
+        return _("Round {round} is dealt; {name} starts.").format(round=event.round + 1, name=names[event.starter])
     if isinstance(event, CardPlayed):  # a 1's chip (K4) has its own event
-        return f"{who(event.seat, viewer, names)} played {_a_card(event.card, game)}."
+        return say(N_("You played {card}."), N_("{name} played {card}."), card=_a_card(event.card, game))
     if isinstance(event, CardDrawn):
-        forced = " (forced by a rectangle card)" if event.forced else ""
         if event.card is None or event.seat != viewer:
-            return f"{who(event.seat, viewer, names)} drew a card{forced}."
-        return f"You drew {_a_card(event.card, game)}{forced}."
+            if event.forced:
+                return say(N_("You drew a card (forced by a rectangle card)."),
+                           N_("{name} drew a card (forced by a rectangle card)."))
+            return say(N_("You drew a card."), N_("{name} drew a card."))
+        if event.forced:
+            return _("You drew {card} (forced by a rectangle card).").format(card=_a_card(event.card, game))
+        return _("You drew {card}.").format(card=_a_card(event.card, game))
     if isinstance(event, SeatQuit):
-        return f"{who(event.seat, viewer, names)} quit the round."
+        return say(N_("You quit the round."), N_("{name} quit the round."))
     if isinstance(event, ChipReturned):
-        emptied = f"emptied {facts(game).hand_name}"
-        why = emptied if event.rule == "C5" else ("three llamas" if event.rule == "D3a" else "")
-        return f"{who(event.seat, viewer, names)} returned a {event.points}-point chip" + (f" ({why})." if why else ".")
+        if event.rule == "C5":
+            if facts(game).hand_name == "display":
+                return say(N_("You returned a {points}-point chip (emptied display)."),
+                           N_("{name} returned a {points}-point chip (emptied display)."), points=event.points)
+            return say(N_("You returned a {points}-point chip (emptied hand)."),
+                       N_("{name} returned a {points}-point chip (emptied hand)."), points=event.points)
+        if event.rule == "D3a":
+            return say(N_("You returned a {points}-point chip (three llamas)."),
+                       N_("{name} returned a {points}-point chip (three llamas)."), points=event.points)
+        return say(N_("You returned a {points}-point chip."), N_("{name} returned a {points}-point chip."),
+                   points=event.points)
     if isinstance(event, (RoundScored, GameOver)):
         return None  # shown as a table
     if isinstance(event, DiceRolled):
-        case = {"three_llamas": " - three llamas!", "match": " - a match.", "miss": " - a miss.",
-                "bust": " - bust!"}.get(event.case, f" ({event.case}).")
-        return f"{who(event.seat, viewer, names)} rolled {' '.join(event.roll)}{case}"
+        roll = " ".join(event.roll)
+        if event.case == "three_llamas":
+            return say(N_("You rolled {roll} - three llamas!"), N_("{name} rolled {roll} - three llamas!"), roll=roll)
+        if event.case == "match":
+            return say(N_("You rolled {roll} - a match."), N_("{name} rolled {roll} - a match."), roll=roll)
+        if event.case == "miss":
+            return say(N_("You rolled {roll} - a miss."), N_("{name} rolled {roll} - a miss."), roll=roll)
+        if event.case == "bust":
+            return say(N_("You rolled {roll} - bust!"), N_("{name} rolled {roll} - bust!"), roll=roll)
+        return say(N_("You rolled {roll} ({case})."), N_("{name} rolled {roll} ({case})."), roll=roll,
+                   case=event.case)
     if isinstance(event, CardsDiscarded):
-        return f"{who(event.seat, viewer, names)} discarded {' '.join(event.cards)}."
+        return say(N_("You discarded {cards}."), N_("{name} discarded {cards}."), cards=_cards_word(event.cards))
     if isinstance(event, RowCardTaken):
-        return f"{who(event.seat, viewer, names)} took {event.card} from the llama row."
+        return say(N_("You took {card} from the llama row."), N_("{name} took {card} from the llama row."),
+                   card=event.card)
     if isinstance(event, Busted):
-        return f"{who(event.seat, viewer, names)} busted and took every row card: {' '.join(event.cards)}."
-    kadabra = _kadabra_event(event, viewer, names)
+        return say(N_("You busted and took every row card: {cards}."),
+                   N_("{name} busted and took every row card: {cards}."), cards=_cards_word(event.cards))
+    kadabra = _kadabra_event(event, viewer, names, say)
     return kadabra if kadabra is not None else _generic_event(event, viewer, names)
 
 
 def _a_card(code: str, game: str | None) -> str:
     name = card_name(code, game)
-    return f"a {name}" if name != code else code
+    return _("a {card}").format(card=name) if name != code else code
 
 
-def _kadabra_event(event, viewer, names) -> str | None:
+def _kadabra_event(event, viewer, names, say) -> str | None:
     """Kadabra's chip events (defined in lama.games.kadabra), recognised by name."""
     kind = type(event).__name__
-    subject = who(getattr(event, "seat", -1), viewer, names) if hasattr(event, "seat") else ""
     if kind == "ChipGiven":
-        chip = "the magic chip" if event.chip == "magic" else f"a {event.chip} chip"
-        return f"{subject} gave {chip} to {'you' if event.to == viewer else names[event.to]}."
+        to = _("you") if event.to == viewer else names[event.to]
+        if event.chip == "magic":
+            return say(N_("You gave the magic chip to {to}."), N_("{name} gave the magic chip to {to}."), to=to)
+        if event.chip == "black":
+            return say(N_("You gave a black chip to {to}."), N_("{name} gave a black chip to {to}."), to=to)
+        return say(N_("You gave a white chip to {to}."), N_("{name} gave a white chip to {to}."), to=to)
     if kind == "MagicChipTaken":
-        source = "the centre" if event.source is None else ("you" if event.source == viewer else names[event.source])
-        return f"{subject} took the magic chip from {source} (star card)."
+        if event.source is None:
+            return say(N_("You took the magic chip from the centre (star card)."),
+                       N_("{name} took the magic chip from the centre (star card)."))
+        source = _("you") if event.source == viewer else names[event.source]
+        return say(N_("You took the magic chip from {source} (star card)."),
+                   N_("{name} took the magic chip from {source} (star card)."), source=source)
+    you = event.seat == viewer if hasattr(event, "seat") else False
     if kind == "ChipStaged":
-        return f"{subject} put a {event.chip} chip on the stage (now {sum(event.stage)} chip(s))."
+        n = sum(event.stage)
+        if event.chip == "black" and you:
+            text = ngettext("You put a black chip on the stage (now {n} chip).",
+                            "You put a black chip on the stage (now {n} chips).", n)
+        elif event.chip == "black":
+            text = ngettext("{name} put a black chip on the stage (now {n} chip).",
+                            "{name} put a black chip on the stage (now {n} chips).", n)
+        elif you:
+            text = ngettext("You put a white chip on the stage (now {n} chip).",
+                            "You put a white chip on the stage (now {n} chips).", n)
+        else:
+            text = ngettext("{name} put a white chip on the stage (now {n} chip).",
+                            "{name} put a white chip on the stage (now {n} chips).", n)
+        return text.format(name=names[event.seat], n=n)
     if kind == "StageTaken":
         chips = event.whites + event.blacks
-        return (f"{subject} took the stage: {chips} chip(s) ({event.whites} white, {event.blacks} black), "
-                f"{event.whites + 10 * event.blacks} points.")
+        if you:
+            text = ngettext("You took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                            "You took the stage: {n} chips ({white} white, {black} black), {points} points.",
+                            chips)
+        else:
+            text = ngettext("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                            "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.",
+                            chips)
+        return text.format(name=names[event.seat], n=chips, white=event.whites, black=event.blacks,
+                           points=event.whites + 10 * event.blacks)
     if kind == "Skipped":
-        return f"{subject} skipped with the magic chip (it goes back to the centre)."
+        return say(N_("You skipped with the magic chip (it goes back to the centre)."),
+                   N_("{name} skipped with the magic chip (it goes back to the centre)."))
     if kind == "MagicChipScored":
-        return f"{subject} held the magic chip at the end of the round: 10 points."
+        return say(N_("You held the magic chip at the end of the round: 10 points."),
+                   N_("{name} held the magic chip at the end of the round: 10 points."))
     return None
 
 
 def _generic_event(event, viewer, names) -> str:
-    """Events of games whose display was not written here yet: their name and public fields."""
+    """Events of games whose display was not written here yet: their name and public fields
+    (the words of the code, not of a catalog: a new game's events get sentences of their own)."""
     words = re.sub(r"(?<!^)([A-Z])", r" \1", type(event).__name__).lower()
     parts = []
     subject = None
@@ -314,18 +395,19 @@ def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) 
     and after (`entry`, a lama.record.ledger.RoundLedger: they add up)."""
     dice = facts(game).hand_name == "display"
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("player", no_wrap=True)
-    table.add_column("display" if dice else "cards left")  # wraps between cards, never inside one
-    table.add_column("penalty", justify="right", no_wrap=True)
+    table.add_column(_("player"), no_wrap=True)
+    table.add_column(_("display") if dice else _("cards left"))  # wraps between cards, never inside one
+    table.add_column(_("penalty"), justify="right", no_wrap=True)
     extra = [(title, values, sign) for title, values, sign in (
-        ("magic", entry.magic, "+"), ("chip back", entry.back, "-"), ("chips", entry.chips, None)) if any(values)]
-    for title, _, _ in extra:
+        (_("magic"), entry.magic, "+"), (_("chip back"), entry.back, "-"), (_("chips"), entry.chips, None))
+        if any(values)]
+    for title, _values, _sign in extra:
         table.add_column(title, justify="right", no_wrap=True)
-    table.add_column("points", justify="right", no_wrap=True)
+    table.add_column(_("points"), justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
         row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{entry.penalty[s]}"]
-        for _, values, sign in extra:
+        for _title, values, sign in extra:
             row.append("" if not values[s] else f"{values[s]:+d}" if sign is None else f"{sign}{values[s]}")
         row.append(f"{entry.before[s]} → {entry.after[s]}")
         table.add_row(*row)
@@ -337,11 +419,11 @@ def score_history(history, names, start, width: int = 80) -> Table:
     six seats at 80 columns."""
     n = len(names)
     col = max(5, min(NAME_WIDTH, (width - 7) // max(n, 1) - 2))
-    table = Table(title="Points after each round", header_style="bold", box=None, pad_edge=False)
-    table.add_column("round", justify="right", no_wrap=True)
+    table = Table(title=_("Points after each round"), header_style="bold", box=None, pad_edge=False)
+    table.add_column(_("round"), justify="right", no_wrap=True)
     for name in names:
         table.add_column(Text(short(name, col)), justify="right", no_wrap=True)
-    table.add_row("start", *[str(p) for p in start])
+    table.add_row(_("start"), *[str(p) for p in start])
     previous = list(start)
     for r in history:
         cells = []
@@ -355,12 +437,17 @@ def score_history(history, names, start, width: int = 80) -> Table:
 
 
 def winners_text(winners, scores, names) -> Text:
-    who_won = " and ".join(names[w] for w in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
     order = sorted(range(len(scores)), key=lambda s: (scores[s], s))
     ranking = ", ".join(f"{names[s]} {scores[s]}" for s in order)
-    return Text(f"Game over: {who_won} {verb} with {scores[winners[0]]} points. Final points: {ranking}.",
-                style="bold green")
+    points = scores[winners[0]]
+    if len(winners) == 1:
+        text = ngettext("Game over: {winner} wins with {n} point. Final points: {ranking}.",
+                        "Game over: {winner} wins with {n} points. Final points: {ranking}.", points)
+        return Text(text.format(winner=names[winners[0]], n=points, ranking=ranking), style="bold green")
+    text = ngettext("Game over: {winners} share the win with {n} point. Final points: {ranking}.",
+                    "Game over: {winners} share the win with {n} points. Final points: {ranking}.", points)
+    together = _(" and ").join(names[w] for w in winners)
+    return Text(text.format(winners=together, n=points, ranking=ranking), style="bold green")
 
 
 def wrap_rules(text: str, width: int) -> str:

@@ -7,11 +7,12 @@ from rich.table import Table
 from rich.text import Text
 
 from lama.core import seats as seat_numbers
+from lama.i18n import N_, _, ngettext
 
-from .render import ended_text, short, winners_text
+from .render import ended_text, game_name, short, winners_text
 
-CHANGES = (("penalty", "penalty", "+"), ("magic", "magic chip", "+"), ("back", "chip back", "-"),
-           ("chips", "chips", None))
+CHANGES = (("penalty", N_("penalty"), "+"), ("magic", N_("magic chip"), "+"), ("back", N_("chip back"), "-"),
+           ("chips", N_("chips"), None))
 
 
 def distinct(names) -> list[str]:
@@ -23,14 +24,14 @@ def round_table(entry, names, game: str) -> Table:
     """One round of a ledger (lama.record.ledger.RoundLedger): before, changes, after."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 2, 0, 0))
     shown = [(key, title, sign) for key, title, sign in CHANGES if key == "penalty" or any(getattr(entry, key))]
-    table.add_column("player", no_wrap=True)
-    table.add_column("before", justify="right", no_wrap=True)
-    for _, title, _ in shown:
-        table.add_column(title, justify="right", no_wrap=True)
-    table.add_column("after", justify="right", no_wrap=True)
+    table.add_column(_("player"), no_wrap=True)
+    table.add_column(_("before"), justify="right", no_wrap=True)
+    for _key, title, _sign in shown:
+        table.add_column(_(title), justify="right", no_wrap=True)
+    table.add_column(_("after"), justify="right", no_wrap=True)
     for s, name in enumerate(names):
         cells = []
-        for key, _, sign in shown:
+        for key, _title, sign in shown:
             value = getattr(entry, key)[s]
             cells.append("" if not value and key != "penalty" else f"{value:+d}" if sign is None else f"{sign}{value}")
         table.add_row(short(name), str(entry.before[s]), *cells, str(entry.after[s]))
@@ -43,17 +44,23 @@ def print_result(result: dict, names, ledger, console: Console | None = None) ->
     game = result["game"]
     names = distinct(list(names))
     count = len(result["rounds"])
-    console.print(Text(f"{game}, {len(names)} players: {count} completed round{'' if count == 1 else 's'}"
-                       f"{'; the game is over' if result['finished'] else ''}.", style="bold"))
+    players = ngettext("{game}, {n} player", "{game}, {n} players", len(names)).format(
+        game=game_name(game), n=len(names))
+    rounds = ngettext("{n} completed round", "{n} completed rounds", count).format(n=count)
+    over = _("; the game is over") if result["finished"] else ""
+    console.print(Text(f"{players}: {rounds}{over}.", style="bold"))
     if ledger.rounds and any(ledger.rounds[0].before):  # Kadabra's starting chips
         start = ledger.rounds[0].before
-        console.print(Text(f"Everyone started with {start[0]} points." if len(set(start)) == 1 else
-                           "Points at the start: " + ", ".join(f"{n} {p}" for n, p in zip(names, start)) + "."))
+        console.print(Text(_("Everyone started with {points} points.").format(points=start[0])
+                           if len(set(start)) == 1 else
+                           _("Points at the start: {points}.").format(
+                               points=", ".join(f"{n} {p}" for n, p in zip(names, start)))))
     for entry in ledger.rounds:
-        console.print(Text(f"\nRound {entry.round + 1}: {ended_text(entry, names, game)}"))
+        console.print(Text("\n" + _("Round {round}: {ended}").format(round=entry.round + 1,
+                                                                     ended=ended_text(entry, names, game))))
         console.print(round_table(entry, names, game))
     if result["finished"]:
         console.print(winners_text(result["winners"], result["scores"], names))
     else:
         points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(result["scores"]))
-        console.print(Text(f"The game is not finished. Points now: {points}."))
+        console.print(Text(_("The game is not finished. Points now: {points}.").format(points=points)))

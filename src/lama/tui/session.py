@@ -25,6 +25,7 @@ from rich.text import Text
 
 from lama.core import QUIT, GameOver, RoundScored
 from lama.core import seats as seat_numbers
+from lama.i18n import _
 from lama.record.ledger import Ledger
 
 from .render import (
@@ -34,6 +35,7 @@ from .render import (
     roll_in_hand,
     round_recap,
     score_history,
+    seat_word,
     short,
     turn_screen,
     winners_text,
@@ -44,7 +46,7 @@ from .syntax import Command, InputError, resolve
 
 SPECTATOR = -1  # for_seat of a seat that does not exist: every private card hidden
 MAX_LINE = 200  # longer input lines are refused
-YES = ("y", "yes")
+YES = ("y", "yes")  # and the reader's language's own yes (see confirm_quit)
 
 
 class Leave(Exception):
@@ -74,13 +76,14 @@ def move_hint(view) -> str:
 def odds_text(view) -> str:
     """Dice: what the roll in hand allows, or the exact odds of this seat's next roll (D3)."""
     if not view.dice:  # only dice has dice
-        return "odds are shown in dice only"
+        return _("odds are shown in dice only")
     from lama.games.dice_odds import next_roll_odds
 
     if roll_in_hand(view):
         return roll_text(view)
     odds, last_seat = next_roll_odds(view)
-    return "Your next roll: " + str(odds) + (" (you are the last seat in: a miss is a bust)" if last_seat else "")
+    return _("Your next roll: {odds}").format(odds=odds) + (
+        _(" (you are the last seat in: a miss is a bust)") if last_seat else "")
 
 
 def roll_text(view) -> str:
@@ -92,22 +95,24 @@ def roll_text(view) -> str:
         most = max(discards, key=len)
         kinds = sorted({c for cards in discards for c in cards})
         if len(most) == 1:
-            return f"You rolled {rolled}: a match. Throw away the {most[0]} from your display (type {most[0]})."
-        return (f"You rolled {rolled}: a match. Throw away from your display any of "
-                f"{', '.join(kinds)}, up to {len(most)} cards: all of them is '{' '.join(most)}'.")
+            return _("You rolled {roll}: a match. Throw away the {card} from your display (type {card}).").format(
+                roll=rolled, card=most[0])
+        return _("You rolled {roll}: a match. Throw away from your display any of {cards}, up to {n} cards: "
+                 "all of them is '{all}'.").format(roll=rolled, cards=", ".join(kinds), n=len(most),
+                                                   all=" ".join(most))
     if takes:
-        return (f"You rolled {rolled}: a miss. Take one of these cards from the llama row into your "
-                f"display: {', '.join(takes)} (e.g. 't {takes[0]}').")
-    return f"You rolled {rolled}."
+        return _("You rolled {roll}: a miss. Take one of these cards from the llama row into your display: "
+                 "{cards} (e.g. 't {card}').").format(roll=rolled, cards=", ".join(takes), card=takes[0])
+    return _("You rolled {roll}.").format(roll=rolled)
 
 
 def more_keys(game: str) -> str:
     """What the terminal game adds to the rules' list of keys."""
-    scores = "`scores`" if "skip" in facts(game).move_kinds else "`s` or `scores`"
-    return (f"Also: {scores} shows every round's points (at any prompt); `q` asks first if you can "
-            "still play a card; at a real terminal the arrow keys edit the line and bring back "
-            "earlier ones. After each round everyone's cards are shown, then Enter deals the next "
-            "round.\n")
+    scores = "`scores`" if "skip" in facts(game).move_kinds else _("`s` or `scores`")
+    return _("Also: {scores} shows every round's points (at any prompt); `q` asks first if you can "
+             "still play a card; at a real terminal the arrow keys edit the line and bring back "
+             "earlier ones. After each round everyone's cards are shown, then Enter deals the next "
+             "round.").format(scores=scores) + "\n"
 
 
 _readline_ready = False
@@ -185,7 +190,8 @@ class TerminalGame:
                 raise Leave() from None
             if len(text) <= MAX_LINE:
                 return text
-            self.say(f"That line is too long ({len(text)} characters; at most {MAX_LINE}). Try again.", "red")
+            self.say(_("That line is too long ({n} characters; at most {most}). Try again.").format(
+                n=len(text), most=MAX_LINE), "red")
 
     def say(self, text: str, style: str = "") -> None:
         """A message, wrapped between words to the terminal's width."""
@@ -223,7 +229,8 @@ class TerminalGame:
         game = self.game_id
         lines = [t for t in (event_text(e, viewer, self.names, game) for e in events) if t]
         number = r.round + 1
-        self.console.print(Rule(f"Round {number} is over: {ended_text(r, self.names, game, viewer)}"))
+        self.console.print(Rule(_("Round {round} is over: {ended}").format(
+            round=number, ended=ended_text(r, self.names, game, viewer))))
         for line in lines:
             self.say("  " + line)
         entry = self.ledger.rounds[-1]
@@ -232,15 +239,16 @@ class TerminalGame:
             self.buffers[h].clear()
             if hot_seat:
                 self.notes[h].append(
-                    f"Round {number} is over ({ended_text(r, self.names, game, h)}): you got "
-                    f"+{r.penalties[h]}" + (f", gave back {entry.back[h]}" if entry.back[h] else "")
-                    + (f", chips {entry.chips[h]:+d}" if entry.chips[h] else "")
-                    + f"; you have {r.scores[h]} points now (s: every round's points).")
+                    _("Round {round} is over ({ended}): you got +{penalty}").format(
+                        round=number, ended=ended_text(r, self.names, game, h), penalty=r.penalties[h])
+                    + (_(", gave back {points}").format(points=entry.back[h]) if entry.back[h] else "")
+                    + (_(", chips {change}").format(change=f"{entry.chips[h]:+d}") if entry.chips[h] else "")
+                    + _("; you have {points} points now (s: every round's points).").format(points=r.scores[h]))
         self.public.clear()
         finished = self.table is not None and self.table.finished
         if not finished:
-            who = "Everyone has seen the results? " if hot_seat else ""
-            self.pause(f"{who}Press Enter for round {number + 1} (s: scores, exit: leave): ")
+            who = _("Everyone has seen the results? ") if hot_seat else ""
+            self.pause(who + _("Press Enter for round {round} (s: scores, exit: leave): ").format(round=number + 1))
             self.last_viewer = None  # hot seat: the terminal is passed on before any hand shows
 
     def pause(self, prompt: str) -> None:
@@ -254,12 +262,12 @@ class TerminalGame:
             elif text in ("exit", "leave"):
                 raise Leave()
             else:
-                self.say("Press Enter to go on (s: scores, exit: leave the game).", "red")
+                self.say(_("Press Enter to go on (s: scores, exit: leave the game)."), "red")
 
     def show_scores(self) -> None:
         if not self.history:
-            self.say("No round has ended yet: everyone has "
-                     + ", ".join(sorted({str(p) for p in self.start})) + " points.")
+            self.say(_("No round has ended yet: everyone has {points} points.").format(
+                points=", ".join(sorted({str(p) for p in self.start}))))
             return
         self.console.print(score_history(self.history, self.names, self.start, self.console.width))
 
@@ -286,7 +294,7 @@ class TerminalGame:
             self.buffers[seat].clear()
             self.notes.get(seat, []).clear()
             if lines:
-                self.say("Since your last turn:", "bold")
+                self.say(_("Since your last turn:"), "bold")
                 for line in lines:
                     self.say("  " + line)
         self.console.print(turn_screen(view, self.names, bots=self.bots))
@@ -297,7 +305,7 @@ class TerminalGame:
         position gives the same hint here, in `lama hint` and in the browser."""
         from .hints import show_hints
 
-        self.say("Thinking...", "dim")
+        self.say(_("Thinking..."), "dim")
         show_hints(view, self.console, names=self.names)
 
     def page(self, text: str) -> None:
@@ -312,8 +320,8 @@ class TerminalGame:
             end = min(start + screen, len(lines))
             self.console.out("\n".join(lines[start:end]), highlight=False)
             if end < len(lines):
-                answer = self.read(f"Help, lines {start + 1}-{end} of {len(lines)}. "
-                                   "Enter: more, q: back to your move: ")
+                answer = self.read(_("Help, lines {first}-{last} of {n}. Enter: more, q: back to your move: ").format(
+                    first=start + 1, last=end, n=len(lines)))
                 if answer.strip():
                     return
 
@@ -323,10 +331,12 @@ class TerminalGame:
         if not playable:
             return True
         cards = ", ".join(playable)
-        answer = self.read(f"You can still play {cards}. Quit the round anyway? (y/n): ").strip().lower()
-        if answer in YES:
+        answer = self.read(_("You can still play {cards}. Quit the round anyway? (y/n): ").format(
+            cards=cards)).strip().lower()
+        # i18n: the words that answer yes to a question, separated by commas (y and yes also do)
+        if answer in YES or answer in {w.strip() for w in _("y,yes").lower().split(",")}:
             return True
-        self.say("You stay in the round.")
+        self.say(_("You stay in the round."))
         return False
 
     def ask(self, view):
@@ -335,14 +345,15 @@ class TerminalGame:
         if len(self.humans) > 1 and self.last_viewer != seat:
             self._hide()
             self.console.print(Rule())
-            self.say(f"Pass the terminal to {self.names[seat]} ({seat_numbers.word(seat)}) and press Enter.", "bold")
+            self.say(_("Pass the terminal to {name} ({seat}) and press Enter.").format(
+                name=self.names[seat], seat=seat_word(seat)), "bold")
             self.read("")
             self._hide()
         self.last_viewer = seat
         self.show_turn(view)
         self.private = True
         while True:
-            text = self.read(f"{name}, your move ({move_hint(view)}): ")
+            text = self.read(_("{name}, your move ({moves}): ").format(name=name, moves=move_hint(view)))
             try:
                 result = resolve(text, view, self.names, self.explain)
             except InputError as e:

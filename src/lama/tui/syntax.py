@@ -34,8 +34,10 @@ from lama.core import IllegalAction, LamaError
 from lama.core import seats as seat_numbers
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
 from lama.games import GAMES, game_of
+from lama.i18n import _
+from lama.i18n.reasons import reason_text
 
-from .render import facts, strip_rule_ids
+from .render import facts, game_name, strip_rule_ids
 
 WORDS = {
     "d": DRAW, "draw": DRAW,
@@ -71,7 +73,7 @@ def legal_text(view) -> str:
 
 
 def _fail(why: str, view) -> InputError:
-    return InputError(f"{strip_rule_ids(why)}; legal: {legal_text(view)}")
+    return InputError(_("{why}; legal: {moves}").format(why=strip_rule_ids(why), moves=legal_text(view)))
 
 
 def _has_move(game, kind: str) -> bool:
@@ -82,7 +84,7 @@ def _tokens(text: str, game: str | None = None) -> list[str]:
     text = text.strip().lower().replace(",", " ").replace(">", " > ")
     tokens = text.split()
     if facts(game).llama_name == "mosquito":
-        tokens = ["l" if t in MOSQUITO else t for t in tokens]
+        tokens = ["l" if t in MOSQUITO or t == _("mosquito").lower() else t for t in tokens]
     return tokens
 
 
@@ -126,10 +128,11 @@ def _seat(words: list[str], view, names) -> int:
         narrowed = [s for s in found if s in receivers]
         if len(narrowed) == 1:
             return narrowed[0]
-        raise _fail(f"'{typed}' could be {' or '.join(names[s] for s in found)}: type more of the name", view)
+        raise _fail(_("'{typed}' could be {names}: type more of the name").format(
+            typed=typed, names=_(" or ").join(names[s] for s in found)), view)
     if found:
         return found[0]
-    raise _fail(f"'{typed}' is not a seat (give a chip with e.g. '1>2' or '1 to NAME')", view)
+    raise _fail(_("'{typed}' is not a seat (give a chip with e.g. '1>2' or '1 to NAME')").format(typed=typed), view)
 
 
 def resolve(text: str, view, names=None, explain: Callable | None = None):
@@ -137,7 +140,7 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
     game = view.game
     tokens = _tokens(text, game)
     if not tokens:
-        raise _fail("type a move", view)
+        raise _fail(_("type a move"), view)
     head = tokens[0]
     if len(tokens) == 1 and head == "s" and not _has_move(game, "skip"):
         return Command("scores")
@@ -149,20 +152,21 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
     if head in ("t", "take") and len(tokens) >= 2:
         return _dice_take(tokens[1:], text, view, explain)
     if head == "take":
-        raise _fail("take which card? (e.g. 'take 2')", view)
+        raise _fail(_("take which card? (e.g. 'take 2')"), view)
     if len(tokens) == 1 and head in WORDS:
         action = WORDS[head]
         if game in GAMES and action.kind not in GAMES[game].move_kinds:
-            raise _fail(f"'{text.strip()}' is not a move in {GAMES[game].name} (type ? for help)", view)
+            raise _fail(_("'{typed}' is not a move in {game} (type ? for help)").format(
+                typed=text.strip(), game=game_name(game)), view)
         return _check(action, text, view, explain)
     if head in ("x", "discard"):
         return _dice_discard(tokens[1:], text, view, explain)
     if head in ("p", "play"):
         tokens = tokens[1:]
         if not tokens:
-            raise _fail("play which card? (e.g. 'play 3' or just '3')", view)
+            raise _fail(_("play which card? (e.g. 'play 3' or just '3')"), view)
     if _card(tokens[0], game) is None:
-        raise _fail(f"'{text.strip()}' is not a move I know (type ? for help)", view)
+        raise _fail(_("'{typed}' is not a move I know (type ? for help)").format(typed=text.strip()), view)
     if kinds & {"discard", "take", "roll"} or view.displays:
         if "take" in kinds and len(tokens) == 1:
             return _dice_take(tokens, text, view, explain)
@@ -181,8 +185,8 @@ def _why(action: Action, text: str, view, explain) -> str:
     rebuilds from the view)."""
     reason = explain(action) if explain is not None else core_reason(view, action)
     if reason:
-        return strip_rule_ids(reason)
-    return f"'{text.strip()}' ({action}) is not legal now"
+        return reason_text(strip_rule_ids(reason), view.game)
+    return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=action)
 
 
 def core_reason(view, action) -> str | None:
@@ -205,8 +209,8 @@ def _card_play(tokens, text, view, names, explain) -> Action:
     rest = tokens[1:]
     while rest and rest[0] in (">", "give", "to"):
         rest = rest[1:]
-    one_at_a_time = (f"'{text.strip()}': play one card at a time" +
-                     ("; a seat may only follow a 1 that gives a chip (e.g. '1>2')" if gives else ""))
+    one_at_a_time = (_("'{typed}': play one card at a time").format(typed=text.strip()) +
+                     (_("; a seat may only follow a 1 that gives a chip (e.g. '1>2')") if gives else ""))
     if tokens[1:] and (not rest or not gives or typed != "1"):
         raise _fail(one_at_a_time, view)
     if rest and not any(a.kind == "play" and a.card == typed for a in view.legal_actions):
@@ -219,7 +223,7 @@ def _card_play(tokens, text, view, names, explain) -> Action:
     if variants:  # kadabra: '5' finds 5* or 5+ when that is the only one
         codes = sorted({a.card for a in plays if a.card in variants})
         if len(codes) > 1:
-            raise _fail(f"which {typed}? type {' or '.join(codes)}", view)
+            raise _fail(_("which {card}? type {cards}").format(card=typed, cards=_(" or ").join(codes)), view)
         if not codes:
             held = sorted({c for c in view.hand if c in variants})
             if len(held) == 1:
@@ -234,15 +238,15 @@ def _card_play(tokens, text, view, names, explain) -> Action:
         return matching[0]
     if len(matching) > 1:  # K4: the 1 gives a chip, and there is a choice of seat
         seats = ", ".join(str(seat_numbers.number(a.give)) for a in matching)
-        raise _fail(f"a {card} gives a chip: say to which seat, e.g. "
-                    f"'{card}>{seat_numbers.number(matching[0].give)}' (seats {seats})", view)
+        raise _fail(_("a {card} gives a chip: say to which seat, e.g. '{example}' (seats {seats})").format(
+            card=card, example=f"{card}>{seat_numbers.number(matching[0].give)}", seats=seats), view)
     return _check(play(card), text, view, explain)
 
 
 def _cards(tokens, text, view) -> list[str]:
     cards = [_card(t, view.game) for t in tokens]
     if not tokens or None in cards:
-        raise _fail(f"'{text.strip()}': name the cards, e.g. '3 5'", view)
+        raise _fail(_("'{typed}': name the cards, e.g. '3 5'").format(typed=text.strip()), view)
     return cards
 
 
@@ -254,5 +258,5 @@ def _dice_discard(tokens, text, view, explain) -> Action:
 def _dice_take(tokens, text, view, explain) -> Action:
     cards = _cards(tokens, text, view)
     if len(cards) != 1:
-        raise _fail("take exactly one row card, e.g. 'take 2'", view)
+        raise _fail(_("take exactly one row card, e.g. 'take 2'"), view)
     return _check(take(cards[0]), text, view, explain)

@@ -124,7 +124,7 @@ STORE_RETRY = 5  # seconds a client is told to wait while the store cannot be us
 
 async def web_error(request, e: WebError | RateLimited):
     retry_after = getattr(e, "retry_after", None)  # limits.RateLimited
-    return error_response(request, e.status, e.code, e.message,
+    return error_response(request, e.status, e.code, e if isinstance(e, WebError) else e.message,
                           None if retry_after is None else {"Retry-After": str(retry_after)})
 
 

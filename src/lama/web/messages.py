@@ -14,6 +14,7 @@ from lama.core import Action, InvalidOption
 from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.games import GAMES, new_game
+from lama.i18n import N_, translations
 
 from .store import SeatRow, TableRow, token_hash
 from .workers import SERVER_BOTS
@@ -29,15 +30,33 @@ STAND_IN = "medium"  # the bot that plays for a person who is away, unless the c
 class WebError(Exception):
     """A request the server refuses: `status` (HTTP), `code` and a readable `message`."""
 
-    def __init__(self, status: int, code: str, message: str):
+    def __init__(self, status: int, code: str, message: str, **params):
+        """`message` is English; with `params` it is a template (`{name}` placeholders) that
+        `localized` fills in the client's language."""
+        self.template, self.params = message, params
+        message = message.format(**params) if params else message
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+
+    def localized(self, lang: str) -> str:
+        """The message in `lang` (the protocol's `code` stays as it is)."""
+        return localized(self.template, lang, **self.params)
+
+
+def localized(message: str, lang: str, **params) -> str:
+    """An error message of the server in `lang`: the catalog's words, English where the catalog
+    has none (a message of the core, e.g. an option's), the placeholders filled in."""
+    text = translations(lang).gettext(message) if lang != "en" else message
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):  # a catalog that lost a placeholder: say it in English
+        return message.format(**params) if params else message
 
 
 # -- what comes in ------------------------------------------------------------------------------
 def game_of(game_id, players, options):
     if not isinstance(options, dict):
-        raise WebError(400, "bad_options", "options must be a JSON object")
+        raise WebError(400, "bad_options", N_("options must be a JSON object"))
     try:
         return new_game(game_id, players, options)
     except InvalidOption as e:
@@ -46,10 +65,10 @@ def game_of(game_id, players, options):
 
 def name_of(name) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise WebError(400, "bad_name", "a name is 1 to 40 characters")
+        raise WebError(400, "bad_name", N_("a name is 1 to 40 characters"))
     name = " ".join(name.split())
     if len(name) > NAME_LENGTH or not name.isprintable():
-        raise WebError(400, "bad_name", "a name is 1 to 40 printable characters")
+        raise WebError(400, "bad_name", N_("a name is 1 to 40 printable characters"))
     return name
 
 
@@ -64,14 +83,16 @@ def seat_rows(seats: list, name) -> tuple[list[SeatRow], str | None, int | None]
     for s, spec in enumerate(seats):
         if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
             raise WebError(400, "bad_request",
-                           f'seats[{s}] ({seat_numbers.word(s)}) must be {{"kind": "human"}} '
-                           'or {"kind": "bot", "bot": LEVEL}')
+                           N_('seats[{index}] (seat {number}) must be {human} or {bot}'), index=s,
+                           number=seat_numbers.number(s), human='{"kind": "human"}',
+                           bot='{"kind": "bot", "bot": LEVEL}')
         if spec["kind"] == "bot":
             bot = spec.get("bot")
             if bot not in SERVER_BOTS:
                 raise WebError(400, "bad_bot",
-                               f"seats[{s}] ({seat_numbers.word(s)}): the bot must be one of {', '.join(SERVER_BOTS)}, "
-                               f"not {shown(bot)} (a server runs no bot of its own code)")
+                               N_("seats[{index}] (seat {number}): the bot must be one of {bots}, not {bot} "
+                                  "(a server runs no bot of its own code)"), index=s, number=seat_numbers.number(s),
+                               bots=", ".join(SERVER_BOTS), bot=shown(bot))
             rows.append(SeatRow(s, "bot", bot=bot))
         elif creator_seat is None:
             creator_token = secrets.token_urlsafe(24)
@@ -87,17 +108,18 @@ def table_settings(rows: list[SeatRow], visibility="private", turn_seconds=..., 
     two or more seats are people's) and stand-in bot, as its creator asks for them."""
     if visibility not in VISIBILITIES:
         raise WebError(400, "bad_request",
-                       f'visibility is "private" (the default) or "public", not {shown(visibility)}')
+                       N_('visibility is "private" (the default) or "public", not {value}'), value=shown(visibility))
     if turn_seconds is ...:
         turn_seconds = TURN_SECONDS_PEOPLE if sum(r.kind == "human" for r in rows) >= 2 else None
     low, high = TURN_SECONDS
     if turn_seconds is not None and not (isinstance(turn_seconds, int) and not isinstance(turn_seconds, bool)
                                          and low <= turn_seconds <= high):
         raise WebError(400, "bad_request",
-                       f"turn_seconds is null (no clock) or a whole number of seconds from {low} to {high:,}")
+                       N_("turn_seconds is null (no clock) or a whole number of seconds from {low} to {high}"),
+                       low=low, high=f"{high:,}")
     if stand_in_level not in SERVER_BOTS:
-        raise WebError(400, "bad_bot", f"stand_in_level must be one of {', '.join(SERVER_BOTS)}, "
-                       f"not {shown(stand_in_level)}")
+        raise WebError(400, "bad_bot", N_("stand_in_level must be one of {bots}, not {value}"),
+                       bots=", ".join(SERVER_BOTS), value=shown(stand_in_level))
     return visibility, turn_seconds, stand_in_level
 
 
@@ -111,8 +133,9 @@ class Connection:
     """One WebSocket: its seat (None: a spectator), the last version it was sent, and a queue
     its writer task drains, so a slow client never holds a table up."""
 
-    def __init__(self, seat: int | None):
+    def __init__(self, seat: int | None, lang: str = "en"):
         self.seat = seat
+        self.lang = lang  # the language of its error messages: Accept-Language, or the hello's `lang`
         self.version = 0  # events after this version are still to be sent
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=256)
         self.closed = False
@@ -120,6 +143,8 @@ class Connection:
     def send(self, message: dict) -> None:
         if self.closed:
             return
+        if message.get("type") == "error" and self.lang != "en":  # codes stay; the sentence is the client's
+            message = {**message, "message": localized(message["message"], self.lang)}
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:  # a client that reads nothing: drop it
@@ -248,12 +273,12 @@ def react(live, seat: int | None, reaction, allowed) -> None:
     """A seated person's reaction, relayed to every connection of the table (never stored);
     `allowed()` takes one from the connection's bucket of reactions."""
     if seat is None:
-        raise WebError(403, "not_seated", "reactions are for the people at the table")
+        raise WebError(403, "not_seated", N_("reactions are for the people at the table"))
     if not isinstance(reaction, str) or reaction not in REACTIONS:
-        raise WebError(400, "bad_reaction", f"a reaction is one of {', '.join(REACTIONS)}")
+        raise WebError(400, "bad_reaction", N_("a reaction is one of {reactions}"), reactions=", ".join(REACTIONS))
     if not allowed():
-        raise WebError(429, "rate_limited", f"at most {REACTION_BURST} reactions at once, "
-                                            f"then one every {1 / REACTION_RATE:g} seconds")
+        raise WebError(429, "rate_limited", N_("at most {burst} reactions at once, then one every {seconds} seconds"),
+                       burst=REACTION_BURST, seconds=f"{1 / REACTION_RATE:g}")
     message = {"type": "reaction", "seat": seat, "reaction": reaction}
     for connection in list(live.connections):
         connection.send(message)
@@ -264,10 +289,10 @@ async def hint_message(live, seat: int | None, pool) -> dict:
     """The `hint` of the seat to move: its legal actions with their win chances (in `pool`)."""
     async with live.lock:
         if not live.row.hints:
-            raise WebError(403, "no_hints", "this table was created without hints")
+            raise WebError(403, "no_hints", N_("this table was created without hints"))
         if seat is None or live.table.to_move != seat or live.controller(seat) is not None \
                 or live.row.status != "running":
-            raise WebError(409, "not_your_turn", "hints are for the seat to move")
+            raise WebError(409, "not_your_turn", N_("hints are for the seat to move"))
         view, version = live.table.view(seat), live.table.version
     loop = asyncio.get_running_loop()
     found = await loop.run_in_executor(pool, hint, view)
@@ -279,7 +304,7 @@ async def odds_message(live, seat: int | None) -> dict:
     async with live.lock:
         view, version = live.table.view(seat), live.table.version
     if seat is None or not view.dice or live.row.status != "running":
-        raise WebError(409, "no_odds", "the odds of a roll are for a seat at a Dice table")
+        raise WebError(409, "no_odds", N_("the odds of a roll are for a seat at a Dice table"))
     return {"type": "odds", "version": version, "seat": seat, **(await asyncio.to_thread(odds, view))}
 
 

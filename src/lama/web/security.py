@@ -28,13 +28,32 @@ CHANGES = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 WITH_BODY = frozenset(("POST", "PUT", "PATCH"))
 
 
-def error_response(request_or_scope, status: int, code: str, message: str, headers=None) -> JSONResponse:
-    """PROTOCOL's error, `{"error": {"code", "message"}}`, counted in /metrics. The message may
-    quote what the client sent: text that is no Unicode (a lone surrogate) is shown escaped."""
+def error_response(request_or_scope, status: int, code: str, message, headers=None) -> JSONResponse:
+    """PROTOCOL's error, `{"error": {"code", "message"}}`, counted in /metrics, the message in
+    the language of the request's Accept-Language (`message`: English text or a WebError). The
+    message may quote what the client sent: text that is no Unicode (a lone surrogate) is shown
+    escaped."""
     scope = getattr(request_or_scope, "scope", request_or_scope)
     refused(scope, code)
+    lang = language_of(scope)
+    if hasattr(message, "localized"):  # a WebError: its template in the client's language
+        message = message.localized(lang)
+    elif lang != "en":
+        from .messages import localized
+
+        message = localized(message, lang)
     message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+def language_of(scope) -> str:
+    """The language a client asks for in `Accept-Language` (English if none lama has)."""
+    from lama.i18n import from_accept_language
+
+    for key, value in scope.get("headers") or ():
+        if key == b"accept-language":
+            return from_accept_language(value.decode("latin-1"))
+    return "en"
 
 
 def refused(scope, code: str) -> None:

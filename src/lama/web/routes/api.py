@@ -87,12 +87,51 @@ async def replay(table_id: str, hub: Hub = Depends(hub_of)):
 
 
 @router.get("/api/games/{game_id}/rules")
-async def rules(game_id: str):
+async def rules(game_id: str, request: Request, lang: str | None = None):
+    """The player's rules in `?lang=` or the Accept-Language's language (English where there is
+    no translation); `lang` says which language the text is in, `name` stays the game's own."""
     from lama.games import GAMES
+    from lama.i18n import UnknownLanguage, check
+    from lama.i18n.rules import rules_in, translated
+
+    from ..security import language_of
 
     if game_id not in GAMES:
         raise WebError(404, "no_game", f"there is no game {game_id[:40]!r}")
-    return {"game": game_id, "name": GAMES[game_id].name, "rules": GAMES[game_id].rules_text()}
+    try:
+        wanted = check(lang) if lang is not None else language_of(request.scope)
+    except UnknownLanguage as e:
+        raise WebError(400, "bad_language", str(e)) from None
+    shown = wanted if translated(game_id, wanted) else "en"
+    return {"game": game_id, "name": GAMES[game_id].name, "lang": shown, "rules": rules_in(game_id, shown)}
+
+
+@router.get("/api/i18n")
+async def languages(request: Request):
+    """The languages there are, and the one this client's Accept-Language asks for (the page
+    starts in it unless the device remembers another)."""
+    from lama.i18n import LANGUAGES, NAMES
+
+    from ..security import language_of
+
+    return {"languages": [{"code": code, "name": NAMES[code]} for code in LANGUAGES],
+            "preferred": language_of(request.scope)}
+
+
+@router.get("/api/i18n/{lang}")
+async def catalog(lang: str):
+    """A language's messages for the page, read from the same catalogs as the terminal's (no
+    build step): `messages` maps the English text to the language's (a plural's forms by CLDR
+    category, for Intl.PluralRules); English has none, its messages are their own text."""
+    from lama.i18n import PSEUDO, UnknownLanguage, catalog, check
+
+    try:
+        code = check(lang)
+    except UnknownLanguage as e:
+        raise WebError(404, "no_language", str(e)) from None
+    if code == PSEUDO:
+        return {"lang": PSEUDO, "name": "pseudo", "plural": ["one", "other"], "messages": {}, "pseudo": True}
+    return JSONResponse(catalog(code), headers={"Cache-Control": "public, max-age=3600"})
 
 
 async def _body(request: Request, allowed: tuple[str, ...]) -> dict:

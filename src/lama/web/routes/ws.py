@@ -15,6 +15,8 @@ import time
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
+from lama.i18n import N_, parse
+from lama.i18n.reasons import reason_text
 from lama.match import Refused
 
 from ..hub import Hub
@@ -26,10 +28,11 @@ from ..messages import (
     WebError,
     error_message,
     hint_message,
+    localized,
     odds_message,
     react,
 )
-from ..security import refused
+from ..security import language_of, refused
 
 MAX_MESSAGE = 16 * 1024  # a WebSocket message; larger closes the connection with 1009
 RATE, BURST = 50.0, 100  # messages per second a connection may send, and its burst; more closes with 1008
@@ -60,18 +63,20 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
         live = await hub.get(table_id)
         seat = await hub.seat_of(live, token)
     except WebError as e:
-        await _refuse(websocket, e.code, e.message, 1008)
+        await _refuse(websocket, e.code, e, 1008)
         return
     except SQLAlchemyError:
-        await _refuse(websocket, "store_unavailable", "the store cannot be used now: try again in a moment", 1013)
+        await _refuse(websocket, "store_unavailable", N_("the store cannot be used now: try again in a moment"), 1013)
         return
-    connection = Connection(seat)
+    lang = language_of(websocket.scope)  # Accept-Language of the upgrade; a hello's `lang` overrides it
+    connection = Connection(seat, lang)
     writer = asyncio.create_task(_write(websocket, connection))
     await hub.connect(live, connection)
     metrics.connections.inc()
     bucket = _Bucket(RATE, BURST, time.monotonic)
     reactions = _Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
     first = token is None  # a hello may come
+    opening = True  # the first message, which may name the language of errors (docs/server.md)
     try:
         while True:
             message = await websocket.receive()
@@ -88,23 +93,29 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
                 refused(websocket.scope, "too_many_messages")
                 await websocket.close(code=1008, reason="too many messages")
                 break
+            asked = _hello_lang(text) if opening else None
+            opening = False
+            if asked:
+                lang = connection.lang = asked
             hello = _hello(text) if first else None
             first = False
+            if hello is None and asked:  # a hello with the language only (or a token in the address)
+                continue
             if hello is None:
                 await _handle(hub, live, connection, text, websocket, reactions)
                 continue
             try:
                 seat = await hub.seat_of(live, hello)
             except WebError as e:
-                await _refuse(websocket, e.code, e.message, 1008)
+                await _refuse(websocket, e.code, e, 1008, lang)
                 break
             except SQLAlchemyError:
-                await _refuse(websocket, "store_unavailable", "the store cannot be used now: try again in a moment",
+                await _refuse(websocket, "store_unavailable", N_("the store cannot be used now: try again in a moment"),
                               1013)
                 break
             await hub.disconnect(live, connection)  # the spectator leaves; the seat comes
             writer.cancel()
-            connection = Connection(seat)
+            connection = Connection(seat, lang)
             writer = asyncio.create_task(_write(websocket, connection))
             await hub.connect(live, connection)
     except WebSocketDisconnect:
@@ -128,9 +139,26 @@ def _hello(text: str) -> str | None:
     return None
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+def _hello_lang(text: str) -> str | None:
+    """The language a first message `{"type": "hello", "lang": "pl", ...}` asks for, if lama
+    has it (docs/server.md)."""
+    if '"hello"' not in text or '"lang"' not in text:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and data.get("type") == "hello":
+        code = parse(data.get("lang"))
+        return code if code != "xx" else None
+    return None
+
+
+async def _refuse(websocket: WebSocket, code: str, message, close: int, lang: str | None = None) -> None:
     refused(websocket.scope, code)
-    await websocket.send_json(error_message(code, message))
+    lang = lang or language_of(websocket.scope)
+    text = message.localized(lang) if hasattr(message, "localized") else localized(message, lang)
+    await websocket.send_json(error_message(code, text))
     await websocket.close(code=close)
 
 
@@ -138,14 +166,16 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
                   reactions: _Bucket) -> None:
     """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, or an error back."""
 
-    def refuse(code: str, message: str) -> None:
+    def refuse(code: str, message) -> None:
         refused(websocket.scope, code)
+        if hasattr(message, "localized"):  # a WebError: its template in the connection's language
+            message = message.localized(connection.lang)
         connection.send(error_message(code, message))
 
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # not JSON, or nested deeper than the reader goes
-        refuse("malformed", "a message is one JSON object")
+        refuse("malformed", N_("a message is one JSON object"))
         return
     kind = data.get("type") if isinstance(data, dict) else None
     try:
@@ -166,15 +196,17 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
             refuse("malformed", 'a message is {"type": "act", "version": V, "action": ...}, '
                                 '{"type": "hint"}, {"type": "odds"}, {"type": "react", "reaction": CODE} or '
                                 '{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
-    except Refused as e:
-        refuse(e.code, e.reason)
-    except (WebError, RateLimited) as e:
+    except Refused as e:  # an illegal move: the core's reason, in the client's words where there are some
+        refuse(e.code, reason_text(e.reason, getattr(getattr(live, "row", None), "game", None), connection.lang))
+    except WebError as e:
+        refuse(e.code, e)
+    except RateLimited as e:
         refuse(e.code, e.message)
     except SQLAlchemyError:  # the store is down (or its disk full): nothing was acknowledged
-        refuse("store_unavailable", "the store cannot be used now: nothing was changed, try again in a moment")
+        refuse("store_unavailable", N_("the store cannot be used now: nothing was changed, try again in a moment"))
     except Exception:  # a bug of ours: say so in the log, keep the connection and the table
         log.exception("table %s: a %s message failed", live.id, kind)
-        refuse("server_error", "the server failed to handle this message")
+        refuse("server_error", N_("the server failed to handle this message"))
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:

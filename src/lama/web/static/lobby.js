@@ -59,7 +59,7 @@ const deckEditor = {
   show(g, o) {
     const grid = h("div", { class: "deck", dataset: { option: o.name } });
     for (const [code, n] of Object.entries(o.default || {})) {
-      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": `Number of ${cardName(code, g.id)} cards` })));
+      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": `Number of cards: ${cardName(code, g.id)}` })));
     }
     return h("details", {}, h("summary", {}, "Deck: how many of each card"), grid);
   },

@@ -1,7 +1,7 @@
 // The replay of a finished table (/tables/{ID}/replay): every move, every hand face up.
 
 import { cardEl, middle, seatPanel } from "./board.js";
-import { $, aCard, api, applyTheme, cardName, endedText, gameInfo, h, loadGames, seatNames, showRules, themeButton } from "./common.js";
+import { $, aCard, api, applyTheme, cardName, endedText, gameInfo, h, loadGames, plural, seatNames, showRules, themeButton } from "./common.js";
 
 applyTheme();
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -46,7 +46,7 @@ function show(i) {
         h("tbody", {}, ended.scores.map((s, k) => h("tr", {}, h("th", { scope: "row" }, names[k]),
           h("td", {}, h("span", { class: "small-cards" }, (ended.hands[k] || []).map(c => cardEl(c, game, { class: "card small" })))),
           h("td", { class: "num" }, `+${ended.penalties[k]}`), h("td", { class: "num" }, `${before[k]} → `, h("b", {}, s)))))))));
-    if (v.finished) parts.push(h("p", { class: "caption" }, `Game over. ${v.winners.map(w => names[w]).join(" and ")} ${v.winners.length === 1 ? "wins" : "win"} with ${v.points[v.winners[0]]} points.`));
+    if (v.finished) parts.push(h("p", { class: "caption" }, `Game over. ${v.winners.map(w => names[w]).join(" and ")} ${v.winners.length === 1 ? "wins" : "win"} with ${plural(v.points[v.winners[0]], "point")}.`));
   }
   parts.push(middle(v, { names, legal: [], caption: moveText(step.move, game) || `Round ${step.round + 1} is dealt.` }));
   $("#middle").replaceChildren(...parts);

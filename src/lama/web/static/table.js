@@ -360,7 +360,7 @@ function myPlace(m) {
   const head = h("div", { class: `my-head${myTurn ? " to-move" : ""}` },
     h("span", { class: "seat-name" }, `${names[me]} (you)`),
     chipsEl(v.points[me], { magic: v.magic_chip === me }),
-    h("span", { class: "points" }, h("b", {}, v.points[me]), " pts"),
+    h("span", { class: "points" }, h("b", {}, v.points[me]), v.points[me] === 1 ? " pt" : " pts"),
     h("span", { class: "turn-note", role: "status", tabindex: "-1", dataset: { key: "park" } }, turnNote(m)),
     m.clock && m.clock.seat === me ? clockEl(m, ui.heard, names, true) : null);
   out.push(head);
@@ -471,7 +471,7 @@ function giveChooser(m) {
     h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
   for (const a of gives) {
     const shown = `${names[a.give]} (${plural(ui.state.view.points[a.give], "point")}) ${a.give + 1}`;  // its name ends with what it shows
-    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${shown}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), " ", h("kbd", { title: `key ${a.give + 1}: seat ${a.give + 1}` }, `${a.give + 1}`))));
+    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${shown}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), " ", h("kbd", { title: `key ${a.give + 1}: ${names[a.give]}` }, `${a.give + 1}`))));
   }
   box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
   return box;
@@ -592,7 +592,7 @@ function finalPanel(m) {
   order.forEach((s, k) => {
     if (v.points[s] !== last) { rank = k + 1; last = v.points[s]; }
     ranking.append(h("li", { class: v.winners.includes(s) ? "winner" : "" }, h("span", { class: "rank" }, v.winners.includes(s) ? "★" : `${rank}.`),
-      h("span", {}, names[s] + (s === m.seat ? " (you)" : "")), h("span", { class: "num" }, `${v.points[s]} pts`)));
+      h("span", {}, names[s] + (s === m.seat ? " (you)" : "")), h("span", { class: "num" }, `${v.points[s]} ${v.points[s] === 1 ? "pt" : "pts"}`)));
   });
   const win = v.winners.map(w => who(w, m.seat, names));
   const r = v.history.length - 1;

@@ -1,0 +1,86 @@
+"""The core's reasons why a move is not legal (IllegalAction.reason, English, naming rules like
+`(L3)`) in a reader's language, for the reasons a player meets: at the terminal after a refused
+entry, and in the protocol's `illegal` errors. The core stays language-neutral: its reasons are
+matched here by their English form, and one not listed is given as the core says it."""
+
+from __future__ import annotations
+
+import re
+
+from lama.games import GAMES
+
+from . import N_, language, translations
+
+_ID = r"(?:rules? )?[A-Z]\d+[a-z]?"
+RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)"  # (K4), (D3b, D3c)
+                     rf"|,\s*{_ID}(?=\))"  # (5 or more chips on it, K9)
+                     rf"|(?<=\(){_ID},\s*"  # (K5, after a rectangle)
+                     rf"|\b{_ID}: ")  # K9: ...
+
+
+def strip_rule_ids(text: str) -> str:
+    """The core's reasons name rules (`(L3)`, `K9: `); a player is told the reason alone."""
+    return RULE_ID.sub("", text)
+
+
+_CARD = r"'(?P<card>[^']+)'"
+# (the core's English, as a pattern; the message in the catalogs, with the pattern's groups)
+REASONS = [(re.compile(pattern + r"$"), message) for pattern, message in (
+    (rf"{_CARD} cannot be played on '(?P<top>[^']+)'", N_("{card} cannot be played on {top}")),
+    (r"the draw pile is empty", N_("the draw pile is empty")),
+    (r"the last seat in the round may not draw", N_("the last seat in the round may not draw")),
+    (rf"seat \d+ does not hold {_CARD}", N_("you do not hold {card}")),
+    (r"give only goes with a played 1", N_("only a played 1 gives a chip")),
+    (r"seat \d+ holds no chip, so its 1 gives nothing", N_("you hold no chip, so your 1 gives nothing")),
+    (r"seat \d+ is the only seat still in, so its 1 gives nothing",
+     N_("you are the only seat still in, so your 1 gives nothing")),
+    (r"a seat cannot give a chip to itself; the chip goes to a seat still in: (?P<seats>.+)",
+     N_("you cannot give a chip to yourself; the chip goes to a seat still in: {seats}")),
+    (r"seat (?P<seat>\d+) has quit this round; the chip goes to a seat still in: (?P<seats>.+)",
+     N_("seat {seat} has quit this round; the chip goes to a seat still in: {seats}")),
+    (r"no drawing during a magic show before taking the stage",
+     N_("no drawing during a magic show before taking the stage")),
+    (r"no quitting during a magic show before taking the stage",
+     N_("no quitting during a magic show before taking the stage")),
+    (r"only the holder of the magic chip may skip; seat \d+ does not hold it",
+     N_("only the holder of the magic chip may skip; you do not hold it")),
+    (r"the stage may be taken only during a magic show \((?P<n>\d+) or more chips on it\)",
+     N_("the stage may be taken only during a magic show ({n} or more chips on it)")),
+    (r"after a match the seat must discard at least one matching card",
+     N_("after a match you must discard at least one matching card")),
+    (r"after a miss the seat must take one matching llama-row card",
+     N_("after a miss you must take one matching card from the llama row")),
+    (r"a discard only follows a roll that matches the display",
+     N_("a discard only follows a roll that matches your display")),
+    (r"a take only follows a roll that misses the display", N_("a take only follows a roll that misses your display")),
+    (r"a match needs at least one card discarded", N_("a match needs at least one card discarded")),
+    (rf"{_CARD} is not in the llama row", N_("{card} is not in the llama row")),
+    (r"no die shows (?P<card>\S+) in the roll (?P<roll>.+)", N_("no die shows {card} in the roll {roll}")),
+    (r"seat \d+'s display holds (?P<n>\d+) '(?P<card>[^']+)', not (?P<wanted>\d+)",
+     N_("your display holds {n} × {card}, not {wanted}")),
+    (r"it is not seat \d+'s turn.*", N_("it is not your turn")),
+    (r"the game is over", N_("the game is over")),
+)]
+
+
+
+def _card(code: str, game: str | None, lang: str) -> str:
+    llama = GAMES[game].llama_name if game in GAMES else "llama"
+    return translations(lang).gettext(llama) if code == "L" and llama != "llama" else code
+
+
+def reason_text(reason: str, game: str | None = None, lang: str | None = None) -> str:
+    """`reason` in `lang` (default: the current language), its rule ids dropped, where the
+    catalogs have it; as it is otherwise (and always in English)."""
+    lang = lang or language()
+    if lang == "en":
+        return reason
+    for pattern, message in REASONS:
+        match = pattern.match(strip_rule_ids(reason).strip())
+        if match:
+            fields = match.groupdict()
+            for key in ("card", "top"):
+                if key in fields:
+                    fields[key] = _card(fields[key], game, lang)
+            return translations(lang).gettext(message).format(**fields)
+    return reason

@@ -1,0 +1,66 @@
+// The page's words in the reader's language: `await setLanguage(lang)` loads the server's
+// catalog (GET /api/i18n/{lang}, made from the same .po files as the terminal's), then
+// `t("Top card: ")` and `t("draw pile: {n} card", { n: 3 }, "draw pile: {n} cards")` give the
+// words; a plural's form comes from Intl.PluralRules. English is the messages themselves; a
+// message the catalog lacks stays English. `xx` is the pseudo language of the tests: every
+// message 40% longer, with accents, so a word that bypassed t() shows.
+
+const STORAGE = "lama.lang";  // the device remembers the reader's choice
+let current = { lang: "en", plural: ["one", "other"], messages: {}, pseudo: false };
+let rules = new Intl.PluralRules("en");
+
+export function language() { return current.lang; }
+
+// The language to start in: the device's choice, else the browser's first known language.
+export function preferred(known) {
+  const saved = (() => { try { return localStorage.getItem(STORAGE); } catch { return null; } })();
+  if (saved && known.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (known.includes(code)) return code;
+  }
+  return "en";
+}
+
+export async function setLanguage(lang, { remember = false } = {}) {
+  const answer = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
+  if (!answer.ok) throw new Error(`no catalog for ${lang}`);
+  current = await answer.json();
+  rules = new Intl.PluralRules(current.pseudo ? "en" : current.lang);
+  document.documentElement.lang = current.pseudo ? "en" : current.lang;
+  if (remember) { try { localStorage.setItem(STORAGE, current.lang); } catch { /* private mode */ } }
+  return current.lang;
+}
+
+const ACCENTS = Object.fromEntries([..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map(
+  (c, i) => [c, [..."åƀçđéƒğĥîĵķļɱñøþʠŕšţüṽŵẋýžÅƁÇĐÉƑĞĤÎĴĶĻṀÑØÞǪŔŠŢÜṼŴẊÝŽ"][i]]));
+
+function pseudo(text) {  // as lama.i18n.pseudo: placeholders kept, each line bracketed and padded
+  return text.split("\n").map((line) => {
+    if (!line.trim()) return line;
+    const accented = line.split(/(\{[^{}]*\})/).map((p) => (/^\{[^{}]*\}$/.test(p) ? p : [...p].map((c) => ACCENTS[c] || c).join(""))).join("");
+    return `⟦${accented}${"·".repeat(Math.max(1, Math.floor((line.length * 2 + 4) / 5)))}⟧`;
+  }).join("\n");
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (params && key in params ? String(params[key]) : whole));
+}
+
+// `key` is the English message; with `plural` (the English plural) it is counted by `params.n`.
+export function t(key, params = {}, plural = null) {
+  let text;
+  const found = current.messages[key];
+  if (plural !== null) {
+    const n = Number(params.n);
+    if (found && typeof found === "object") {
+      const category = rules.select(n);
+      text = found[category] ?? found.other ?? found.many ?? Object.values(found).pop();
+    } else {
+      text = n === 1 ? key : plural;
+    }
+  } else {
+    text = typeof found === "string" ? found : key;
+  }
+  return fill(current.pseudo ? pseudo(text) : text, params);
+}

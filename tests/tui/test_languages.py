@@ -1,0 +1,160 @@
+"""The terminal game in other languages: every line a person reads comes from a catalog (the
+pseudo language `xx` accents every letter of a catalog's message, so a plain letter left over
+bypassed one), and German's long words keep the screen at 80x24 aligned."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+from tui_views import make_view
+
+from lama import i18n
+from lama.cli import main
+from lama.core import QUIT, play
+from lama.record import replay_file
+from lama.tui.render import turn_screen
+
+# accented names: nothing in them reads as a letter that bypassed the catalogs
+NAMES = "Åñå,Ƀøƀ,Çéɱ,Đåñ"
+
+
+def pseudo_script(t):
+    """Plays the first legal card, else draws, else quits; Enter at every other prompt."""
+    if "ýøüŕ ɱøṽé" not in t.last_line():  # the move prompt in xx: "{name}, your move (...)"
+        return ""
+    legal = t.state().legal_actions()
+    for kind in ("play", "draw", "quit", "skip", "take_stage"):
+        for a in legal:
+            if a.kind == kind:
+                if kind == "play" and a.give is not None:  # kadabra's 1 gives a chip to a seat
+                    return f"{a.card}>{a.give + 1}"
+                return {"play": a.card, "draw": "d", "quit": "q", "skip": "s", "take_stage": "t"}[kind]
+    raise AssertionError(f"no move for {legal}")
+
+
+def bypassing(text: str, allowed=()) -> list[str]:
+    """The lines of `text` with a word of plain letters: words no catalog gave."""
+    for word in allowed:
+        text = text.replace(word, "")
+    return [line for line in text.splitlines() if re.search(r"[A-Za-z]{2,}", line)]
+
+
+def test_every_line_of_a_whole_game_comes_from_a_catalog(terminal):
+    for game in ("lama", "kadabra"):
+        t = terminal(pseudo_script, record=f"{game}.json")
+        rc = main(["play", "--lang", "xx", "--game", game, "--players", "4", "--seed", "5", "--names", NAMES,
+                   "--bots", "random,heuristic,random", "--record", f"{game}.json"])
+        out = t.finish()
+        assert rc == 0 and replay_file(f"{game}.json")["finished"], out[-3000:]
+        assert "⟦" in out and "Åñå" in out
+        assert bypassing(out, allowed=(f"{game}.json",)) == [], game
+
+
+def test_the_check_can_fail_english_lines_are_found(terminal):
+    t = terminal(lambda t: "" if "your move" not in t.last_line() else None, record="en.json")
+    main(["play", "--players", "3", "--seed", "5", "--names", "Åñå,Ƀøƀ,Çéɱ", "--bots", "random", "--record",
+          "en.json"])
+    assert len(bypassing(t.finish(), allowed=("en.json",))) > 10
+
+
+def test_the_recap_of_lama_replay_comes_from_a_catalog(terminal, capsys):
+    t = terminal(pseudo_script, record="k.json")
+    main(["play", "--lang", "xx", "--game", "kadabra", "--players", "3", "--seed", "2", "--names", "Åñå,Ƀøƀ,Çéɱ",
+          "--bots", "random", "--record", "k.json"])
+    t.finish()
+    assert main(["replay", "k.json", "--lang", "xx"]) == 0
+    out = capsys.readouterr().out
+    assert "⟦" in out and bypassing(out, allowed=("kadabra",)) == []  # the game id is a name of the code
+
+
+def test_a_game_in_german_says_it_in_german(terminal):
+    t = terminal(lambda t: "" if "dein Zug" not in t.last_line() else None, record="de.json")
+
+    def move(t):
+        if "dein Zug" not in t.last_line():
+            return ""
+        legal = t.state().legal_actions()
+        return next((a.card for a in legal if a.kind == "play"), "d" if any(a.kind == "draw" for a in legal) else "q")
+
+    t.script = move
+    assert main(["play", "--lang", "de", "--players", "3", "--seed", "5", "--name", "Anna", "--record",
+                 "de.json"]) == 0
+    out = " ".join(t.finish().split())
+    assert "Oberste Karte:" in out and "Deine Hand:" in out and "Spielende:" in out
+    assert "Top card" not in out and "Your hand" not in out
+
+
+def german_screen(view, names, width=80) -> list[str]:
+    out = io.StringIO()
+    Console(file=out, width=width, height=24, color_system=None).print(turn_screen(view, names, bots={1, 2, 3, 4, 5}))
+    return out.getvalue().splitlines()
+
+
+def test_german_kadabra_screen_fits_80_columns_and_its_table_stays_aligned():
+    i18n.use("de")
+    names = ["Maximilian Schneider", "Heuristic 2", "Random 3", "Hard 4", "Medium 5", "Easy 6"]
+    view = make_view(game="kadabra", players=6, hand=("1", "2/3", "4/5", "5*", "6+", "L") * 2,
+                     hand_sizes=(12, 3, 4, 5, 6, 7), top="2+", pile_size=22, points=(5, 12, 0, 33, 8, 39),
+                     quit=(False, True, False, False, False, False), stage=(4, 1), magic_chip=3, show=True,
+                     forced_draw=2, legal_actions=(play("2/3"), play("L"), QUIT))
+    lines = german_screen(view, names)
+    assert len(lines) <= 24  # one screen, the prompt below it
+    assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+    text = "\n".join(lines)
+    assert "Runde 1" in text and "Zauberchip" in text and "ZAUBERSHOW läuft" in text and "Bühne: 5 Chips" in text
+    header = next(line for line in lines if line.lstrip().startswith("#"))
+    rows = [line for line in lines if re.match(r"\s*\d ", line)]
+    assert len(rows) == 6
+    for column in ("Spieler", "Status"):  # left-aligned columns start under their heading
+        start = header.index(column)
+        assert all(row[start - 1] == " " and row[start] != " " for row in rows), "\n".join([header, *rows])
+    end = header.index("Punkte") + len("Punkte")  # the points are right-aligned under theirs
+    assert all(row[end - 1].isdigit() and (len(row) == end or row[end] == " ") for row in rows), text
+
+
+def test_the_cores_reasons_in_the_readers_language(terminal):
+    """A move the rules refuse is explained in German; the core's own words stay English."""
+    asked = []
+
+    def script(t):
+        if "dein Zug" not in t.last_line():
+            return ""
+        if not asked:  # first a card that cannot go on the top card, then leave
+            state = t.state()
+            hand, legal = state.view(0).hand, {a.card for a in state.legal_actions() if a.kind == "play"}
+            asked.append(next(c for c in hand if c not in legal))
+            return asked[0]
+        return "exit"
+
+    t = terminal(script, record="r.json")
+    main(["play", "--lang", "de", "--players", "3", "--seed", "3", "--name", "Anna", "--record", "r.json"])
+    out = " ".join(t.finish().split())
+    assert re.search(rf"{re.escape(asked[0])} kann nicht auf \S+ gespielt werden; erlaubt: ", out), out[-800:]
+    assert "cannot be played" not in out
+
+
+def test_a_whole_german_kadabra_game_at_80_columns(terminal, monkeypatch):
+    """German's long words (Nachziehstapel, ausgestiegen, Zaubershow) at 80x24: no line wider."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+
+    def move(t):
+        if "dein Zug" not in t.last_line():
+            return ""
+        legal = t.state().legal_actions()
+        for a in legal:
+            if a.kind == "play":
+                return f"{a.card}>{a.give + 1}" if a.give is not None else a.card
+        kinds = {a.kind for a in legal}
+        return next(k for w, k in (("take_stage", "t"), ("draw", "d"), ("quit", "q"), ("skip", "s")) if w in kinds)
+
+    t = terminal(move, record="k6.json")
+    assert main(["play", "--lang", "de", "--game", "kadabra", "--players", "6", "--seed", "8", "--bots", "random",
+                 "--name", "Maximilian Schneider-Hohenstein", "--record", "k6.json"]) == 0
+    out = t.finish()
+    assert "Spielende:" in " ".join(out.split())
+    # the closing line names the record's path: printed unbroken (soft wrap) for copying, in English too
+    wide = [line for line in out.splitlines() if len(line) > 80 and "k6.json" not in line]
+    assert wide == [], wide[:5]
