@@ -7,7 +7,10 @@ import { cardName, chipsOf, gameInfo, h, isCardGame } from "./common.js";
 
 export function cardEl(code, game, attrs = {}, tag = "span") {
   const el = h(tag, { class: "card", ...attrs });
-  if (tag === "span" && !attrs["aria-label"]) { el.setAttribute("role", "img"); el.setAttribute("aria-label", cardName(code, game)); }
+  if (tag === "span") {  // a picture named as it reads (a button's name is its caller's)
+    el.setAttribute("role", "img");
+    if (!attrs["aria-label"]) el.setAttribute("aria-label", cardName(code, game));
+  }
   el.dataset.code = code;
   el.append(cardFace(code, gameInfo(game).llama));
   return el;
@@ -86,7 +89,7 @@ export function seatPanel(view, s, opts) {
 // The middle of the table. opts: names, legal, actButton(action, el) to make a control live, fresh (top card changed), caption
 export function middle(view, opts) {
   const { names, caption, fresh } = opts;
-  const el = h("div", { class: "middle-inner" });
+  const el = h("div", { class: "middle-inner" }, h("h2", { class: "sr-only" }, "On the table"));  // (h1, then h2: no level skipped)
   if (!isCardGame(view.game)) {  // the llama row and the dice
     const takes = new Map((opts.legal || []).filter(a => "take" in a).map(a => [a.take, a]));
     const row = h("div", { class: "row-cards", role: "group", "aria-label": "The llama row" });
@@ -97,8 +100,8 @@ export function middle(view, opts) {
     }
     if (!view.row.length) row.append(h("span", { class: "muted" }, "empty"));
     const roll = view.roll || [null, null, null];
-    const dice = h("div", { class: `dice${fresh ? " fresh" : ""}`, role: "img", "aria-label": view.roll ? `The dice show ${view.roll.map(f => cardName(f, view.game)).join(", ")}` : "The dice have not been rolled yet" });
-    roll.forEach(f => dice.append(h("span", { class: "die" }, die(f))));
+    const dice = h("div", { class: `dice${fresh ? " fresh" : ""}`, role: "group", "aria-label": view.roll ? `The dice show ${view.roll.map(f => cardName(f, view.game)).join(", ")}` : "The dice have not been rolled yet" });
+    roll.forEach((f, i) => dice.append(h("span", { class: "die", role: "img", "aria-label": `Die ${i + 1}: ${f ? cardName(f, view.game) : "not rolled"}` }, die(f))));
     const faces = h("details", { class: "faces" }, h("summary", {}, "Dice faces"),
       h("ul", {}, view.dice.map((d, i) => h("li", {}, `Die ${i + 1}: ${d.map(f => cardName(f, view.game)).join(" ")}`))));
     el.append(h("section", { class: "zone" }, h("h3", {}, "Llama row"), row),

@@ -54,8 +54,16 @@ const STAR = (x, y, r, fill = "#ffd43b") => {
   return `<polygon points="${pts.join(" ")}" fill="${fill}" stroke="#7a5a00" stroke-width="1.6" stroke-linejoin="round"/>`;
 };
 
+// A drawn label: the text is kept in <defs> and drawn by a <use>, so it is a picture, not text of the
+// page (a card button's visible text would otherwise be "555", not the "Play 5" its name says).
+let drawn = 0;
+function drawnText(attrs, text) {
+  const id = `drawn-${++drawn}`;
+  return `<defs><text id="${id}" ${attrs}>${text}</text></defs><use href="#${id}"/>`;
+}
+
 function num(text, x, y, size, fill = "#fff") {
-  return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle" dominant-baseline="central" font-weight="800" fill="${fill}" stroke="rgba(0,0,0,.45)" stroke-width="${size / 14}" paint-order="stroke" font-family="system-ui, sans-serif">${text}</text>`;
+  return drawnText(`x="${x}" y="${y}" font-size="${size}" text-anchor="middle" dominant-baseline="central" font-weight="800" fill="${fill}" stroke="rgba(0,0,0,.45)" stroke-width="${size / 14}" paint-order="stroke" font-family="system-ui, sans-serif"`, text);
 }
 
 function corners(label, color = "#fff") {
@@ -110,7 +118,7 @@ export function cardBack() {
   return svg("0 0 100 140", `<rect x="1.5" y="1.5" width="97" height="137" rx="10" fill="#fffdf8" stroke="#2d2d2d" stroke-width="2"/>
     <rect x="7" y="7" width="86" height="126" rx="7" fill="#3a3f8f"/>
     <rect x="13" y="13" width="74" height="114" rx="5" fill="none" stroke="#9aa3ff" stroke-width="2" stroke-dasharray="4 4"/>
-    <text x="50" y="72" text-anchor="middle" dominant-baseline="central" font-size="20" font-weight="800" fill="#cfd4ff" font-family="system-ui, sans-serif" transform="rotate(-60 50 70)">L.A.M.A.</text>`, "card-svg back");
+    ${drawnText(`x="50" y="72" text-anchor="middle" dominant-baseline="central" font-size="20" font-weight="800" fill="#cfd4ff" font-family="system-ui, sans-serif" transform="rotate(-60 50 70)"`, "L.A.M.A.")}`, "card-svg back");
 }
 
 // Chips: "white" (1 point), "black" (10 points), "magic" (the blue magic chip).

@@ -46,7 +46,7 @@ export function muteButton(table, seat, name, me) {
   const b = h("button", { type: "button", class: "small mute" });
   const show = () => {
     const on = device.muted(table).includes(seat);
-    b.textContent = on ? "Muted" : "Mute";
+    b.textContent = on ? "Mute ✓" : "Mute";  // (its name, "Mute Ann's reactions", holds what it shows)
     b.setAttribute("aria-pressed", on ? "true" : "false");
     b.setAttribute("aria-label", `Mute ${name}'s reactions`);
     b.title = on ? `${name}'s reactions are muted on this device` : `Mute ${name}'s reactions on this device`;

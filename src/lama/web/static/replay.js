@@ -60,8 +60,9 @@ function show(i) {
 }
 
 function play() {
-  if (timer) { clearInterval(timer); timer = 0; $("#play").textContent = "▶ Play"; return; }
+  if (timer) { clearInterval(timer); timer = 0; $("#play").textContent = "▶ Play"; $("#play").setAttribute("aria-label", "Play automatically"); return; }
   $("#play").textContent = "❚❚ Pause";
+  $("#play").setAttribute("aria-label", "Pause the automatic play");  // (a name says what the button shows)
   timer = setInterval(() => { if (at >= steps.length - 1) play(); else show(at + 1); }, 900);
 }
 

@@ -18,6 +18,7 @@ const ui = {
   facts: null, token: null, ws: null, state: null, prev: null, log: [], pending: false, sel: [], chooser: false,
   recap: null, retry: 0, closedForGood: false, help: null, error: null, keybuf: "", keytimer: 0, firstState: true,
   heard: 0,  // when the last state came (performance.now()): the countdowns count from it
+  logSeq: 0,  // the number of the log's next line
 };
 
 // -- start ------------------------------------------------------------------------------------
@@ -170,9 +171,9 @@ function onState(m) {
   if (first) ui.log = [];
   const names = seatNames(m.seats);
   for (const e of m.events) {
-    if (e.type === "round_dealt") ui.log.push({ round: e.round });
+    if (e.type === "round_dealt") ui.log.push({ round: e.round, n: ui.logSeq++ });
     const t = eventText(e, m.seat, names, m.view.game);
-    if (t) ui.log.push({ text: t, seat: e.seat ?? null, kind: e.type });
+    if (t) ui.log.push({ text: t, seat: e.seat ?? null, kind: e.type, n: ui.logSeq++ });
     if (e.type === "round_scored" && !first) ui.recap = e.round;
   }
   if (ui.log.length > 400) ui.log.splice(0, ui.log.length - 400);
@@ -221,7 +222,7 @@ function render() {
   root.dataset.version = m.version;
   root.dataset.status = m.status;
   root.dataset.game = game;
-  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const focused = focusMark(document.activeElement);
 
   $("#title").replaceChildren(h("span", { class: "game-name" }, gameInfo(game).name || game),
     h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${plural(v.target, "point")}`));
@@ -253,11 +254,65 @@ function render() {
 
   // help and log
   $("#help").replaceChildren(...helpPanel(m));
-  const log = $("#log");
-  log.replaceChildren(...ui.log.map(l => l.round !== undefined ? h("li", { class: "round-sep" }, `Round ${l.round + 1}`) : h("li", { class: l.seat === me && me !== null ? "mine" : "" }, l.text)));
-  log.scrollTop = log.scrollHeight;
+  renderLog(me);
   place(tableId, me);
-  if (focusKey) { const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`); if (el && !el.disabled) el.focus(); }
+  settleFocus(m, focused);
+}
+
+// -- the focus, after each drawing --------------------------------------------------------------
+// What had the focus before a drawing: the element, and how to find its twin in the new drawing
+// (its data-key, or its kind, name and text).
+function focusMark(el) {
+  if (!el || el === document.body || el === root) return null;
+  return { el, key: el.dataset ? el.dataset.key : undefined, sig: signature(el) };
+}
+
+function signature(el) { return `${el.tagName}|${el.getAttribute("aria-label") || el.textContent}`; }
+
+// The focus stays where it was if the drawing left it alone (an input, the log, the top tools), or
+// goes to the same control drawn anew; when the control it was on went with a move (or waits for
+// the move to be sent), it goes to the first control of this seat's next decision, or else to the
+// line that says whose turn it is. Nothing focused before (a mouse, the page just opened): nothing moves.
+function settleFocus(m, was) {
+  if (!was || document.querySelector("dialog[open]")) return;
+  if (was.el.isConnected && document.activeElement === was.el && !was.el.disabled) return;
+  if (was.key !== "park") {
+    const twin = was.key ? document.querySelector(`[data-key="${CSS.escape(was.key)}"]`)
+      : [...document.querySelectorAll("button, a[href], input, select, textarea, summary, [tabindex]")].find(e => signature(e) === was.sig);
+    if (twin && !twin.disabled) { twin.focus(); return; }
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(was.el.tagName)) return;  // someone was typing there: never pulled away
+  }
+  const next = nextFocus(m);
+  if (next) next.focus();
+}
+
+function nextFocus(m) {
+  const first = sel => document.querySelector(sel);
+  const head = first("#middle .recap-panel h2, #middle .final h2");  // a round just ended: what happened
+  if (head) return head;
+  if (ui.chooser && first(".chooser button")) return first(".chooser button");
+  if (m.legal.length && !ui.pending) {
+    const control = first("#mine .hand button.card:not([disabled])") || first("#middle [data-action]:not([disabled])");
+    if (control) return control;
+    const buttons = [...document.querySelectorAll("#mine .actions [data-action]:not([disabled])")];
+    const pick = buttons.find(b => b.classList.contains("primary")) || buttons.find(b => !JSON.parse(b.dataset.action).quit) || buttons[0];
+    if (pick) return pick;
+  }
+  return first("#mine .turn-note") || first("#title");
+}
+
+// The log grows by its new lines only (a screen reader hears what happened, not the whole log
+// again), and follows the newest line unless its reader has scrolled up in it.
+function renderLog(me) {
+  const log = $("#log");
+  const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+  const oldest = ui.log.length ? ui.log[0].n : Infinity;
+  while (log.firstChild && !(Number(log.firstChild.dataset.n) >= oldest)) log.firstChild.remove();
+  const last = log.lastChild ? Number(log.lastChild.dataset.n) : -1;
+  const fresh = ui.log.filter(l => l.n > last);
+  log.append(...fresh.map(l => l.round !== undefined ? h("li", { class: "round-sep", dataset: { n: l.n } }, `Round ${l.round + 1}`)
+    : h("li", { class: l.seat === me && me !== null ? "mine" : "", dataset: { n: l.n } }, l.text)));
+  if (fresh.length && following) log.scrollTop = log.scrollHeight;
 }
 
 function lastMover(m) {
@@ -306,7 +361,7 @@ function myPlace(m) {
     h("span", { class: "seat-name" }, `${names[me]} (you)`),
     chipsEl(v.points[me], { magic: v.magic_chip === me }),
     h("span", { class: "points" }, h("b", {}, v.points[me]), v.points[me] === 1 ? " pt" : " pts"),
-    h("span", { class: "turn-note", role: "status" }, turnNote(m)),
+    h("span", { class: "turn-note", role: "status", tabindex: "-1", dataset: { key: "park" } }, turnNote(m)),
     m.clock && m.clock.seat === me ? clockEl(m, ui.heard, names, true) : null);
   out.push(head);
   if (m.status === "waiting") return out;
@@ -387,7 +442,8 @@ function cardHand(m) {
     let isNew = false;
     if (prevHand) { const j = prevHand.indexOf(c); if (j >= 0) prevHand.splice(j, 1); else isNew = true; }
     const options = plays.filter(a => a.play === c);
-    const label = options.length ? `Play ${cardName(c, game)}` : `${cardName(c, game)} (cannot be played now)`;
+    const notes = [isNew && "new", !options.length && "cannot be played now"].filter(Boolean);  // what the card shows
+    const label = `${options.length ? "Play " : ""}${cardName(c, game)}${notes.length ? ` (${notes.join(", ")})` : ""}`;
     const b = cardEl(c, game, { class: `card big${options.length ? " playable" : " dim"}${isNew ? " new" : ""}`, "aria-label": label, dataset: { idx: i } }, "button");
     b.style.setProperty("--n", v.hand.length);
     b.style.setProperty("--i", i);
@@ -413,7 +469,10 @@ function giveChooser(m) {
   const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
   const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
     h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
-  for (const a of gives) box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${names[a.give]}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), h("kbd", { title: `key ${a.give + 1}: ${names[a.give]}` }, `${a.give + 1}`))));
+  for (const a of gives) {
+    const shown = `${names[a.give]} (${plural(ui.state.view.points[a.give], "point")}) ${a.give + 1}`;  // its name ends with what it shows
+    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${shown}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), " ", h("kbd", { title: `key ${a.give + 1}: ${names[a.give]}` }, `${a.give + 1}`))));
+  }
   box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
   return box;
 }
@@ -520,7 +579,7 @@ function recapPanel(m, r) {
   const v = m.view, names = seatNames(m.seats);
   const hist = v.history[r];
   return h("section", { class: "panel recap-panel", "aria-label": `Round ${r + 1} results` },
-    h("h2", {}, `Round ${r + 1}: ${endedText(hist, m.seat, names, v.game)}`),
+    h("h2", { tabindex: "-1", dataset: { key: "recap-head" } }, `Round ${r + 1}: ${endedText(hist, m.seat, names, v.game)}`),
     recapTable(v, r, names, m.seat),
     h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", dataset: { key: "recap" }, onclick: () => { ui.recap = null; render(); } }, `On to round ${r + 2}`)));
 }
@@ -539,7 +598,7 @@ function finalPanel(m) {
   const r = v.history.length - 1;
   const again = rematchOffer(m, names, playAgain);
   return h("section", { class: "panel final", "aria-label": "The game is over" },
-    h("h2", {}, `${win.join(" and ")} ${win.length === 1 && win[0] !== "You" ? "wins" : "win"}!`),
+    h("h2", { tabindex: "-1", dataset: { key: "final-head" } }, `${win.join(" and ")} ${win.length === 1 && win[0] !== "You" ? "wins" : "win"}!`),
     ranking,
     h("h3", {}, `Last round: ${endedText(v.history[r], m.seat, names, v.game)}`),
     recapTable(v, r, names, m.seat),
