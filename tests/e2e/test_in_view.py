@@ -115,3 +115,85 @@ def test_every_control_of_a_legal_move_is_in_view(server, new_page, game, player
             break
         time.sleep(0.05)
     assert decisions >= 2
+
+
+def fits_the_width(page, what: str) -> None:
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"{what}: the page is {width[0]} px wide on a {width[1]} px screen"
+
+
+def big_enough(page, what: str) -> None:
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, f"{what}: tap targets under 44x44 px: {small}"
+
+
+def inside(page, selector: str) -> None:
+    """The panel lies wholly inside the viewport, the page not scrolled."""
+    page.evaluate("scrollTo(0, 0)")
+    out = page.evaluate(OUT_OF_VIEW, selector)
+    assert not out and page.locator(selector).count(), f"{selector} out of view: {out}"
+
+
+def test_a_360_px_phone_neither_pans_nor_hides_odds_and_hint(server, new_page):
+    page = new_page(viewport=NARROW, has_touch=True, is_mobile=True)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#games .game-choice")
+    page.select_option("#players", "6")  # six seats to choose for
+    fits_the_width(page, "the lobby")
+    big_enough(page, "the lobby")
+
+    created = server.table("dice", ["human", "random"], target=200, seed=31)
+    page.goto(f"{server.base}/tables/{created['table']}#token={created['token']}")
+    page.wait_for_function("document.documentElement.dataset.status === 'running'")
+    while not page.locator('#mine [data-action*="roll"]:not([disabled])').count():
+        move(page) or time.sleep(0.05)
+    fits_the_width(page, "the table")
+    big_enough(page, "the table")
+    page.get_by_role("button", name="Odds").tap()
+    page.wait_for_selector(".odds .hint-list")
+    inside(page, "#help .odds")
+    big_enough(page, "the odds open")
+    page.locator(".odds").get_by_role("button", name="Close").tap()
+    page.get_by_role("button", name="Hint").tap()
+    page.wait_for_selector(".hint .hint-list li", timeout=60000)
+    inside(page, "#help .hint")
+    big_enough(page, "the hint open")
+    page.locator(".hint").get_by_role("button", name="Close").tap()
+
+    done = round_over(page, 0)
+    deadline = time.monotonic() + 120
+    while not (done() and page.locator(".recap-panel").count()):
+        assert time.monotonic() < deadline, "the round did not end in time"
+        move(page, tap=True) or time.sleep(0.05)
+    if page.locator(".recap-strip").count():
+        page.locator(".recap-strip summary").tap()
+    fits_the_width(page, "the recap")
+    big_enough(page, "the recap")
+
+
+@pytest.mark.parametrize("visibility", ["public", "private"])
+def test_the_join_page_draws_no_empty_table(server, new_page, visibility):
+    created = server.table("lama", ["human", "human"], settings={"visibility": visibility})
+    page = new_page(viewport=NARROW)
+    page.goto(f"{server.base}/tables/{created['table']}#join=1")
+    page.wait_for_selector(".join")
+    assert page.get_by_text("private").count() == (visibility == "private")
+    assert not page.locator("#middle").is_visible() and not page.locator("#log").is_visible()
+    fits_the_width(page, "the join page")
+
+
+def test_the_last_round_of_kadabra_scrolls_in_its_own_box_on_a_phone(server, new_page):
+    created = server.table("kadabra", ["human"] + ["random"] * 5, target=1, seed=32)
+    page = new_page(viewport=NARROW, has_touch=True, is_mobile=True)
+    page.goto(f"{server.base}/tables/{created['table']}#token={created['token']}")
+    page.wait_for_function("document.documentElement.dataset.status === 'running'")
+    deadline = time.monotonic() + 120
+    while status(page) != "finished":
+        assert time.monotonic() < deadline, "the game did not end in time"
+        move(page, tap=True) or time.sleep(0.05)
+    page.wait_for_selector(".final .recap")
+    fits_the_width(page, "the final table")
+    big_enough(page, "the final table")
+    box = page.evaluate("(() => { const w = document.querySelector('.final .recap-wrap'); "
+                        "return [w.scrollWidth, w.clientWidth, getComputedStyle(w).overflowX]; })()")
+    assert box[2] == "auto", box  # wider than the screen, it scrolls in its own box (a shadow at the edge says so)
