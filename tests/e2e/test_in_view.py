@@ -48,9 +48,9 @@ SMALL_TARGETS = """() => {
       const l = el.closest("label").getBoundingClientRect();
       if (l.height >= 43.5) continue;
     }
+    const name = (el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30);
     if (r.width < 43.5 || r.height < 43.5)
-      out.push(`${el.tagName.toLowerCase()} ${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}: ` +
-               `${Math.round(r.width)}x${Math.round(r.height)}`);
+      out.push(`${el.tagName.toLowerCase()} ${name}: ${Math.round(r.width)}x${Math.round(r.height)}`);
   }
   return out;
 }"""
@@ -171,13 +171,14 @@ def test_a_360_px_phone_neither_pans_nor_hides_odds_and_hint(server, new_page):
     big_enough(page, "the recap")
 
 
-@pytest.mark.parametrize("visibility", ["public", "private"])
-def test_the_join_page_draws_no_empty_table(server, new_page, visibility):
-    created = server.table("lama", ["human", "human"], settings={"visibility": visibility})
+@pytest.mark.parametrize("invited", [True, False])
+def test_the_join_page_draws_no_empty_table(server, new_page, invited):
+    """The join form (with the invitation) and a private table's note (without): no felt, no log."""
+    created = server.table("lama", ["human", "human"])  # private: never listed in other tests' lobby
     page = new_page(viewport=NARROW)
-    page.goto(f"{server.base}/tables/{created['table']}#join=1")
+    page.goto(f"{server.base}/tables/{created['table']}#" + (f"invite={created['invite']}" if invited else "join=1"))
     page.wait_for_selector(".join")
-    assert page.get_by_text("private").count() == (visibility == "private")
+    assert page.locator("#join-name").count() == invited
     assert not page.locator("#middle").is_visible() and not page.locator("#log").is_visible()
     fits_the_width(page, "the join page")
 
