@@ -174,7 +174,7 @@ function onState(m) {
     if (e.type === "round_dealt") ui.log.push({ round: e.round, n: ui.logSeq++ });
     const t = eventText(e, m.seat, names, m.view.game);
     if (t) ui.log.push({ text: t, seat: e.seat ?? null, kind: e.type, n: ui.logSeq++ });
-    if (e.type === "round_scored" && !first) ui.recap = e.round;
+    if (e.type === "round_scored" && !first) { ui.recap = e.round; ui.recapOpen = false; }
   }
   if (ui.log.length > 400) ui.log.splice(0, ui.log.length - 400);
   if (m.view.finished) ui.recap = m.view.history.length - 1;
@@ -244,16 +244,20 @@ function render() {
   const parts = [];
   if (m.status === "waiting") parts.push(waitingPanel(m));
   const recap = ui.recap !== null && v.history[ui.recap];
-  if (recap) parts.push(v.finished ? finalPanel(m) : recapPanel(m, ui.recap));  // in place of the middle, so the hand stays in view
-  if (m.status !== "waiting" && !recap) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }), clockLine(m));
+  // the recap in place of the middle, so the hand stays in view; on one's turn a strip over the
+  // table instead, which hides nothing one plays on
+  const strip = recap && !v.finished && m.legal.length > 0;
+  if (recap) parts.push(v.finished ? finalPanel(m) : strip ? recapStrip(m, ui.recap) : recapPanel(m, ui.recap));
+  if (m.status !== "waiting" && (!recap || strip)) parts.push(middle(v, { names, legal: m.legal, actButton: liveButton, fresh, caption: caption(m) }), clockLine(m));
   mid.replaceChildren(...parts.filter(Boolean));  // (no clock line: nothing, never "null")
 
   // my place
   $("#mine").replaceChildren(...(me === null ? [spectatorNote(m)] : m.status === "waiting" ? [] : myPlace(m)));
   $("#mine").hidden = false;
 
-  // help and log
+  // help, reactions and log
   $("#help").replaceChildren(...helpPanel(m));
+  $("#react").replaceChildren(...(me !== null && m.status !== "waiting" ? [reactionBar(send)] : []));
   renderLog(me);
   place(tableId, me);
   settleFocus(m, focused);
@@ -279,7 +283,7 @@ function settleFocus(m, was) {
   if (was.key !== "park") {
     const twin = was.key ? document.querySelector(`[data-key="${CSS.escape(was.key)}"]`)
       : [...document.querySelectorAll("button, a[href], input, select, textarea, summary, [tabindex]")].find(e => signature(e) === was.sig);
-    if (twin && !twin.disabled) { twin.focus(); return; }
+    if (twin && !twin.disabled) { twin.focus({ preventScroll: true }); return; }
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(was.el.tagName)) return;  // someone was typing there: never pulled away
   }
   const next = nextFocus(m);
@@ -408,7 +412,6 @@ function myPlace(m) {
   if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
   if (ui.chooser) out.push(giveChooser(m));
   if (m.status !== "finished") out.push(bar);  // no dead controls under the final result
-  out.push(reactionBar(send));
   return out;
 }
 
@@ -437,7 +440,7 @@ function cardHand(m) {
   const v = m.view, game = v.game, me = m.seat;
   const prevHand = ui.prev && ui.prev.seat === me && ui.prev.view.round === v.round ? [...ui.prev.view.hand] : null;
   const plays = m.legal.filter(a => "play" in a);
-  const hand = h("div", { class: "hand", role: "group", "aria-label": `Your ${handName(game)}: ${v.hand.length} card${v.hand.length === 1 ? "" : "s"}` });
+  const hand = h("div", { class: "hand", role: "group", "aria-label": `Your ${handName(game)}: ${v.hand.length} card${v.hand.length === 1 ? "" : "s"}`, style: `--n:${Math.max(v.hand.length, 1)}` });
   v.hand.forEach((c, i) => {
     let isNew = false;
     if (prevHand) { const j = prevHand.indexOf(c); if (j >= 0) prevHand.splice(j, 1); else isNew = true; }
@@ -489,7 +492,7 @@ function diceHand(m) {
   const v = m.view, game = v.game, me = m.seat;
   const display = v.displays[me] || [];
   const discards = m.legal.filter(a => "discard" in a);
-  const wrap = h("div", { class: "hand", role: "group", "aria-label": `Your display: ${display.length} card${display.length === 1 ? "" : "s"}` });
+  const wrap = h("div", { class: "hand", role: "group", "aria-label": `Your display: ${display.length} card${display.length === 1 ? "" : "s"}`, style: `--n:${Math.max(display.length, 1)}` });
   display.forEach((c, i) => {
     const chosen = ui.sel.includes(i);
     const countChosen = ui.sel.filter(j => display[j] === c).length;
@@ -582,6 +585,17 @@ function recapPanel(m, r) {
     h("h2", { tabindex: "-1", dataset: { key: "recap-head" } }, `Round ${r + 1}: ${endedText(hist, m.seat, names, v.game)}`),
     recapTable(v, r, names, m.seat),
     h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", dataset: { key: "recap" }, onclick: () => { ui.recap = null; render(); } }, `On to round ${r + 2}`)));
+}
+
+// The recap while the next round is one's turn: a strip that opens to the table of the round.
+function recapStrip(m, r) {
+  const v = m.view, names = seatNames(m.seats);
+  const box = h("details", { class: "panel recap-panel recap-strip", "aria-label": `Round ${r + 1} results`, open: ui.recapOpen,
+    ontoggle: e => { ui.recapOpen = e.target.open; } },
+  h("summary", {}, h("span", {}, `Round ${r + 1}: ${endedText(v.history[r], m.seat, names, v.game)}`), h("span", { class: "more-cue" }, "the scores")),
+  recapTable(v, r, names, m.seat));
+  const close = h("button", { type: "button", class: "icon-btn", "aria-label": "Close the results", dataset: { key: "recap" }, onclick: () => { ui.recap = null; ui.recapOpen = false; render(); } }, "✕");
+  return h("div", { class: "recap-strip-bar" }, box, close);
 }
 
 function finalPanel(m) {
