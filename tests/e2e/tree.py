@@ -50,6 +50,7 @@ def name_of(locator) -> str:
 # What each picture draws, read from the drawing itself: a card's corner labels, a die's face,
 # the chips in their stacks with their "×n", the face-down cards and their "+n".
 DRAWN = """() => [...document.querySelectorAll('[data-code], .die, .chips, .backs')].map((el, i) => {
+  if (!el.checkVisibility()) return { i, kind: 'hidden' };  // (in a folded recap: not in the tree either)
   const texts = [...el.querySelectorAll('svg text')].map(t => t.textContent.trim());
   if (el.matches('.chips')) {
     const stacks = [...el.querySelectorAll('.chip-stack')].map(s => {
@@ -91,6 +92,8 @@ def misnamed(page, card_names: dict[str, str]) -> list[str]:
     wrong = []
     pictures = page.locator("[data-code], .die, .chips, .backs")
     for d in page.evaluate(DRAWN):
+        if d["kind"] == "hidden":
+            continue
         name = name_of(pictures.nth(d["i"]))
         if d["kind"] == "chips":
             words = [f"{n} {kind}" for kind, n in d["stacks"] if kind != "magic"]
