@@ -326,7 +326,8 @@ function lastMover(m) {
 
 function caption(m) {
   const names = seatNames(m.seats);
-  const texts = m.events.filter(e => !["round_dealt", "round_scored", "game_over"].includes(e.type)).map(e => eventText(e, m.seat, names, m.view.game)).filter(Boolean);
+  const dealt = m.events.map(e => e.type).lastIndexOf("round_dealt");  // this round's moves only, from its deal
+  const texts = m.events.slice(Math.max(dealt, 0)).filter(e => !["round_scored", "game_over"].includes(e.type)).map(e => eventText(e, m.seat, names, m.view.game)).filter(Boolean);
   const v = m.view;
   let turn = "";
   if (m.status === "running" && v.to_move !== null) {
