@@ -490,3 +490,12 @@ def test_option_files_are_bounded(capsys, tmp_path, monkeypatch):
 def test_a_long_name_is_refused(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert "(at most 40)" in play_error(capsys, "--name", "A" * 41)
+
+
+def test_a_game_against_the_neural_bot(terminal):
+    t = terminal()
+    assert main(["play", "--players", "3", "--seed", "4", "--bots", "neural", "--name", "Ann",
+                 "--record", "game.json"]) == 0
+    out = t.finish()
+    assert "Neural 2" in out and "Neural 3" in out and "Traceback" not in out
+    assert replay_file("game.json")["finished"]

@@ -1,5 +1,6 @@
-"""`lama serve --hint-bot neural`: hints from the neural bot, at once, in a thread of the server
-(never queued behind the bots' process pool), without estimates."""
+"""The neural bot on the server: at its seats and as their stand-in, and `lama serve --hint-bot
+neural`: hints from the neural bot, at once, in a thread of the server (never queued behind the
+bots' process pool), without estimates."""
 
 from __future__ import annotations
 
@@ -67,3 +68,11 @@ def test_the_hint_bot_is_hard_or_neural():
     refused = subprocess.run([sys.executable, "-m", "lama", "serve", "--hint-bot", "expert"], capture_output=True,
                              text=True, timeout=60)
     assert refused.returncode == 2 and "hint-bot" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_the_servers_seats_and_stand_ins_take_neural(client):
+    made = create(client, seats=[HUMAN, bot("neural"), bot("neural")], stand_in_level="neural")
+    assert client.get(f"/api/tables/{made['table']}").json()["stand_in_level"] == "neural"
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
+        state = play_until(ws, lambda s: s["version"] >= 12)  # every seat has moved (or the round ended)
+    assert [s["bot"] for s in state["seats"]] == [None, "neural", "neural"]

@@ -15,6 +15,7 @@ from lama.fast.common import penalty
 from lama.fast.family import legal_ids
 from lama.fast.kernel import njit
 from lama.fast.layout import (
+    CARDS,
     DISCARD_PILE,
     HAND_SIZES,
     HANDS,
@@ -22,6 +23,7 @@ from lama.fast.layout import (
     PILE_SIZE,
     POINTS,
     QUIT,
+    R_FAMILY,
     R_K,
     R_N,
     R_TARGET,
@@ -106,6 +108,8 @@ class NeuralPolicy:
         self.weights = neural.model(game.id) if weights is None else weights
         if self.weights is None:
             raise ValueError(f"no neural model ships for {game.id}: play the heuristic there")
+        if rules[R_FAMILY] != CARDS:
+            raise ValueError(f"the neural bot reads card games' views, not {game.id}'s")
         codes = neural.card_codes(game.id)
         self.slots = len(codes) + 2
         self.size = neural.feature_count(game.id)
