@@ -64,3 +64,16 @@ def test_neural_mixes_with_other_opponents_and_copies():
             got = twin.step(actions)
             assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
         actions = np.argmax(expected[4]["action_mask"], axis=1)
+
+
+def test_the_single_environment_takes_neural_opponents_too():
+    import gymnasium
+
+    import lama.envs  # noqa: F401  (registers the ids)
+
+    env = gymnasium.make("lama/Lama-v0", players=4, opponents="neural")
+    obs, info = env.reset(seed=1)
+    for _ in range(30):
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        if terminated:
+            obs, info = env.reset()
