@@ -62,10 +62,12 @@ def table() -> str:
         row.append(f"{hard['mean_seconds_per_decision']:.3f}, {hard['max_seconds_per_decision']:.2f}" if hard else "-")
         lines.append("| " + " | ".join(row) + " |")
     neural = [c for k, c in found.items() if k[2] == "neural"]
-    games = sorted({c["games"] for c in neural})
+    counts = [c["games"] for c in neural]
+    usual = max(set(counts), key=counts.count)
+    others = "".join(f"; {c['game']} at {c['players']} players: {c['games']:,}" for c in neural if c["games"] != usual)
     lines.append("")
-    lines.append(f"`neural` vs `heuristic`: {' or '.join(f'{g:,}' for g in games)} games a cell, `--seed "
-                 f"{neural[0]['seed']}` (seeds no training used).")
+    lines.append(f"`neural` vs `heuristic`: {usual:,} games a cell{others}; `--seed {neural[0]['seed']}` (seeds no "
+                 "training used).")
     if any(not has_model(c["game"]) for c in neural):
         lines.append(f"{FALLBACK} No model ships for this game: `neural` plays exactly as the heuristic, so the "
                      "cell measures the heuristic against itself.")
