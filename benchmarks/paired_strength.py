@@ -40,6 +40,7 @@ def main(argv=None) -> int:
     p.add_argument("--bots", required=True, metavar="A,B", help="the two bots compared")
     p.add_argument("--vs", default="heuristic", help="the bot in every other seat")
     p.add_argument("--games", type=int, default=400)
+    p.add_argument("--first", type=int, default=0, help="the first game's number g (to extend a run)")
     p.add_argument("--seed", type=int, default=300_000_000)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", help="write the result (and every game's wins) as JSON here")
@@ -50,7 +51,8 @@ def main(argv=None) -> int:
     sys.path.insert(0, os.getcwd())
     load = os.getloadavg()
     start = time.time()
-    tasks = [(args.game, args.players, None, bot, args.vs, args.seed, g) for g in range(args.games) for bot in bots]
+    tasks = [(args.game, args.players, None, bot, args.vs, args.seed, g) for g in range(args.first, args.first + args.games)
+             for bot in bots]
     played = []
     with ProcessPoolExecutor(args.workers) as pool:  # game g of both bots together: a stopped run is still paired
         for result in pool.map(play_one, tasks, chunksize=2):
@@ -66,6 +68,7 @@ def main(argv=None) -> int:
 def report(args, bots, results, load, start) -> dict:
     """The comparison of the games in `results` (per bot, in game order), written to --out."""
     out = {"game": args.game, "players": args.players, "bots": bots, "vs": args.vs, "seed": args.seed,
+           "first": args.first,
            "load_average_before": load, "load_average_after": os.getloadavg(), "elapsed_s": time.time() - start,
            "workers": args.workers}
     for bot in bots:
