@@ -51,8 +51,8 @@ def main(argv=None) -> int:
     sys.path.insert(0, os.getcwd())
     load = os.getloadavg()
     start = time.time()
-    tasks = [(args.game, args.players, None, bot, args.vs, args.seed, g) for g in range(args.first, args.first + args.games)
-             for bot in bots]
+    numbers = range(args.first, args.first + args.games)
+    tasks = [(args.game, args.players, None, bot, args.vs, args.seed, g) for g in numbers for bot in bots]
     played = []
     with ProcessPoolExecutor(args.workers) as pool:  # game g of both bots together: a stopped run is still paired
         for result in pool.map(play_one, tasks, chunksize=2):
