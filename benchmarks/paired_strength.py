@@ -5,6 +5,7 @@ difference of their wins, game by game, has a 95% interval from its own spread.
 
     python benchmarks/paired_strength.py --game lama --players 4 --bots examples.neural_guided:guided_bot,hard \
         --vs heuristic --games 400 --seed 300000000 --workers 2 --out paired.json
+    python benchmarks/paired_strength.py --combine paired.json more.json --out all.json   # runs of other --first
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from lama.sim.strength import play_one
 
@@ -33,7 +35,31 @@ def paired(first: list[bool], second: list[bool]) -> dict:
             "first_only": d.count(1), "second_only": d.count(-1)}
 
 
+def combine(paths: list[str], out: str | None) -> int:
+    """Runs of the same bots, seed and table on other games (--first), as one comparison."""
+    runs = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    bots = runs[0]["bots"]
+    wins = {bot: [w for run in runs for w in run["wins"][bot]] for bot in bots}
+    result = {k: runs[0][k] for k in ("game", "players", "bots", "vs", "seed")}
+    result["runs"] = [{k: v for k, v in run.items() if k != "wins"} for run in runs]
+    result["games"] = len(wins[bots[0]])
+    for bot in bots:
+        result[bot] = {"wins": sum(wins[bot]), "win_rate": sum(wins[bot]) / result["games"]}
+    result["paired"] = paired(*(list(map(bool, wins[bot])) for bot in bots))
+    result["wins"] = wins
+    print(json.dumps({k: v for k, v in result.items() if k not in ("wins", "runs")}, indent=1))
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=1)
+    return 0
+
+
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--combine"]:  # --combine RUN.json ... [--out FILE]
+        files = [a for a in argv[1:] if a != "--out"]
+        out = argv[argv.index("--out") + 1] if "--out" in argv else None
+        return combine([f for f in files if f != out], out)
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", default="lama")
     p.add_argument("--players", type=int, default=4)
