@@ -73,3 +73,11 @@ def test_tournament_refuses_several_games_or_table_sizes_but_its_report_takes_th
 def test_play_refuses_bots_when_every_seat_is_human(capsys):
     assert main(["play", "--players", "3", "--humans", "1,2,3", "--bots", "hard"]) == 2
     assert "every seat is human" in capsys.readouterr().err
+
+
+def test_strength_of_the_neural_bot(capsys):
+    assert main(["strength", "--game", "lama", "--game", "dice", "--players", "2", "--games", "4", "--seed", "9",
+                 "--bots", "neural,heuristic", "--json"]) == 0
+    cells = json.loads(capsys.readouterr().out)["cells"]
+    assert [(c["game"], c["bot"], c["vs"], c["games"]) for c in cells] == [
+        ("lama", "neural", "heuristic", 4), ("dice", "neural", "heuristic", 4)]

@@ -360,3 +360,10 @@ def test_resume_refuses_a_wrongly_typed_results_line(capsys, tmp_path, edit, fra
     (out / "results.jsonl").write_text("\n".join(lines) + "\n")
     code, _, err = run(capsys, "tournament", "--resume", "--out", str(out), "--json")
     assert code == 2 and "line 3: not a game summary" in err and fragment in err and err.count("\n") == 1
+
+
+def test_a_tournament_with_the_neural_bot(capsys):
+    code, out, _ = run(capsys, "tournament", "--game", "komarami", "--players", "3", "--games", "6", "--seed", "3",
+                       "--bots", "neural,heuristic", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["bots"] == ["neural", "heuristic"] and result["games"] == 6 and result["complete"]

@@ -510,3 +510,12 @@ def test_the_terminals_rules_are_the_players_rules_and_the_terminals_part():
         for option in cls.option_names():  # every option the terminal can set is told there
             assert FLAGS[option] in terminal, (game, option)
         assert "--" not in player
+
+
+def test_a_game_against_the_neural_bot(terminal):
+    t = terminal()
+    assert main(["play", "--players", "3", "--seed", "4", "--bots", "neural", "--name", "Ann",
+                 "--record", "game.json"]) == 0
+    out = t.finish()
+    assert "Neural 2" in out and "Neural 3" in out and "Traceback" not in out
+    assert replay_file("game.json")["finished"]

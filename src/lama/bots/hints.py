@@ -9,6 +9,9 @@ points this round, how many playouts tried it, and the action the bot would choo
 Data only: the terminal shows it as a table (lama.tui.hints: `show_hints`, the terminal game's
 `hint` command). `lama hint RECORD` (lama.cli.hint) does the same for a position in a game
 record, with `position_in_record` and `after_roll`.
+
+`neural_hints(view)` is the instant kind (`lama serve --hint-bot neural`, for a busy server):
+the `neural` bot's choice, without a search, so without estimates.
 """
 
 from __future__ import annotations
@@ -28,9 +31,9 @@ from .levels import hard_search
 @dataclass(frozen=True)
 class ActionHint:
     action: object  # lama.core.Action
-    value: float  # estimated win chance, 0..1
-    stderr: float  # standard error of `value` (inf when tried fewer than twice)
-    points: float  # expected points this round for the seat (lower is better)
+    value: float | None  # estimated win chance, 0..1 (None: not estimated, as by neural_hints)
+    stderr: float | None  # standard error of `value` (inf when tried fewer than twice)
+    points: float | None  # expected points this round for the seat (lower is better)
     tries: int  # playouts that started with this action
 
 
@@ -76,6 +79,24 @@ def hints(view, rng=None, budget: int | None = None, seconds: float | None = Non
     return Hints(view.seat, rows, choice, method)
 
 
+HINT_BOTS = ("hard", "neural")  # what a server's hints may come from (lama serve --hint-bot)
+
+
+def neural_hints(view) -> Hints:
+    """The `neural` bot's choice at `view`, in well under a millisecond: no search, so every
+    action's value, stderr and points are None and its tries 0. In a game without a model the
+    choice is the heuristic's, as the bot plays there, and `method` says so."""
+    from .neural import has_model, neural_bot
+
+    if not view.legal_actions:
+        raise ValueError(f"seat {view.seat + 1} has no decision to make now")
+    choice = neural_bot(view, hint_rng(view))
+    method = ("neural, the network's choice, no estimates" if has_model(view.game) else
+              f"neural, the heuristic's choice (no model for {view.game}), no estimates")
+    rows = tuple(ActionHint(a, None, None, None, 0) for a in view.legal_actions)
+    return Hints(view.seat, rows, choice, method)
+
+
 # -- showing hints ----------------------------------------------------------------------------
 
 def action_json(action) -> dict:
@@ -93,8 +114,8 @@ def action_json(action) -> dict:
 def hints_json(result: Hints, action_form=action_json) -> dict:
     """The hints as JSON, each action in `action_form` (lama-hint/1's by default; the web
     server gives lama-web/1's, `Action.to_json`)."""
-    def num(x):
-        return None if x == float("inf") else round(x, 4)
+    def num(x, digits=4):
+        return None if x is None or x == float("inf") else round(x, digits)
 
     return {
         "seat": result.seat,
@@ -106,7 +127,7 @@ def hints_json(result: Hints, action_form=action_json) -> dict:
                 "text": str(r.action),
                 "win_chance": num(r.value),
                 "stderr": num(r.stderr),
-                "points_this_round": round(r.points, 2),
+                "points_this_round": num(r.points, 2),
                 "tries": r.tries,
             }
             for r in result.rows

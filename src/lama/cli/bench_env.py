@@ -29,8 +29,9 @@ def add_arguments(p) -> None:
     p.add_argument("--vector", action="store_true",
                    help="the compiled vector environments instead (SelfPlay and LamaVectorEnv, lama.envs.vector)")
     p.add_argument("--num-envs", type=positive, default=1024, help="--vector: games stepped at once (default 1024)")
-    p.add_argument("--opponents", choices=("random", "heuristic", "easy"), default="random",
-                   help="--vector: the compiled opponents of the one-seat environment (default random)")
+    p.add_argument("--opponents", choices=("random", "heuristic", "easy", "neural"), default="random",
+                   help="--vector: the opponents of the one-seat environment (default random; neural: "
+                        "batched numpy forward passes)")
     p.set_defaults(func=cmd_bench_env)
 
 

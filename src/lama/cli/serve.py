@@ -34,6 +34,12 @@ def add_arguments(p) -> None:
     p.add_argument("--bot-pause", type=seconds_between(0, 10), default=0.6, metavar="SECONDS",
                    help="how long a bot waits before its move, so people can follow (default 0.6)")
     p.add_argument("--bot-workers", type=int, metavar="N", help="processes bots think in (default: one per core)")
+    from lama.bots.hints import HINT_BOTS
+
+    p.add_argument("--hint-bot", choices=HINT_BOTS, default="hard",
+                   help="what the seats' hints come from: hard (its search rates every move, in the bots' "
+                        "processes; the default) or neural (the network's choice at once, without ratings: "
+                        "for a busy server)")
     p.add_argument("--waiting-expiry", type=seconds_between(60, 365 * 86400), default=86400.0, metavar="SECONDS",
                    help="a waiting table nobody joins expires after this long: it leaves the lobby and refuses "
                         "joins (default 86400: a day)")
@@ -77,7 +83,7 @@ def cmd_serve(args) -> int:
         return 2
     limits = Limits(**{name: getattr(args, f"limit_{name}") for name in Limits.names()})
     app = create_app(args.db, args.bot_pause, args.bot_workers, limits, tuple(args.allow_origin),
-                     waiting_seconds=args.waiting_expiry)
+                     waiting_seconds=args.waiting_expiry, hint_bot=args.hint_bot)
     host = f"[{args.host}]" if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
     print(f"lama serve: open http://{shown}:{args.port}/ in a browser (tables in {args.db}; Ctrl-C stops)",

@@ -5,6 +5,9 @@
 - "hard": the hard bot's compiled search (lama.bots.compiled.cards and dice: its playouts per
   decision, sequential halving, and in the card games the hidden hands dealt as this round's
   moves suggest), run on the row's engine state, one decision at a time;
+- "neural": the neural bot (lama.bots.compiled.neural: its inputs read from the engine states
+  in compiled code, one numpy forward pass over the rows where the seat is to move); in a game
+  that ships no model, the compiled heuristic, as the bot plays there;
 - a batched policy: a callable `policy(obs, masks) -> actions`, given the observations
   (k, size) float32 and legal-action masks (k, A) bool of the seat in the k games where it is
   to move, returning k action ids (a frozen checkpoint, another learner).
@@ -29,7 +32,7 @@ from .batch import LOG_AT, LOG_COUNT
 
 COMPILED = {"random": policies.RANDOM, "heuristic": policies.HEURISTIC, "medium": policies.HEURISTIC,
             "easy": policies.EASY}
-NAMES = (*COMPILED, "hard")
+NAMES = (*COMPILED, "hard", "neural")
 DICE_SCRATCH = policies.DICE_REMOVED + (max(dice.PLAYOUT_DEPTH, DEPTH_HEADS_UP) + 1) * policies.DICE_K
 
 

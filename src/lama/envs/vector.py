@@ -14,10 +14,11 @@ engine (lama.fast), one compiled call per step, for training at millions of step
 acts (`seat[i]`), and the observation is that seat's. `LamaVectorEnv` (registered as the
 `vector_entry_point` of the Gymnasium ids) is the batched twin of the single Gymnasium
 environment: one learning seat (`seat`) against opponents (lama.envs.opponents: compiled
-policies by name, `hard` through the hard bot's compiled search, or batched policies, mixed per
-seat). Observations are exactly the single environments' (lama.envs.observation: the compiled
-kernel lama.envs.compiled_observe is held equal to `Encoder.encode(view)` by the tests), masks
-are True at the legal action ids, rewards are lama.envs.rewards' ("win" or "points").
+policies by name, `hard` through the hard bot's compiled search, `neural` in one numpy forward
+pass over the rows it is to move in, or batched policies, mixed per seat). Observations are
+exactly the single environments' (lama.envs.observation: the compiled kernel
+lama.envs.compiled_observe is held equal to `Encoder.encode(view)` by the tests), masks are
+True at the legal action ids, rewards are lama.envs.rewards' ("win" or "points").
 
 Auto-reset (`autoreset_mode`, Gymnasium's). NEXT_STEP, the default: when game i ends in a step,
 `terminated[i]` is True, the observation is the learning seat's last of that game and its mask
@@ -52,6 +53,8 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from lama.bots.compiled import policies
+from lama.bots.compiled.neural import NeuralPolicy
+from lama.bots.neural import has_model
 from lama.fast import layout as L
 from lama.fast.kernel import words_of
 from lama.fast.rules import rules_of
@@ -243,7 +246,8 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
 
     `opponents`: one opponent for every other seat, or a list, one per other seat in seat order
     (lama.envs.opponents): a compiled policy by name ("random", "heuristic", "easy"), "hard"
-    (the hard bot's compiled search) or a batched policy `policy(obs, masks) -> actions`.
+    (the hard bot's compiled search), "neural" (the neural bot, batched over the rows) or a
+    batched policy `policy(obs, masks) -> actions`.
     `seat`: the learning seat. `reward`, `illegal`, `illegal_reward` as in the single
     environment. `copy` (default True): return copies of the observations and
     masks (False: read-only views of the buffers, rewritten by the next step).
@@ -276,14 +280,18 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         self.opponents = [check_opponent(n) for n in names]
         self.seat_policies = np.zeros(L.N_MAX, dtype=np.int64)
         self._python = {}  # seat -> "hard" or a batched policy: the seats whose moves come from Python
+        neural = "neural" in self.opponents and has_model(self.game.id)
         for other, opponent in zip([s for s in range(players) if s != seat], self.opponents):
-            if isinstance(opponent, str) and opponent in COMPILED:
+            if opponent == "neural" and not neural:  # no model: the bot plays as the heuristic
+                self.seat_policies[other] = COMPILED["heuristic"]
+            elif isinstance(opponent, str) and opponent in COMPILED:
                 self.seat_policies[other] = COMPILED[opponent]
             else:
                 self.seat_policies[other] = batch.PYTHON
                 self._python[other] = opponent
         self._hard = HardSearch(self.game, b.rules) if "hard" in self._python.values() else None
         self._hard_rngs = [None] * num_envs
+        self._neural = NeuralPolicy(self.game, b.rules) if neural else None
         self.encoder = b.encoder
         self.single_observation_space = spaces.Box(b.encoder.low, b.encoder.high, dtype=np.float32)
         self.single_action_space = spaces.Discrete(b.num_actions)
@@ -392,6 +400,8 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
                 if opponent == "hard":
                     actions = np.array([self._hard(b.states[i], self._logs[i], self._hard_rng(i)) for i in rows],
                                        dtype=np.int64)
+                elif opponent == "neural":
+                    actions = self._neural(b.states, rows)
                 else:
                     actions = self._ask(opponent, seat, rows)
                 batch.others_act(b.states, b.rules, rows, actions, self.seat, self.seat_policies, b.gens,

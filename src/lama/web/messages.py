@@ -285,8 +285,10 @@ def react(live, seat: int | None, reaction, allowed) -> None:
 
 
 # -- help for a person at the table -------------------------------------------------------------
-async def hint_message(live, seat: int | None, pool) -> dict:
-    """The `hint` of the seat to move: its legal actions with their win chances (in `pool`)."""
+async def hint_message(live, seat: int | None, pool, bot: str = "hard") -> dict:
+    """The `hint` of the seat to move: its legal actions with the hard bot's win chances (in
+    `pool`), or with `bot` "neural" the network's choice, in a thread of the server: instant,
+    and never queued behind the searches of a busy pool."""
     async with live.lock:
         if not live.row.hints:
             raise WebError(403, "no_hints", N_("this table was created without hints"))
@@ -294,8 +296,10 @@ async def hint_message(live, seat: int | None, pool) -> dict:
                 or live.row.status != "running":
             raise WebError(409, "not_your_turn", N_("hints are for the seat to move"))
         view, version = live.table.view(seat), live.table.version
-    loop = asyncio.get_running_loop()
-    found = await loop.run_in_executor(pool, hint, view)
+    if bot == "neural":
+        found = await asyncio.to_thread(hint, view, bot)
+    else:
+        found = await asyncio.get_running_loop().run_in_executor(pool, hint, view)
     return {"type": "hint", "version": version, "seat": seat, **found}
 
 
@@ -308,12 +312,13 @@ async def odds_message(live, seat: int | None) -> dict:
     return {"type": "odds", "version": version, "seat": seat, **(await asyncio.to_thread(odds, view))}
 
 
-def hint(view) -> dict:
+def hint(view, bot: str = "hard") -> dict:
     """In a pool process: every legal action of `view` with the hard bot's win chance, seeded
-    from the position (bots.hints.hint_rng): the same advice as the terminal's and `lama hint`'s."""
-    from lama.bots.hints import hints, hints_json
+    from the position (bots.hints.hint_rng): the same advice as the terminal's and `lama hint`'s.
+    With `bot` "neural": the network's choice, without estimates (bots.hints.neural_hints)."""
+    from lama.bots.hints import hints, hints_json, neural_hints
 
-    return hints_json(hints(view), Action.to_json)
+    return hints_json(neural_hints(view) if bot == "neural" else hints(view), Action.to_json)
 
 
 def odds(view) -> dict:

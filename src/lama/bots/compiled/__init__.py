@@ -7,5 +7,8 @@ lama.bots, its constants taken from it.
   opponents (lama.envs.batch);
 - cards.py and dice.py: the `hard` bot's rollout searches (the compiled twins of
   rollout.evaluate_actions), sharing search.py: the value of a round's end, sequential halving,
-  the engine rules of a view's game.
+  the engine rules of a view's game;
+- neural.py: the `neural` bot's inputs read from engine states (its features, number for number)
+  and its choice over a batch of rows, one numpy forward pass (the vector environments'
+  `neural` opponents).
 """

@@ -186,7 +186,7 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
             await hub.stand_in(live, connection.seat, data.get("seat"), data.get("bot"))
         elif kind == "hint":
             websocket.app.state.limiter.take("hints", address_of(websocket))
-            connection.send(await hint_message(live, connection.seat, hub.pool))
+            connection.send(await hint_message(live, connection.seat, hub.pool, websocket.app.state.hint_bot))
         elif kind == "odds":
             websocket.app.state.limiter.take("hints", address_of(websocket))
             connection.send(await odds_message(live, connection.seat))

@@ -1,0 +1,75 @@
+"""The neural bot's compiled twin (lama.bots.compiled.neural): on the engine state written from
+a seat's view, its inputs are bots/neural.features number for number, and its batched choice is
+the bot's, at every decision of whole games (a differential test over many positions at once)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from lama.bots.compiled.neural import NeuralPolicy, inputs
+from lama.bots.neural import features, fits, has_model, neural_bot
+from lama.fast.layout import STATE_SIZE
+from lama.fast.rules import rules_of
+from lama.fast.views import card_state_from_view
+from lama.games import GAMES, new_game
+
+MODELS = sorted(g for g in GAMES if has_model(g))
+
+
+def positions(game, games: int, seed: int) -> list:
+    """The views of the seat to move at every decision of `games` games: neural seats and random ones."""
+    rng = random.Random(seed)
+    views = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.finished:
+            if state.to_move is None:
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            view = state.view(state.to_move)
+            views.append(view)
+            state.apply(neural_bot(view, rng) if state.to_move % 2 else rng.choice(view.legal_actions))
+    return views
+
+
+def test_lama_and_komarami_have_a_compiled_twin():
+    assert {"lama", "komarami"} <= set(MODELS)
+
+
+@pytest.mark.parametrize("game_id", MODELS)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_batched_choice_is_the_bots_at_every_decision(game_id, players):
+    game = new_game(game_id, players)
+    rules = rules_of(game)
+    policy = NeuralPolicy(game, rules)
+    views = positions(game, 4, seed=players)
+    states = np.zeros((len(views), STATE_SIZE), dtype=np.int64)
+    for st, view in zip(states, views, strict=True):
+        card_state_from_view(view, game, st)
+    rows = np.arange(len(views))
+    chosen = policy(states, rows)  # one forward pass over every position
+    assert chosen.tolist() == [game.action_id(neural_bot(view, random.Random(0))) for view in views]
+    x = np.zeros((len(views), policy.size), dtype=np.float32)
+    played = np.zeros(len(views), dtype=np.int64)
+    inputs(states, rules, rows, policy.copies, policy.id_slot, x, played, policy._legal, policy._scratch,
+           policy._memo)
+    decided = [j for j, view in enumerate(views) if len(view.legal_actions) > 1 and fits(view)]
+    assert len(decided) > 50
+    for j in decided:
+        assert np.array_equal(x[j], features(views[j])), f"inputs differ at decision {j}"
+    assert (played[decided] == -1).all()  # the network decided there
+    # and in any order of the rows, alone or not
+    odd = rows[1::2][::-1]
+    assert policy(states, odd).tolist() == chosen[odd].tolist()
+
+
+def test_a_game_without_a_model_has_no_twin():
+    without = [g for g in GAMES if not has_model(g)]
+    if not without:
+        pytest.skip("every game ships a model")
+    game = new_game(without[0], 4)
+    with pytest.raises(ValueError, match="no neural model"):
+        NeuralPolicy(game, rules_of(game))
