@@ -3,6 +3,7 @@ moves stored once."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -20,6 +21,8 @@ from lama.web.store import (
     token_hash,
 )
 
+from .conftest import new_database
+
 
 def table(table_id="t1") -> TableRow:
     return TableRow(table_id, "kadabra", 3, {"target": 30}, 2**64 - 1, "waiting", time.time(),
@@ -35,6 +38,30 @@ def test_a_new_store_gets_the_schema_and_a_second_open_keeps_it(db_url):
     again = Store(db_url)
     assert again.schema_version() == SCHEMA_VERSION and again.load_table("t1").seats[2].bot == "hard"
     again.close()
+
+
+def test_servers_opening_a_new_database_together_make_one_schema(postgres):
+    # (found by the two-server load test: both made the schema at once, and one server did not start)
+    for _ in range(3):
+        url = new_database(postgres)
+        start, stores, errors = threading.Barrier(4), [], []
+
+        def open_store(url=url, start=start, stores=stores, errors=errors):
+            start.wait()
+            try:
+                stores.append(Store(url))
+            except StoreError as e:
+                errors.append(e)
+
+        threads = [threading.Thread(target=open_store) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        assert [s.schema_version() for s in stores] == [SCHEMA_VERSION] * 4
+        for s in stores:
+            s.close()
 
 
 def test_a_store_of_a_newer_lama_is_refused(db_url):

@@ -157,6 +157,9 @@ class TableRow:
     result: dict | None = None  # a finished table's {"winners", "points"}
 
 
+SCHEMA_LOCK = 0x6C616D61  # PostgreSQL's advisory lock held while a store is created or migrated ("lama")
+
+
 class Store:
     """The tables of one database, opened (and created or migrated) from a URL."""
 
@@ -200,8 +203,10 @@ class Store:
     # -- schema --------------------------------------------------------------------------
     def _migrate(self) -> None:
         try:
-            metadata.create_all(self.engine)
             with self.engine.begin() as db:
+                if not self.sqlite:  # servers started together on a new database: one makes the schema
+                    db.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+                metadata.create_all(db)
                 row = db.execute(select(meta_t.c.value).where(meta_t.c.key == "schema")).first()
                 version = int(row[0]) if row else 0
                 if version > SCHEMA_VERSION:
