@@ -1,6 +1,7 @@
 """The neural bot's compiled twin (lama.bots.compiled.neural): on the engine state written from
-a seat's view, its inputs are bots/neural.features number for number, and its batched choice is
-the bot's, at every decision of whole games (a differential test over many positions at once)."""
+a seat's view, its batched choice is the bot's, at every decision of whole games (a differential
+test over many positions at once; its inputs are held to bots/neural.features by
+tests/bots/test_neural_features.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import random
 import numpy as np
 import pytest
 
-from lama.bots.compiled.neural import NeuralPolicy, inputs
-from lama.bots.neural import features, fits, has_model, neural_bot
+from lama.bots.compiled.neural import NeuralPolicy
+from lama.bots.neural import has_model, neural_bot
 from lama.fast.layout import STATE_SIZE
 from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
@@ -52,15 +53,7 @@ def test_the_batched_choice_is_the_bots_at_every_decision(game_id, players):
     rows = np.arange(len(views))
     chosen = policy(states, rows)  # one forward pass over every position
     assert chosen.tolist() == [game.action_id(neural_bot(view, random.Random(0))) for view in views]
-    x = np.zeros((len(views), policy.size), dtype=np.float32)
-    played = np.zeros(len(views), dtype=np.int64)
-    inputs(states, rules, rows, policy.copies, policy.id_slot, x, played, policy._legal, policy._scratch,
-           policy._memo)
-    decided = [j for j, view in enumerate(views) if len(view.legal_actions) > 1 and fits(view)]
-    assert len(decided) > 50
-    for j in decided:
-        assert np.array_equal(x[j], features(views[j])), f"inputs differ at decision {j}"
-    assert (played[decided] == -1).all()  # the network decided there
+    assert len(views) > 50
     # and in any order of the rows, alone or not
     odd = rows[1::2][::-1]
     assert policy(states, odd).tolist() == chosen[odd].tolist()
