@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lama.cli import COMMANDS, build_parser
-from lama.tui.render import strip_rule_ids
+from lama.i18n.reasons import strip_rule_ids
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "lama"
 RULE = re.compile(r"\b[CLKD]\d+[a-z]?\b")

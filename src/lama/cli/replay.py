@@ -28,7 +28,7 @@ def cmd_replay(args) -> int:
         data = load_record(args.file)
         state, ledger = replay_ledger(data)
     except RecordError as e:
-        from lama.tui.render import strip_rule_ids  # the rules' ids are for the JSON reader
+        from lama.i18n.reasons import strip_rule_ids  # the rules' ids are for the JSON reader
 
         print(f"lama replay: {args.file}: {strip_rule_ids(str(e))}", file=sys.stderr)
         if args.json:

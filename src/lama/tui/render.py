@@ -31,7 +31,6 @@ from lama.core.events import (
 )
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
-from lama.i18n.reasons import strip_rule_ids  # noqa: F401 - syntax and tests take it from here
 
 
 def facts(game: str | None):

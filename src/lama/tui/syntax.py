@@ -35,9 +35,9 @@ from lama.core import seats as seat_numbers
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
 from lama.games import GAMES, game_of
 from lama.i18n import _
-from lama.i18n.reasons import reason_text
+from lama.i18n.reasons import reason_text, strip_rule_ids
 
-from .render import facts, game_name, strip_rule_ids
+from .render import facts, game_name
 
 WORDS = {
     "d": DRAW, "draw": DRAW,
