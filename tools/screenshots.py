@@ -4,7 +4,7 @@ phone (375x667), light and dark, as docs/screenshots/<scene>-<desktop|phone>-<li
     .venv/bin/python tools/screenshots.py                 # every scene
     .venv/bin/python tools/screenshots.py kadabra dice    # some of them
 
-It starts a real `lama serve` (a temporary SQLite store, bots without a pause) on a free
+It starts the browser tests' real `lama serve` (a temporary SQLite store, bots without a pause) on a free
 loopback port, with each table's seed fixed by the scene (as tests/e2e/serve.py does, so the
 same moments come back), and drives Debian's chromium (/usr/bin/chromium) through Playwright.
 Ann, the person, plays by a fixed rule (a llama, else the lowest card; roll, discard the most)
@@ -16,90 +16,27 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' server (e2e/serve.py: seeded tables) and page helpers
+from e2e.conftest import ARGS, CHROMIUM, Server  # noqa: E402
+from e2e.driver import ENABLED, actions, status, version  # noqa: E402
+
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 SIZES = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 375, "height": 667}}
 THEMES = ("light", "dark")
 SCENES = ("lama", "komarami", "kadabra", "dice", "replay", "lobby")  # in this order: the replay is lama's game, the
 # lobby lists the tables Ann sat at
-ENABLED = "#mine [data-action]:not([disabled]), #middle [data-action]:not([disabled])"
 
 
-# -- the server: `lama serve` whose next table takes its seed from a file ----------------------
-def serve(argv: list[str]) -> int:
-    """`lama serve` with hub.new_seed reading LAMA_SCREENSHOT_SEED_FILE (removed once read)."""
-    import lama.web.hub as hub
-    from lama.cli import main
-
-    seed_file, random_seed = Path(os.environ["LAMA_SCREENSHOT_SEED_FILE"]), hub.new_seed
-
-    def next_seed() -> int:
-        try:
-            text = seed_file.read_text().strip()
-            seed_file.unlink()
-        except FileNotFoundError:
-            return random_seed()
-        return int(text)
-
-    hub.new_seed = next_seed
-    return main(["serve", *argv])
-
-
-class Server:
-    def __init__(self, tmp: Path):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.seed_file = tmp / "next-seed"
-        self.log = open(tmp / "serve.log", "wb")  # noqa: SIM115 - open for as long as the server runs
-        env = dict(os.environ, LAMA_SCREENSHOT_SEED_FILE=str(self.seed_file), PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--serve", "--port", str(self.port), "--db", f"sqlite:///{tmp / 'shots.db'}",
-             "--bot-pause", "0", "--bot-workers", "1"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"lama serve ended: {(tmp / 'serve.log').read_text()[-2000:]}")
-            try:
-                if json.load(urllib.request.urlopen(self.base + "/api/health", timeout=2))["ok"]:
-                    return
-            except (urllib.error.URLError, OSError, ValueError):
-                time.sleep(0.2)
-        raise SystemExit("lama serve did not start within 60 s")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
-
-    def table(self, game, seats, seed, target=40, name="Ann", visibility="private"):
-        """A table whose seat 0 is `name`; `seats` the others: "human" or a bot level."""
-        self.seed_file.write_text(str(seed))
-        body = {"game": game, "players": len(seats) + 1, "name": name, "hints": True, "visibility": visibility,
-                "options": {"target": target},
-                "seats": [{"kind": "human"}] + [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s}
-                                                for s in seats]}
-        req = urllib.request.Request(self.base + "/api/tables", method="POST", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
-        return json.load(urllib.request.urlopen(req, timeout=30))
+def new_table(server, game, others, seed, target=40, name="Ann", visibility="private"):
+    """A table whose seat 0 is `name`; `others` the other seats: "human" or a bot level."""
+    return server.table(game, ["human", *others], target=target, name=name, seed=seed,
+                        settings={"visibility": visibility})
 
 
 # -- Ann at the page ----------------------------------------------------------------------------
@@ -117,18 +54,6 @@ def choose(legal: list[dict]) -> dict:
     raise ValueError(f"no move in {legal!r}")
 
 
-def version(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.version || 0"))
-
-
-def status(page) -> str:
-    return page.evaluate("document.documentElement.dataset.status") or ""
-
-
-def legal(page) -> list[dict]:
-    return [json.loads(a) for a in page.eval_on_selector_all(ENABLED, "els => els.map(e => e.dataset.action)")]
-
-
 def move(page) -> bool:
     """One move of Ann's if it is her turn (after a roll: every card it lets go chosen)."""
     if status(page) != "running" or page.locator("#confirm[open]").count():
@@ -144,7 +69,7 @@ def move(page) -> bool:
             if not free.count():
                 break
             free.first.click()
-        moves = legal(page)
+        moves = actions(page)
         if not moves:
             return False
         wanted = json.dumps(choose(moves), sort_keys=True)
@@ -181,7 +106,7 @@ def play_until(page, moment, limit=400, timeout=180) -> bool:
 
 
 def her_turn(page) -> bool:
-    return status(page) == "running" and bool(legal(page))
+    return status(page) == "running" and bool(actions(page))
 
 
 def shoot(page, name: str, scroll_to: str | None = None) -> list[Path]:
@@ -214,7 +139,7 @@ def open_seat(context, server, created):
 # -- the scenes ---------------------------------------------------------------------------------
 def lobby(context, server, state):
     for game, name, seed in (("kadabra", "Bea", 5), ("dice", "Carl", 6)):  # tables waiting for people
-        server.table(game, ["human", "easy"], seed, name=name, visibility="public")
+        new_table(server, game, ["human", "easy"], seed, name=name, visibility="public")
     page = context.new_page()
     page.goto(server.base + "/")
     page.wait_for_selector("#games input")
@@ -226,7 +151,7 @@ def lobby(context, server, state):
 
 
 def lama(context, server, state):
-    created = server.table("lama", ["medium", "easy", "random"], seed=4, target=25)
+    created = new_table(server, "lama", ["medium", "easy", "random"], seed=4, target=25)
     page = open_seat(context, server, created)
     turns = [0]
 
@@ -234,7 +159,7 @@ def lama(context, server, state):
         if not her_turn(p):
             return False
         turns[0] += 1
-        return turns[0] >= 4 and any("play" in a for a in legal(p))
+        return turns[0] >= 4 and any("play" in a for a in actions(p))
 
     play_until(page, moment)
     written = shoot(page, "lama", scroll_to="#middle")
@@ -244,7 +169,7 @@ def lama(context, server, state):
 
 
 def komarami(context, server, state):
-    created = server.table("komarami", ["medium", "easy"], seed=7, target=40)
+    created = new_table(server, "komarami", ["medium", "easy"], seed=7, target=40)
     page = open_seat(context, server, created)
     play_until(page, lambda p: p.locator(".recap-panel").count() > 0 and p.locator(".recap td .card").count() >= 4)
     return shoot(page, "komarami", scroll_to=".recap-panel")
@@ -252,7 +177,7 @@ def komarami(context, server, state):
 
 def kadabra(context, server, state):
     for seed in range(20, 40):  # the first seed whose game comes to a magic show on Ann's turn
-        created = server.table("kadabra", ["medium", "easy", "random"], seed=seed, target=60)
+        created = new_table(server, "kadabra", ["medium", "easy", "random"], seed=seed, target=60)
         page = open_seat(context, server, created)
         if play_until(page, lambda p: p.locator(".show-note").count() > 0 and her_turn(p), timeout=120):
             print(f"kadabra: a magic show with seed {seed}")
@@ -264,7 +189,7 @@ def kadabra(context, server, state):
 
 
 def dice(context, server, state):
-    created = server.table("dice", ["medium", "easy", "random"], seed=3, target=40)
+    created = new_table(server, "dice", ["medium", "easy", "random"], seed=3, target=40)
     page = open_seat(context, server, created)
     turns = [0]
 
@@ -288,7 +213,7 @@ def dice(context, server, state):
 def replay(context, server, state):
     table = state.get("replay")
     if table is None:  # the lama scene was not asked for: a game of its own
-        created = server.table("lama", ["medium", "easy", "random"], seed=4, target=25)
+        created = new_table(server, "lama", ["medium", "easy", "random"], seed=4, target=25)
         page = open_seat(context, server, created)
         play_until(page, lambda p: status(p) == "finished", limit=2000, timeout=400)
         page.close()
@@ -304,8 +229,6 @@ def replay(context, server, state):
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--serve"]:
-        return serve(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenes", nargs="*", metavar="SCENE", help=f"some of {', '.join(SCENES)} (default: all)")
     args = parser.parse_args(argv)
@@ -318,7 +241,7 @@ def main(argv=None) -> int:
 
     wanted = args.scenes or list(SCENES)
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp))
+        server = Server(Path(tmp)).start()
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
