@@ -1,5 +1,5 @@
 """`lama train`: train the `neural` bot's network from a seed: imitation of hard's search
-(lama.bots.neural_train), then reinforcement learning on the compiled engine (lama.bots.neural_rl),
+(lama.bots.neural_train), then reinforcement learning on the compiled engine (lama.envs.neural_rl),
 with a progress bar, checkpoints, a learning curve (PNG), the agent steps per second of each phase
 and end to end, and the model file (needs the train extra: torch, matplotlib)."""
 
@@ -18,8 +18,8 @@ def non_negative(text: str) -> int:
 
 
 def add_arguments(p) -> None:
-    from lama.bots.neural_rl import RLRecipe
     from lama.bots.neural_train import Recipe
+    from lama.envs.neural_rl import RLRecipe
     from lama.games import GAMES, game_class
 
     card_games = [g for g in GAMES if game_class(g).family == "cards"]  # what the network's features read
@@ -82,8 +82,8 @@ def cmd_train(args) -> int:
         print(f"lama train needs the train extra (pip install 'lama[train]'): {e}", file=sys.stderr)
         return 2
     from lama.bots.neural import feature_count, load, slot_count
-    from lama.bots.neural_rl import RLRecipe, train_rl
     from lama.bots.neural_train import Recipe, save, train
+    from lama.envs.neural_rl import RLRecipe, train_rl
 
     weights = None
     if args.init is not None:

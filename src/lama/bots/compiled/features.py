@@ -1,6 +1,6 @@
 """The `neural` bot's features (lama.bots.neural.features) read from engine states, for B games
 at once: what lets its network be trained by reinforcement on the vector environments at the
-engine's speed (lama.bots.neural_rl). tests/bots/test_neural_features.py holds the kernel to
+engine's speed (lama.envs.neural_rl). tests/bots/test_neural_features.py holds the kernel to
 `features(view)` at every decision of whole games.
 
 Only what the seat may see is read: its own hand and the public fields (the top card, this

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lama.bots.compiled import policies
+from lama.bots.compiled.features import features_rows, slot_table
+from lama.bots.neural import feature_count, scores, slot_count
 from lama.fast import layout as L
 from lama.games import new_game
 
-from .compiled import policies
-from .compiled.features import features_rows, slot_table
-from .compiled.training import restart_all, step_all
-from .neural import feature_count, scores, slot_count
+from .training import restart_all, step_all
 
 TRAIN_SEED, EVAL_SEED = 1, 2  # vector-environment seeds: seed * 1000 + this * 100 + seat
 
@@ -60,12 +60,13 @@ class RLRecipe:
 
 class Seats:
     """B games, one learning seat per row (rotated over the rows) against the compiled heuristic
-    (compiled.training), with the network's features of the learning seat at its decision."""
+    (envs.training), with the network's features of the learning seat at its decision."""
 
     def __init__(self, game_id: str, players: int, rows: int, seed: int):
-        from lama.envs.batch import LOG_AT, SEAT_REWARDS
-        from lama.envs.vector import row_words
         from lama.fast.rules import rules_of
+
+        from .batch import LOG_AT, SEAT_REWARDS
+        from .vector import row_words
 
         self.game = new_game(game_id, players)
         self.rules = rules_of(self.game)
@@ -182,7 +183,7 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
     {"steps", "seconds", "eval_seconds", "curve"})."""
     import torch
 
-    from .neural_train import weights_of
+    from lama.bots.neural_train import weights_of
 
     torch.set_num_threads(recipe.threads)
     torch.manual_seed(recipe.seed)

@@ -7,9 +7,10 @@ step and played up to the learning seat's first move, so every row is always at 
 
 from __future__ import annotations
 
-from lama.envs.batch import WIN, play_logged, play_opponents, restart_logged, settle
 from lama.fast.kernel import njit
 from lama.fast.layout import FINISHED
+
+from .batch import WIN, play_logged, play_opponents, restart_logged, settle
 
 
 @njit(cache=True)

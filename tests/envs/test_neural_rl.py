@@ -1,4 +1,4 @@
-"""Reinforcement learning of the `neural` bot (lama.bots.neural_rl): its games are the heuristic's
+"""Reinforcement learning of the `neural` bot (lama.envs.neural_rl): its games are the heuristic's
 twins, and a short run from a blank network really learns (it must be able to fail)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lama.bots.neural_rl import RLRecipe, Seats, greedy, train_rl, win_share
+from lama.envs.neural_rl import RLRecipe, Seats, greedy, train_rl, win_share
 
 torch = pytest.importorskip("torch")
 
