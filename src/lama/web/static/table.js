@@ -326,8 +326,11 @@ function lastMover(m) {
 
 function caption(m) {
   const names = seatNames(m.seats);
-  const dealt = m.events.map(e => e.type).lastIndexOf("round_dealt");  // this round's moves only, from its deal
-  const texts = m.events.slice(Math.max(dealt, 0)).filter(e => !["round_scored", "game_over"].includes(e.type)).map(e => eventText(e, m.seat, names, m.view.game)).filter(Boolean);
+  // this round's last moves; before its first move, its deal (never the round before's moves)
+  const dealt = m.events.map(e => e.type).lastIndexOf("round_dealt");
+  const told = e => eventText(e, m.seat, names, m.view.game);
+  const moves = m.events.slice(dealt + 1).filter(e => !["round_scored", "game_over"].includes(e.type)).map(told).filter(Boolean);
+  const texts = moves.length || dealt < 0 ? moves : [told(m.events[dealt])];
   const v = m.view;
   let turn = "";
   if (m.status === "running" && v.to_move !== null) {
