@@ -9,6 +9,7 @@ generator after deciding back to the table (`Table.answer`), which checks the mo
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import queue
@@ -74,33 +75,41 @@ class Batches:
         """(In the thread) each request's answer, or the exception it raised."""
         raise NotImplementedError
 
+    def _take(self, block: bool) -> list | None:
+        """Every request queued now (waiting for one first if `block`); None once closed."""
+        batch = []
+        while True:
+            try:
+                item = self.requests.get() if block and not batch else self.requests.get_nowait()
+            except queue.Empty:
+                return batch
+            if item is None:
+                self.requests.put(None)  # (seen again by the next take)
+                return batch or None
+            batch.append(item)
+
     def _run(self) -> None:
-        while (item := self.requests.get()) is not None:
-            batch = [item]
-            while True:
-                try:
-                    item = self.requests.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    self.requests.put(None)
-                    break
-                batch.append(item)
+        while (batch := self._take(block=True)) is not None:
             try:
                 results = self.handle([request for _, _, request in batch])
             except Exception as e:  # noqa: BLE001 - the whole batch failed: each request says so
                 results = [e] * len(batch)
-            by_loop: dict = {}
-            for (loop, answer, _), result in zip(batch, results):
-                by_loop.setdefault(loop, []).append((answer, result))
-            for loop, answers in by_loop.items():
-                with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
-                    loop.call_soon_threadsafe(_answer, answers)
+            _post(batch, results)
 
     def close(self, wait: bool = False) -> None:
         self.requests.put(None)
         if wait:
             self.thread.join(timeout=10)
+
+
+def _post(batch: list, results: list) -> None:
+    """(In a worker thread) wake each loop once to answer its requests of `batch`."""
+    by_loop: dict = {}
+    for (loop, answer, _), result in zip(batch, results, strict=True):
+        by_loop.setdefault(loop, []).append((answer, result))
+    for loop, answers in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+            loop.call_soon_threadsafe(_answer, answers)
 
 
 def _answer(answers) -> None:
@@ -206,13 +215,20 @@ class GroupCommit(Batches):
     """The one thread that writes to the store. Moves of every table are stored together (a
     group commit): while one batch is being committed, the moves that arrive meanwhile wait
     and go in the next transaction. Each move is answered only after the commit of its batch;
-    a quiet server commits each move at once, a busy one many per transaction. Other writes
-    (a table, a seat, a status) go through the same thread, in order: writers never wait for
-    each other's locks (SQLite's wait for a lock sleeps up to 100 ms at a time)."""
+    a quiet server commits each move at once, a busy one many per transaction.
+
+    Other writes (a table, a seat, a status) go through the same thread, so writers never wait
+    for each other's locks (SQLite's wait for a lock sleeps up to 100 ms at a time), in the
+    order they came, but a move never waits behind them: they are done only while no request
+    is queued, and the moves that arrive meanwhile are committed first. A burst of table
+    creations (a thousand people arriving, or one stranger creating tables as fast as the
+    limits allow) then costs a move at most one other write's time. Reordering is safe because
+    every caller awaits its write before making one that depends on it: the requests queued
+    together are independent of each other."""
 
     def __init__(self, store: Store):
-        super().__init__("lama-store")
         self.store = store
+        super().__init__("lama-store")
 
     async def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
         """Store move `n` of a table; False if a move `n` was stored before (another server)."""
@@ -222,24 +238,34 @@ class GroupCommit(Batches):
         """`fn(*args)`, a write to the store, in this thread."""
         return await self.submit(fn, args)
 
-    def handle(self, requests):
-        results, moves = [], []
-        for fn, args in requests + [(False, None)]:
-            if fn is None:
-                moves.append(args)
-                continue
-            if moves:  # the moves so far, in one transaction
-                try:
-                    results += self.store.add_moves(moves)
-                except Exception as e:  # noqa: BLE001 - each move of the batch hears of it
-                    results += [e] * len(moves)
-                moves = []
-            if fn is not False:
+    def _run(self) -> None:
+        others: collections.deque = collections.deque()  # taken, not done yet, in order
+        while True:
+            batch = self._take(block=not others)
+            closing = batch is None
+            if closing and not others:
+                return
+            moves = []
+            for item in batch or ():
+                (moves if item[2][0] is None else others).append(item)
+            if moves:
+                _post(moves, self._store_moves([args for _, _, (_, args) in moves]))
+            done, results = [], []
+            while others and (closing or self.requests.empty()):  # while no move waits
+                item = others.popleft()
+                fn, args = item[2]
                 try:
                     results.append(fn(*args))
                 except Exception as e:  # noqa: BLE001 - its caller hears of it
                     results.append(e)
-        return results
+                done.append(item)
+            _post(done, results)
+
+    def _store_moves(self, moves: list) -> list:
+        try:
+            return self.store.add_moves(moves)
+        except Exception as e:  # noqa: BLE001 - each move of the batch hears of it
+            return [e] * len(moves)
 
     def close(self) -> None:
         super().close(wait=True)
