@@ -43,6 +43,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
+from websockets.asyncio.client import connect  # (imported here: 0.1 s, which a first table would wait)
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
 from .limits import Limits
 
 HOST = "127.0.0.1"
@@ -244,8 +247,6 @@ class Client:
 
     async def play(self, table_id: str, seat: int, token: str, stop_at: float, end_at: float) -> bool:
         """Play one table; True if it finished (and another may be played)."""
-        from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
         results = self.results
         acked = results.acked.setdefault(table_id, [])
@@ -351,8 +352,6 @@ class Hostile:
 
     async def _watch(self, table_id: str, stop_at: float, n: int) -> None:
         """One of its WebSockets to one table: held open (reading) while it may, opened again if closed."""
-        from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
         port = self.ports[n % len(self.ports)]
         while time.monotonic() < stop_at:
