@@ -157,6 +157,17 @@ class TableRow:
     result: dict | None = None  # a finished table's {"winners", "points"}
 
 
+# PostgreSQL: a group commit is this one statement in a transaction of its own (autocommit):
+# the moves and the announcements of their tables (delivered with the commit, never before) in
+# one round trip, where a transaction of the pool costs five (a ping, BEGIN, insert, notify,
+# COMMIT) and the writer thread waits for each of them, and for the interpreter after each.
+STORE_MOVES = text(
+    "WITH stored AS (INSERT INTO lama_moves (table_id, n, seat, action, at) "
+    "SELECT t, n, seat, action, CAST(:at AS double precision) "
+    "FROM unnest(CAST(:tables AS text[]), CAST(:ns AS integer[]), CAST(:seats AS integer[]), "
+    "CAST(:actions AS text[])) AS m(t, n, seat, action) RETURNING table_id) "
+    "SELECT pg_notify(:channel, changed.table_id || ' ' || CAST(:origin AS text)) "
+    "FROM (SELECT DISTINCT table_id FROM stored) AS changed")
 SCHEMA_LOCK = 0x6C616D61  # PostgreSQL's advisory lock held while a store is created or migrated ("lama")
 
 
@@ -183,6 +194,10 @@ class Store:
             raise StoreError(f"cannot use the database {self.url!r}: {e}") from None
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:  # the writer thread's own connection for moves (no ping: a lost connection fails the
+            # batch, which is answered store_unavailable, and the next batch connects anew)
+            self._writer = create_engine(url, future=True, isolation_level="AUTOCOMMIT", pool_size=1,
+                                         max_overflow=4)
         self._migrate()
         self._closed = threading.Event()
         self._checkpointer = None
@@ -363,10 +378,16 @@ class Store:
             return []
         at = self.clock()
         try:
-            with self.engine.begin() as db:
-                db.execute(insert(moves_t), [dict(table_id=t, n=n, seat=seat, action=json.dumps(action), at=at)
-                                             for t, n, seat, action in moves])
-                self._announce_many(db, list(dict.fromkeys(t for t, *_ in moves)))  # with the commit, never before
+            if self.sqlite:
+                with self.engine.begin() as db:
+                    db.execute(insert(moves_t), [dict(table_id=t, n=n, seat=seat, action=json.dumps(action), at=at)
+                                                 for t, n, seat, action in moves])
+            else:
+                with self._writer.connect() as db:
+                    db.execute(STORE_MOVES, {"tables": [t for t, *_ in moves], "ns": [n for _, n, *_ in moves],
+                                             "seats": [seat for *_, seat, _ in moves],
+                                             "actions": [json.dumps(action) for *_, action in moves],
+                                             "at": at, "channel": self.CHANNEL, "origin": self.origin})
             return [True] * len(moves)
         except IntegrityError:
             return [self.add_move(*move) for move in moves]
@@ -382,12 +403,6 @@ class Store:
         if not self.sqlite:
             db.execute(text("SELECT pg_notify(:channel, :payload)"),
                        {"channel": self.CHANNEL, "payload": f"{table_id} {self.origin}"})
-
-    def _announce_many(self, db, table_ids: list[str]) -> None:
-        """Announce several tables in one statement (one round trip, not one per table)."""
-        if not self.sqlite and table_ids:
-            db.execute(text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
-                       {"channel": self.CHANNEL, "payloads": [f"{t} {self.origin}" for t in table_ids]})
 
     def listen(self, on_change, stop) -> None:
         """(PostgreSQL, in a thread) `on_change(table_id)` for every table another server
@@ -428,6 +443,8 @@ class Store:
         if self._checkpointer is not None and self._checkpointer is not threading.current_thread():
             self._checkpointer.join(timeout=5)
         self.engine.dispose()
+        if not self.sqlite:
+            self._writer.dispose()
 
 
 def _table_row(t, seats) -> TableRow:
