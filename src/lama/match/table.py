@@ -199,7 +199,7 @@ class Table:
         seat = self.waiting_for_bot()
         if seat is None:
             return None
-        rng = random.Random()
+        rng = random.Random(0)  # (a seed of its own, not the system's entropy: its state is replaced)
         rng.setstate(self._rngs[seat].getstate())
         return Wanted(seat, self.seats[seat].bot, self.state.view(seat), self.version, rng)
 

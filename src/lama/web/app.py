@@ -86,7 +86,8 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
         loop = asyncio.get_running_loop()
 
         def changed(table_id):
-            asyncio.run_coroutine_threadsafe(hub.refresh(table_id), loop)
+            if hub.holds(table_id):  # (most announcements are of tables another server holds alone)
+                asyncio.run_coroutine_threadsafe(hub.refresh(table_id), loop)
 
         listener = threading.Thread(target=store.listen, args=(changed, stop), daemon=True)
         listener.start()

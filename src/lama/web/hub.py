@@ -274,6 +274,11 @@ class Hub:
             live.row.status = "finished"
         return bool(moves)
 
+    def holds(self, table_id: str) -> bool:
+        """(Any thread) Whether this table is in memory here, or being brought into it: the
+        only tables another server's change must be told to (`refresh`)."""
+        return table_id in self.live or table_id in self._loading
+
     async def refresh(self, table_id: str) -> None:
         """Another server changed this table (a move, a seat): catch up and tell everyone."""
         live = self.live.get(table_id)
