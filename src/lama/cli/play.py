@@ -23,33 +23,41 @@ def bots_help() -> str:
     """The --bots help, every bot of the registry (lama.bots.BOTS) named."""
     names = ", ".join(n for n in BOTS if n not in LEVELS)
     levels = ", ".join(n for n in BOTS if n in LEVELS)
-    return ("one bot for every other seat, or one per bot seat in seat order, by name "
-            f"({names}), by level ({levels}) or module:callable (default heuristic)")
+    return _("one bot for every other seat, or one per bot seat in seat order, by name ({names}), by level "
+             "({levels}) or {module} (default {default})").format(names=names, levels=levels,
+                                                                  module="module:callable", default="heuristic")
 
 
 def add_arguments(p) -> None:
-    p.description = ("Play at the terminal. One human against bots (--seat, --bots), or several humans "
-                     "taking turns at one terminal (--humans 1,3). Seats are numbered from 1. "
-                     "Type ? during the game for help.")
-    p.add_argument("--game", default="lama", help="the game id (lama, komarami, kadabra, dice; default lama)")
-    p.add_argument("--players", type=int, help="2 to 6 (default 4, or the number of --names)")
-    p.add_argument("--seat", help="your seat, numbered from 1 to the number of players (default 1)")
+    p.description = _("Play at the terminal. One human against bots ({seat}, {bots}), or several humans taking "
+                      "turns at one terminal ({humans}). Seats are numbered from 1. Type {help} during the game "
+                      "for help.").format(seat="--seat", bots="--bots", humans="--humans 1,3", help="?")
+    p.add_argument("--game", default="lama",
+                   help=_("the game id ({games}; default {default})").format(games=", ".join(GAMES), default="lama"))
+    p.add_argument("--players", type=int,
+                   help=_("{low} to {high} (default {default}, or the number of {names})").format(
+                       low=2, high=6, default=4, names="--names"))
+    p.add_argument("--seat", help=_("your seat, numbered from 1 to the number of players (default 1)"))
     p.add_argument("--humans", metavar="SEATS",
-                   help="several humans at one terminal, their seats numbered from 1, e.g. 1,3")
+                   help=_("several humans at one terminal, their seats numbered from 1, e.g. {example}").format(
+                       example="1,3"))
     p.add_argument("--bots", metavar="BOTS", help=bots_help())
-    p.add_argument("--name", help="your name (one human)")
-    p.add_argument("--names", metavar="NAMES", help="every seat's name, comma-separated, in seat order")
-    p.add_argument("--seed", type=int, help="the seed of the deals (default: a random one, told when the game ends)")
-    p.add_argument("--target", type=int, help="the game ends at this many points (default 40)")
+    p.add_argument("--name", help=_("your name (one human)"))
+    p.add_argument("--names", metavar="NAMES", help=_("every seat's name, comma-separated, in seat order"))
+    p.add_argument("--seed", type=int, help=_("the seed of the deals (default: a random one, told when the game ends)"))
+    p.add_argument("--target", type=int, help=_("the game ends at this many points (default {n})").format(n=40))
     p.add_argument("--first-player", dest="first_player", metavar="SEAT",
-                   help="the seat that starts round 1, numbered from 1")
-    p.add_argument("--deck", metavar="FILE.json", help="the card games: the whole deck, a JSON map from card to count")
+                   help=_("the seat that starts round 1, numbered from 1"))
+    p.add_argument("--deck", metavar="FILE.json",
+                   help=_("the card games: the whole deck, a JSON map from card to count"))
     p.add_argument("--hand-size", dest="hand_size", type=int, metavar="N",
-                   help="the card games: cards dealt to each seat (default 6)")
-    p.add_argument("--dice", metavar="FILE.json", help="dice: the dice, a JSON list of three lists of six faces")
+                   help=_("the card games: cards dealt to each seat (default {n})").format(n=6))
+    p.add_argument("--dice", metavar="FILE.json", help=_("dice: the dice, a JSON list of three lists of six faces"))
     p.add_argument("--record", metavar="FILE",
-                   help="save the record here (default: GAME-DATE-TIME.record.json in the current folder)")
-    p.add_argument("--force", action="store_true", help="let --record FILE replace an existing file")
+                   help=_("save the record here (default: {file} in the current folder)").format(
+                       file="GAME-DATE-TIME.record.json"))
+    p.add_argument("--force", action="store_true", help=_("let {option} replace an existing file").format(
+        option="--record FILE"))
     add_lang_argument(p)
     p.set_defaults(func=cmd_play)
 

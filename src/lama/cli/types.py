@@ -6,14 +6,16 @@ from __future__ import annotations
 import argparse
 import os
 
+from lama.i18n import _
+
 
 def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(value=value))
     return value
 
 
@@ -38,9 +40,10 @@ def seconds_between(low: float, high: float):
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+            raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g} seconds, not {text}")
+            raise argparse.ArgumentTypeError(_("must be from {low} to {high} seconds, not {text}").format(
+                low=f"{low:g}", high=f"{high:g}", text=text))
         return value
     return seconds
 
@@ -94,7 +97,7 @@ def language(text: str) -> str:
     try:
         return check(text)
     except UnknownLanguage as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise argparse.ArgumentTypeError(_(e.template).format(**e.params)) from None
 
 
 def add_lang_argument(p) -> None:
@@ -102,5 +105,5 @@ def add_lang_argument(p) -> None:
     from lama.i18n import LANGUAGES
 
     p.add_argument("--lang", type=language, metavar="LANG",
-                   help=f"the language to show ({', '.join(LANGUAGES)}; default: from LANG or LC_MESSAGES, "
-                        "else en)")
+                   help=_("the language to show ({languages}; default: from {lang} or {messages}, else {en})").format(
+                       languages=", ".join(LANGUAGES), lang="LANG", messages="LC_MESSAGES", en="en"))

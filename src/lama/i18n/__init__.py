@@ -132,7 +132,7 @@ class Pseudo(gettext.NullTranslations):
 # every ASCII letter to an accented one, so any plain letter left in the output bypassed a catalog
 ACCENTS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                         "åƀçđéƒğĥîĵķļɱñøþʠŕšţüṽŵẋýžÅƁÇĐÉƑĞĤÎĴĶĻṀÑØÞǪŔŠŢÜṼŴẊÝŽ")
-_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\(\w+\)[a-z]|%[a-z])")  # {card}; argparse's %(prog)s, %s
 
 
 def pseudo(message: str) -> str:

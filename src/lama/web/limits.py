@@ -34,12 +34,12 @@ class Limits:
     connections: int = 50  # WebSocket connections open at once
     table_connections: int = 200  # WebSocket connections open at once to one table (from everyone)
 
-    HELP = {
-        "creations": "tables one client address may create a minute",
-        "joins": "seats one client address may take a minute (join, play again)",
-        "hints": "hints and odds one client address may ask for a minute",
-        "connections": "WebSocket connections one client address may keep open at once",
-        "table_connections": "WebSocket connections one table may have open at once, from everyone",
+    HELP = {  # (lama serve --help, translated there)
+        "creations": N_("tables one client address may create a minute"),
+        "joins": N_("seats one client address may take a minute (join, play again)"),
+        "hints": N_("hints and odds one client address may ask for a minute"),
+        "connections": N_("WebSocket connections one client address may keep open at once"),
+        "table_connections": N_("WebSocket connections one table may have open at once, from everyone"),
     }
 
     @classmethod
