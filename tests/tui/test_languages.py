@@ -161,6 +161,25 @@ def test_the_dice_faces_break_between_dice_at_80_columns(lang):
         assert any(" ".join(die) in line for line in faces), (die, "\n".join(faces))
 
 
+@pytest.mark.parametrize("method", ["rollout, 3000 playouts, sequential halving", "rollout, 1 playouts",
+                                    "ismcts, 2500 iterations"])
+def test_the_hints_come_from_a_catalog(method):
+    """The hints' table and lines in xx: no plain word but the moves, written as typed."""
+    from lama.bots.hints import ActionHint, Hints
+    from lama.core import DRAW
+    from lama.tui.hints import print_hints
+
+    i18n.use("xx")
+    rows = (ActionHint(play("6"), 0.31, 0.002, 7.1, 1250), ActionHint(DRAW, 0.29, 0.002, -0.5, 1250),
+            ActionHint(QUIT, 0.27, 0.001, 11.0, 500))
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    print_hints(Hints(0, rows, play("6"), method), console, names=NAMES.split(","))
+    text = out.getvalue()
+    assert "⟦" in text and re.search(r"\b(3,000|2,500|1)\b", text)
+    assert bypassing(text, allowed=("play 6", "draw", "quit")) == [], text
+
+
 def test_the_cores_reasons_in_the_readers_language(terminal):
     """A move the rules refuse is explained in German; the core's own words stay English."""
     asked = []
