@@ -114,3 +114,19 @@ def test_argparse_words_keep_their_placeholders(lang):
         said = t.gettext(message)
         assert sorted(re.findall(r"%\(\w+\)[rs]|%[rs]", said)) == sorted(re.findall(r"%\(\w+\)[rs]|%[rs]", message))
         assert said.endswith("\n") == message.endswith("\n") and said.endswith(" ") == message.endswith(" ")
+
+
+@pytest.mark.parametrize("argv, sent", [
+    (["--seat", "9"], ()), (["--seat", "x"], ("x",)), (["--humans", "1,1"], ()), (["--humans", "1,7"], ()),
+    (["--players", "3", "--names", "Ann,Bob"], ()), (["--game", "chess"], ("chess",)), (["--name", "12"], ()),
+    (["--seat", "1", "--humans", "1,2"], ()), (["--name", "Ann", "--names", "A,B,C,D"], ()),
+    (["--humans", "1,2,3,4", "--bots", "easy"], ()), (["--players", "3", "--names", "Ann,Bob,ann"], ("Ann", "ann")),
+    (["--bots", "easy,hard"], ()),
+])
+def test_lama_plays_usage_errors_come_from_the_catalogs(capsys, argv, sent):
+    assert main(["play", "--lang", "xx", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lama play: ") and "⟦" in err
+    for value in sent:
+        err = err.replace(value, "")
+    assert not english_words(err), err
