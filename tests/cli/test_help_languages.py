@@ -121,7 +121,7 @@ def test_argparse_words_keep_their_placeholders(lang):
     (["--players", "3", "--names", "Ann,Bob"], ()), (["--game", "chess"], ("chess",)), (["--name", "12"], ()),
     (["--seat", "1", "--humans", "1,2"], ()), (["--name", "Ann", "--names", "A,B,C,D"], ()),
     (["--humans", "1,2,3,4", "--bots", "easy"], ()), (["--players", "3", "--names", "Ann,Bob,ann"], ("Ann", "ann")),
-    (["--bots", "easy,hard"], ()),
+    (["--bots", "easy,hard"], ()), (["--record", "no-such-folder/x.json"], ()),
 ])
 def test_lama_plays_usage_errors_come_from_the_catalogs(capsys, argv, sent):
     assert main(["play", "--lang", "xx", *argv]) == 2

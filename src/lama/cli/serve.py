@@ -83,8 +83,8 @@ def cmd_serve(args) -> int:
         from lama.web.security import hide_tokens
         from lama.web.store import Store, StoreError
     except ImportError as e:
-        print(f"lama serve: {e.name} is not installed; install the web extra: pip install -e '.[web]'",
-              file=sys.stderr)
+        print("lama serve: " + _("{module} is not installed; install the web extra: {command}").format(
+            module=e.name, command="pip install -e '.[web]'"), file=sys.stderr)
         return 2
     try:  # open (create or migrate) the store now, so a bad --db is one line, not a traceback
         Store(args.db).close()
@@ -96,8 +96,8 @@ def cmd_serve(args) -> int:
                      waiting_seconds=args.waiting_expiry, hint_bot=args.hint_bot)
     host = f"[{args.host}]" if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
-    print(f"lama serve: open http://{shown}:{args.port}/ in a browser (tables in {args.db}; Ctrl-C stops)",
-          flush=True)
+    print("lama serve: " + _("open {address} in a browser (tables in {db}; Ctrl-C stops)").format(
+        address=f"http://{shown}:{args.port}/", db=args.db), flush=True)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="on",
                             proxy_headers=args.forwarded_allow_ips is not None,
@@ -109,8 +109,8 @@ def cmd_serve(args) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     if not server.started:
-        print(f"lama serve: could not listen on {args.host}:{args.port} (in use, or not an address here)",
-              file=sys.stderr)
+        print("lama serve: " + _("could not listen on {address} (in use, or not an address here)").format(
+            address=f"{args.host}:{args.port}"), file=sys.stderr)
         return 1
-    print("lama serve: stopped", flush=True)
+    print("lama serve: " + _("the server has stopped"), flush=True)
     return 0
