@@ -91,8 +91,7 @@ def test_every_server_message_is_translated_with_its_placeholders(lang):
     assert "there is no table {table}" in messages and "a spectator does not play" in messages
     t = translations(lang)
     for message in messages:
-        text = t.gettext(message)
-        assert text != message, f"{lang}: {message!r} is not translated"
+        assert t._catalog.get(message), f"{lang}: {message!r} is not translated"  # (a name may read the same)
         values = {p.strip("{}").split(":")[0]: f"<{i}>" for i, p in enumerate(placeholders(message))}
         said = localized(message, lang, **values)
         assert all(v in said for v in values.values()), (lang, message, said)
