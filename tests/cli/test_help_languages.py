@@ -130,3 +130,16 @@ def test_lama_plays_usage_errors_come_from_the_catalogs(capsys, argv, sent):
     for value in sent:
         err = err.replace(value, "")
     assert not english_words(err), err
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_help_fits_80_columns_in_every_language(capsys, monkeypatch, lang):
+    """Wrapped by the columns a line takes (a Korean character takes two), every line of the
+    players' commands' help fits an 80-column terminal."""
+    from lama.cli.argparse_words import columns
+
+    monkeypatch.setenv("COLUMNS", "80")
+    text = "".join(help_of(capsys, command, "--lang", lang) for command in PLAYERS)
+    wide = [line for line in text.splitlines() if columns(line) > 80]
+    assert not wide, wide
+    assert columns("라마") == 4 and columns("Lama") == 4

@@ -44,6 +44,7 @@ class Parser(argparse.ArgumentParser):
     the parser parses or formats its usage or help, and only then."""
 
     def __init__(self, *args, setup=None, **kwargs):
+        kwargs.setdefault("formatter_class", argparse_words.HelpFormatter)  # wide characters wrapped right
         super().__init__(*args, **kwargs)
         self._setup = setup
 

@@ -7,6 +7,7 @@ says that is not listed here stays English."""
 from __future__ import annotations
 
 import argparse
+import unicodedata
 
 from lama import i18n
 from lama.i18n import N_
@@ -34,3 +35,31 @@ WORDS = (
 def install() -> None:
     """argparse's words from lama's catalogs, in the current language (lama.i18n.use)."""
     argparse._ = i18n._
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes in a terminal: a wide character (Korean) takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """`text`'s words in lines of at most `width` columns (a longer word alone on its line)."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and columns(f"{line} {word}") > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped by the columns the text takes rather than its characters, so
+    Korean lines (two columns a character) stay within the terminal."""
+
+    def _split_lines(self, text, width):
+        return wrap(text, width)
+
+    def _fill_text(self, text, width, indent):
+        return "\n".join(indent + line for line in wrap(text, max(1, width - columns(indent))))

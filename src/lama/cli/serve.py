@@ -50,8 +50,9 @@ def add_arguments(p) -> None:
     p.add_argument("--waiting-expiry", type=seconds_between(60, 365 * 86400), default=86400.0, metavar="SECONDS",
                    help=_("a waiting table nobody joins expires after this long: it leaves the lobby and refuses "
                           "joins (default {n}: a day)").format(n=86400))
-    limits = p.add_argument_group(_("limits per client address (0: no limit); over one, {status} or a WebSocket "
-                                    "closed with {close}").format(status="429 rate_limited", close="1008"))
+    limits = p.add_argument_group(_("limits per client address"), _(
+        "0: no limit; over a limit, {status} or a WebSocket closed with {close}").format(
+        status="429 rate_limited", close="1008"))
     from lama.web.limits import Limits  # the standard library only: --help needs no web extra
 
     for name in Limits.names():
