@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from tui_views import make_view
 
@@ -34,6 +36,24 @@ def pseudo_script(t):
     raise AssertionError(f"no move for {legal}")
 
 
+def dice_script():
+    """Dice: asks for the odds (`o`) at every move prompt, then types the first choice the
+    prompt offers (`r` to roll; after a roll, the first discard or take)."""
+    asked = [False]
+
+    def script(t):
+        line = t.last_line()
+        if "ýøüŕ ɱøṽé" not in line:
+            return ""
+        asked[0] = not asked[0]
+        if asked[0]:
+            return "o"
+        choices = line[line.index("(") + 1:line.rindex(")")].split(", ")
+        return next(c for c in choices if c not in ("h", "o", "?"))
+
+    return script
+
+
 def bypassing(text: str, allowed=()) -> list[str]:
     """The lines of `text` with a word of plain letters: words no catalog gave."""
     for word in allowed:
@@ -42,7 +62,7 @@ def bypassing(text: str, allowed=()) -> list[str]:
 
 
 def test_every_line_of_a_whole_game_comes_from_a_catalog(terminal):
-    for game in ("lama", "kadabra"):
+    for game in ("lama", "komarami", "kadabra"):
         t = terminal(pseudo_script, record=f"{game}.json")
         rc = main(["play", "--lang", "xx", "--game", game, "--players", "4", "--seed", "5", "--names", NAMES,
                    "--bots", "random,heuristic,random", "--record", f"{game}.json"])
@@ -50,6 +70,16 @@ def test_every_line_of_a_whole_game_comes_from_a_catalog(terminal):
         assert rc == 0 and replay_file(f"{game}.json")["finished"], out[-3000:]
         assert "⟦" in out and "Åñå" in out
         assert bypassing(out, allowed=(f"{game}.json",)) == [], game
+
+
+def test_every_line_of_a_whole_dice_game_comes_from_a_catalog(terminal):
+    t = terminal(dice_script(), record="dice.json")
+    rc = main(["play", "--lang", "xx", "--game", "dice", "--players", "4", "--seed", "5", "--names", NAMES,
+               "--bots", "random,heuristic,random", "--record", "dice.json"])
+    out = t.finish()
+    assert rc == 0 and replay_file("dice.json")["finished"], out[-3000:]
+    assert "⟦" in out and "%" in out  # the odds were asked for and told
+    assert bypassing(out, allowed=("dice.json",)) == []
 
 
 def test_the_check_can_fail_english_lines_are_found(terminal):
@@ -112,6 +142,42 @@ def test_german_kadabra_screen_fits_80_columns_and_its_table_stays_aligned():
         assert all(row[start - 1] == " " and row[start] != " " for row in rows), "\n".join([header, *rows])
     end = header.index("Punkte") + len("Punkte")  # the points are right-aligned under theirs
     assert all(row[end - 1].isdigit() and (len(row) == end or row[end] == " ") for row in rows), text
+
+
+@pytest.mark.parametrize("lang", ["de", "nl", "ko", "xx"])
+def test_the_dice_faces_break_between_dice_at_80_columns(lang):
+    """A long name for the dice (Zijden van de dobbelstenen, dobbelsteen 1: ...) breaks the line
+    between two dice, never inside one's faces, and no line is wider than the screen."""
+    i18n.use(lang)
+    names = ["Maximilian Schneider", "Heuristic 2", "Random 3", "Hard 4", "Medium 5", "Easy 6"]
+    dice = (("1", "2", "3", "4", "L", "L"), ("3", "4", "5", "6", "L", "L"), ("1", "2", "5", "6", "L", "L"))
+    view = make_view(game="dice", players=6, displays=(("3", "3", "4", "6", "6", "L"),) * 6,
+                     row=("1", "2", "3", "4", "5", "6", "L"), dice=dice, roll=None)
+    lines = german_screen(view, names)
+    assert all(cell_len(line) <= 80 for line in lines), "\n".join(lines)
+    faces = [line for line in lines if any(" ".join(die[:4]) in line for die in dice)]
+    assert len(faces) >= (1 if lang == "ko" else 2), "\n".join(lines)  # (Korean's words are short)
+    for die in dice:  # each die's faces whole, on one line
+        assert any(" ".join(die) in line for line in faces), (die, "\n".join(faces))
+
+
+@pytest.mark.parametrize("method", ["rollout, 3000 playouts, sequential halving", "rollout, 1 playouts",
+                                    "ismcts, 2500 iterations"])
+def test_the_hints_come_from_a_catalog(method):
+    """The hints' table and lines in xx: no plain word but the moves, written as typed."""
+    from lama.bots.hints import ActionHint, Hints
+    from lama.core import DRAW
+    from lama.tui.hints import print_hints
+
+    i18n.use("xx")
+    rows = (ActionHint(play("6"), 0.31, 0.002, 7.1, 1250), ActionHint(DRAW, 0.29, 0.002, -0.5, 1250),
+            ActionHint(QUIT, 0.27, 0.001, 11.0, 500))
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    print_hints(Hints(0, rows, play("6"), method), console, names=NAMES.split(","))
+    text = out.getvalue()
+    assert "⟦" in text and re.search(r"\b(3,000|2,500|1)\b", text)
+    assert bypassing(text, allowed=("play 6", "draw", "quit")) == [], text
 
 
 def test_the_cores_reasons_in_the_readers_language(terminal):

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node to run the page
 I18N_JS = Path(i18n.__file__).resolve().parents[1] / "web" / "static" / "i18n.js"
 
 SCRIPT = """
-const catalogs = JSON.parse(process.argv[3]);
+import { readFileSync } from "node:fs";
+const catalogs = JSON.parse(readFileSync(process.argv[3], "utf8"));  // a file: too long for one argument
 globalThis.navigator = { languages: ["fr-FR", "pl-PL", "en"] };
 const store = {};
 globalThis.localStorage = { getItem: (k) => store[k] ?? null, setItem: (k, v) => { store[k] = v; } };
@@ -53,8 +54,9 @@ def test_the_page_module_speaks_the_catalogs(tmp_path):
     catalogs["xx"] = {"lang": "xx", "name": "pseudo", "plural": ["one", "other"], "messages": {}, "pseudo": True}
     script = tmp_path / "run.mjs"
     script.write_text(SCRIPT)
-    done = subprocess.run([NODE, str(script), I18N_JS.as_uri(), json.dumps(catalogs)], capture_output=True,
-                          text=True, timeout=60)
+    (tmp_path / "catalogs.json").write_text(json.dumps(catalogs), encoding="utf-8")
+    done = subprocess.run([NODE, str(script), I18N_JS.as_uri(), str(tmp_path / "catalogs.json")],
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["before"] == ["en", "draw pile: 1 card", "draw pile: 2 cards"]

@@ -15,24 +15,27 @@ import argparse
 import importlib
 import sys
 
+from lama import i18n
 from lama.core import InvalidOption
+from lama.i18n import N_, _
 
+from . import argparse_words
 from .types import OutputError
 
 # (command, module in this package, one line of help), in the order `lama --help` lists them
 COMMANDS = (
-    ("play", "play", "play a game in the terminal against bots or friends"),
-    ("rules", "rules", "print the rules of a game in plain words"),
-    ("replay", "replay", "validate and replay a game record"),
-    ("bench", "bench", "benchmark the rules core or the compiled engine (W1: random moves)"),
-    ("hint", "hint", "estimate every legal action at a position of a game record"),
-    ("strength", "strength", "benchmark how often a bot wins against other bots (seats rotated)"),
-    ("bench-rollouts", "bench_rollouts", "measure the search bots' playouts per second"),
-    ("tournament", "tournament", "play many games between bots and compare them"),
-    ("serve", "serve", "serve online tables for the browser (needs the web extra)"),
-    ("loadtest", "loadtest", "play many tables at once against a local lama serve and measure it"),
-    ("train", "train", "train the neural bot on hard's search decisions (needs the train extra)"),
-    ("bench-env", "bench_env", "measure the learning environments' steps per second (needs the rl extra)"),
+    ("play", "play", N_("play a game in the terminal against bots or friends")),
+    ("rules", "rules", N_("print the rules of a game in plain words")),
+    ("replay", "replay", N_("validate and replay a game record")),
+    ("bench", "bench", N_("benchmark the rules core or the compiled engine (W1: random moves)")),
+    ("hint", "hint", N_("estimate every legal action at a position of a game record")),
+    ("strength", "strength", N_("benchmark how often a bot wins against other bots (seats rotated)")),
+    ("bench-rollouts", "bench_rollouts", N_("measure the search bots' playouts per second")),
+    ("tournament", "tournament", N_("play many games between bots and compare them")),
+    ("serve", "serve", N_("serve online tables for the browser (needs the web extra)")),
+    ("loadtest", "loadtest", N_("play many tables at once against a local lama serve and measure it")),
+    ("train", "train", N_("train the neural bot on hard's search decisions (needs the train extra)")),
+    ("bench-env", "bench_env", N_("measure the learning environments' steps per second (needs the rl extra)")),
 )
 
 
@@ -41,6 +44,7 @@ class Parser(argparse.ArgumentParser):
     the parser parses or formats its usage or help, and only then."""
 
     def __init__(self, *args, setup=None, **kwargs):
+        kwargs.setdefault("formatter_class", argparse_words.HelpFormatter)  # wide characters wrapped right
         super().__init__(*args, **kwargs)
         self._setup = setup
 
@@ -87,22 +91,37 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="lama", description="Reiner Knizia's L.A.M.A. family of games.")
-    parser.add_argument("--version", action=_Version, help="print the version of lama and exit")
+    """The parser of `lama`, its help in the current language (lama.i18n.use)."""
+    argparse_words.install()
+    parser = Parser(prog="lama", description=_("Reiner Knizia's L.A.M.A. family of games."))
+    parser.add_argument("--version", action=_Version, help=_("print the version of lama and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command, module, help_ in COMMANDS:
-        sub.add_parser(command, help=help_, setup=_setup(module))
+        sub.add_parser(command, help=_(help_), setup=_setup(module))
     return parser
 
 
+def language_of(argv: list[str]) -> str:
+    """The language a command line asks for, before it is parsed (its help is written in it):
+    `--lang X` or `--lang=X`, else the locale variables; a language lama does not have is left
+    for the parser to refuse."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        tag = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[7:] if arg.startswith("--lang=") else None
+        if tag is not None:
+            return i18n.parse(tag) or i18n.from_environment()
+    return i18n.from_environment()
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    i18n.use(language_of(argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
-    from lama import i18n
-
     i18n.use(i18n.choose(getattr(args, "lang", None)))  # --lang was checked when parsed
     try:
         return args.func(args)

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from lama.bots.hints import PositionError, after_roll, hint_rng, hints, hints_json, position_in_record, position_text
 from lama.core import seats as seat_numbers
+from lama.i18n import _
 from lama.record import RecordError, load_record
 from lama.tui.hints import print_hints
 
@@ -23,27 +24,30 @@ PILOT = 50_000  # playouts timed first, to foretell the time of the whole search
 
 
 def add_arguments(p) -> None:
-    p.description = (
-        "Replay RECORD to just before move M of round R and show, for the seat to move, every legal "
+    p.description = _(
+        "Replay {record} to just before move {m} of round {r} and show, for the seat to move, every legal "
         "action with the strongest bot's estimated win chance, its 95% margin, the expected points "
         "this round and how often the search tried it, best first, the bot's choice on top. Rounds, "
-        "moves and seats count from 1, as `lama replay` and the terminal show them (the record's "
+        "moves and seats count from 1, as {replay} and the terminal show them (the record's "
         "0-based fields + 1). Only what that seat could see is used; the same position gets the "
-        "same hint here and at the terminal's `hint` (same budget and seed)."
-    )
-    p.add_argument("file", metavar="RECORD", help="a lama-record/1 JSON file")
-    p.add_argument("--round", type=int, metavar="R", help="the round, counted from 1 (default: the last round)")
+        "same hint here and at the terminal's {hint} (same budget and seed)."
+    ).format(record="RECORD", m="M", r="R", replay="`lama replay`", hint="`hint`")
+    p.add_argument("file", metavar="RECORD", help=_("a {format} JSON file").format(format="lama-record/1"))
+    p.add_argument("--round", type=int, metavar="R",
+                   help=_("the round, counted from 1 (default: the last round)"))
     p.add_argument("--move", type=int, metavar="M",
-                   help="the move of that round, counted from 1; the hint is for the position before it "
-                        "(default: after the round's last move)")
+                   help=_("the move of that round, counted from 1; the hint is for the position before it "
+                          "(default: after the round's last move)"))
     p.add_argument("--after-roll", action="store_true",
-                   help="dice: apply move M's roll first; the hint is for the discard or take it asks for")
-    p.add_argument("--seat", metavar="S", help="check that seat S (numbered from 1) is the one to move")
+                   help=_("dice: apply move {m}'s roll first; the hint is for the discard or take it asks "
+                          "for").format(m="M"))
+    p.add_argument("--seat", metavar="S",
+                   help=_("check that seat {s} (numbered from 1) is the one to move").format(s="S"))
     p.add_argument("--budget", type=positive, metavar="N",
-                   help="playouts of the search (default: the hard bot's budget)")
+                   help=_("playouts of the search (default: the hard bot's budget)"))
     p.add_argument("--seed", type=int, default=0,
-                   help="the search's seed, mixed with the position (default 0, as the terminal's hint)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+                   help=_("the search's seed, mixed with the position (default 0, as the terminal's hint)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang_argument(p)
     p.set_defaults(func=cmd_hint)
 

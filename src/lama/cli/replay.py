@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from lama.i18n import _
 from lama.record import RecordError, load_record
 from lama.record.ledger import replay_ledger
 from lama.record.replay import result_of
@@ -13,12 +14,12 @@ from .types import add_lang_argument
 
 
 def add_arguments(p) -> None:
-    p.description = ("Check a game record against the rules, move by move, and show every round: each "
-                     "player's points before it, what changed (penalty, magic chip, chips given back or "
-                     "won) and the points after. An invalid record gets one line saying where (round "
-                     "and move, counted from 1) and why.")
-    p.add_argument("file", metavar="FILE", help="a lama-record/1 JSON file")
-    p.add_argument("--json", action="store_true", help="print the lama-result/1 object")
+    p.description = _("Check a game record against the rules, move by move, and show every round: each "
+                      "player's points before it, what changed (penalty, magic chip, chips given back or "
+                      "won) and the points after. An invalid record gets one line saying where (round "
+                      "and move, counted from 1) and why.")
+    p.add_argument("file", metavar="FILE", help=_("a {format} JSON file").format(format="lama-record/1"))
+    p.add_argument("--json", action="store_true", help=_("print the {format} object").format(format="lama-result/1"))
     add_lang_argument(p)
     p.set_defaults(func=cmd_replay)
 

@@ -7,60 +7,71 @@ import contextlib
 import logging
 import sys
 
-from .types import seconds_between
+from lama.i18n import _
+
+from .types import add_lang_argument, seconds_between
 
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text!r}")
+        raise argparse.ArgumentTypeError(_("a port is a whole number from 1 to 65535, not {text}").format(
+            text=repr(text)))
     return int(text)
 
 
 def _count(text: str) -> int:
     if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"a limit is a whole number (0: no limit), not {text!r}")
+        raise argparse.ArgumentTypeError(_("a limit is a whole number (0: no limit), not {text}").format(
+            text=repr(text)))
     return int(text)
 
 
 def add_arguments(p) -> None:
-    p.description = ("Serve online tables: open the address it prints in a browser, create a table, send "
-                     "its link to friends; bots fill the other seats. Tables survive a restart.")
+    p.description = _("Serve online tables: open the address it prints in a browser, create a table, send "
+                      "its link to friends; bots fill the other seats. Tables survive a restart.")
     p.add_argument("--host", default="127.0.0.1",
-                   help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
-    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+                   help=_("the address to listen on (default {local}: this machine only; {every}: every "
+                          "network)").format(local="127.0.0.1", every="0.0.0.0"))
+    p.add_argument("--port", type=_port, default=8000, help=_("the port (default {n})").format(n=8000))
     p.add_argument("--db", default="sqlite:///lama.db", metavar="URL",
-                   help="where tables are kept: sqlite:///FILE (default sqlite:///lama.db, in the current folder) "
-                        "or postgresql://USER@HOST:PORT/DB (several servers can share it)")
+                   help=_("where tables are kept: {sqlite} (default {default}, in the current folder) or "
+                          "{postgres} (several servers can share it)").format(
+                       sqlite="sqlite:///FILE", default="sqlite:///lama.db",
+                       postgres="postgresql://USER@HOST:PORT/DB"))
     p.add_argument("--bot-pause", type=seconds_between(0, 10), default=0.6, metavar="SECONDS",
-                   help="how long a bot waits before its move, so people can follow (default 0.6)")
-    p.add_argument("--bot-workers", type=int, metavar="N", help="processes bots think in (default: one per core)")
+                   help=_("how long a bot waits before its move, so people can follow (default {n})").format(n=0.6))
+    p.add_argument("--bot-workers", type=int, metavar="N", help=_("processes bots think in (default: one per core)"))
     from lama.bots.hints import HINT_BOTS
 
     p.add_argument("--hint-bot", choices=HINT_BOTS, default="hard",
-                   help="what the seats' hints come from: hard (its search rates every move, in the bots' "
-                        "processes; the default) or neural (the network's choice at once, without ratings: "
-                        "for a busy server)")
+                   help=_("what the seats' hints come from: {hard} (its search rates every move, in the bots' "
+                          "processes; the default) or {neural} (the network's choice at once, without ratings: "
+                          "for a busy server)").format(hard="hard", neural="neural"))
     p.add_argument("--waiting-expiry", type=seconds_between(60, 365 * 86400), default=86400.0, metavar="SECONDS",
-                   help="a waiting table nobody joins expires after this long: it leaves the lobby and refuses "
-                        "joins (default 86400: a day)")
-    limits = p.add_argument_group("limits per client address (0: no limit); over one, 429 rate_limited or a "
-                                  "WebSocket closed with 1008")
+                   help=_("a waiting table nobody joins expires after this long: it leaves the lobby and refuses "
+                          "joins (default {n}: a day)").format(n=86400))
+    limits = p.add_argument_group(_("limits per client address"), _(
+        "0: no limit; over a limit, {status} or a WebSocket closed with {close}").format(
+        status="429 rate_limited", close="1008"))
     from lama.web.limits import Limits  # the standard library only: --help needs no web extra
 
     for name in Limits.names():
         default = getattr(Limits, name)
         limits.add_argument(f"--limit-{name.replace('_', '-')}", dest=f"limit_{name}", type=_count, default=default,
-                            metavar="N", help=f"{Limits.HELP[name]} (default {default})")
-    security = p.add_argument_group("behind a reverse proxy, and other sites")
+                            metavar="N", help=_("{what} (default {n})").format(what=_(Limits.HELP[name]), n=default))
+    security = p.add_argument_group(_("behind a reverse proxy, and other sites"))
     security.add_argument("--forwarded-allow-ips", metavar="ADDRESSES", default=None,
-                          help="the reverse proxies trusted to name the client (X-Forwarded-For, X-Forwarded-Proto): "
-                               "addresses or networks, comma-separated, or *; default none, so the limits count the "
-                               "peer's address")
+                          help=_("the reverse proxies trusted to name the client ({headers}): addresses or networks, "
+                                 "comma-separated, or {any}; default none, so the limits count the peer's "
+                                 "address").format(headers="X-Forwarded-For, X-Forwarded-Proto", any="*"))
     security.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                          help="another site whose pages may create tables, join and connect here, like "
-                               "https://games.example.org (repeatable; default: this server's own pages only)")
+                          help=_("another site whose pages may create tables, join and connect here, like {site} "
+                                 "(repeatable; default: this server's own pages only)").format(
+                              site="https://games.example.org"))
     security.add_argument("--access-log", action="store_true",
-                          help="print an access log line per request (tokens in addresses are shown as token=-)")
+                          help=_("print an access log line per request (tokens in addresses are shown as "
+                                 "{token})").format(token="token=-"))
+    add_lang_argument(p)
     p.set_defaults(func=cmd_serve)
 
 
@@ -73,8 +84,8 @@ def cmd_serve(args) -> int:
         from lama.web.security import hide_tokens
         from lama.web.store import Store, StoreError
     except ImportError as e:
-        print(f"lama serve: {e.name} is not installed; install the web extra: pip install -e '.[web]'",
-              file=sys.stderr)
+        print("lama serve: " + _("{module} is not installed; install the web extra: {command}").format(
+            module=e.name, command="pip install -e '.[web]'"), file=sys.stderr)
         return 2
     try:  # open (create or migrate) the store now, so a bad --db is one line, not a traceback
         Store(args.db).close()
@@ -86,8 +97,8 @@ def cmd_serve(args) -> int:
                      waiting_seconds=args.waiting_expiry, hint_bot=args.hint_bot)
     host = f"[{args.host}]" if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
-    print(f"lama serve: open http://{shown}:{args.port}/ in a browser (tables in {args.db}; Ctrl-C stops)",
-          flush=True)
+    print("lama serve: " + _("open {address} in a browser (tables in {db}; Ctrl-C stops)").format(
+        address=f"http://{shown}:{args.port}/", db=args.db), flush=True)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="on",
                             proxy_headers=args.forwarded_allow_ips is not None,
@@ -99,8 +110,8 @@ def cmd_serve(args) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     if not server.started:
-        print(f"lama serve: could not listen on {args.host}:{args.port} (in use, or not an address here)",
-              file=sys.stderr)
+        print("lama serve: " + _("could not listen on {address} (in use, or not an address here)").format(
+            address=f"{args.host}:{args.port}"), file=sys.stderr)
         return 1
-    print("lama serve: stopped", flush=True)
+    print("lama serve: " + _("the server has stopped"), flush=True)
     return 0

@@ -6,14 +6,16 @@ from __future__ import annotations
 import argparse
 import os
 
+from lama.i18n import _
+
 
 def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(value=value))
     return value
 
 
@@ -38,9 +40,10 @@ def seconds_between(low: float, high: float):
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+            raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g} seconds, not {text}")
+            raise argparse.ArgumentTypeError(_("must be from {low} to {high} seconds, not {text}").format(
+                low=f"{low:g}", high=f"{high:g}", text=text))
         return value
     return seconds
 
@@ -61,30 +64,35 @@ def output_file(path: str, flag: str, suffixes: tuple[str, ...] = (), replace: b
 
     p = Path(path)
     if suffixes and p.suffix.lower() not in suffixes:
-        raise OutputError(f"{flag} {path}: the file name must end in {', '.join(suffixes)}")
+        raise OutputError(_("{flag} {path}: the file name must end in {suffixes}").format(
+            flag=flag, path=path, suffixes=", ".join(suffixes)))
     try:
         mode = os.stat(p).st_mode  # follows a link: what would really be written
     except FileNotFoundError:
         mode = None
     except OSError as e:
-        raise OutputError(f"{flag} {path}: cannot use it ({e.strerror or e}); give the path of a new file") from None
+        raise OutputError(_("{flag} {path}: cannot use it ({error}); give the path of a new file").format(
+            flag=flag, path=path, error=e.strerror or e)) from None
     if mode is not None and not stat.S_ISREG(mode):
         what = ("a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
                 else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
         raise OutputError(f"{flag} {path} is {what}; give the path of a new file"
                           + (" (or of a regular file, with --force)" if not replace else ""))
     if mode is not None and not replace:
-        raise OutputError(f"{flag} {path} already exists; add --force to overwrite it, or choose another path")
+        raise OutputError(_("{flag} {path} already exists; add {force} to overwrite it, or choose another path").format(
+            flag=flag, path=path, force="--force"))
     folder = p.parent
     if not folder.is_dir():
-        raise OutputError(f"{flag} {path}: there is no folder {folder}; make it first or choose another path")
+        raise OutputError(_("{flag} {path}: there is no folder {folder}; make it first or choose another path").format(
+            flag=flag, path=path, folder=folder))
     try:
         if mode is None:
             tempfile.TemporaryFile(dir=folder).close()  # can a file be made there?
         else:
             open(p, "ab").close()  # can it be written? (appending nothing changes nothing)
     except OSError as e:
-        raise OutputError(f"{flag} {path}: cannot write there ({e.strerror or e}); choose another path") from None
+        raise OutputError(_("{flag} {path}: cannot write there ({error}); choose another path").format(
+            flag=flag, path=path, error=e.strerror or e)) from None
 
 
 def language(text: str) -> str:
@@ -94,7 +102,7 @@ def language(text: str) -> str:
     try:
         return check(text)
     except UnknownLanguage as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise argparse.ArgumentTypeError(_(e.template).format(**e.params)) from None
 
 
 def add_lang_argument(p) -> None:
@@ -102,5 +110,5 @@ def add_lang_argument(p) -> None:
     from lama.i18n import LANGUAGES
 
     p.add_argument("--lang", type=language, metavar="LANG",
-                   help=f"the language to show ({', '.join(LANGUAGES)}; default: from LANG or LC_MESSAGES, "
-                        "else en)")
+                   help=_("the language to show ({languages}; default: from {lang} or {messages}, else {en})").format(
+                       languages=", ".join(LANGUAGES), lang="LANG", messages="LC_MESSAGES", en="en"))

@@ -31,12 +31,19 @@ class RollOdds:
     def expected_discard_if_match(self) -> Fraction:
         return self.expected_discard / self.match if self.match else Fraction(0)
 
+    def shown(self) -> dict[str, str]:
+        """The odds as a person reads them (`3.7%`), by the names of `TEXT`'s placeholders."""
+        return {"three_llamas": f"{float(self.three_llamas):.1%}", "match": f"{float(self.match):.1%}",
+                "miss": f"{float(self.miss):.1%}", "bust": f"{float(self.bust):.1%}",
+                "discard": f"{float(self.expected_discard):.2f}"}
+
     def __str__(self) -> str:
-        return (
-            f"three llamas {float(self.three_llamas):.1%}, match {float(self.match):.1%}, "
-            f"miss {float(self.miss):.1%}, bust {float(self.bust):.1%}; "
-            f"cards you can expect to discard: {float(self.expected_discard):.2f}"
-        )
+        return TEXT.format(**self.shown())
+
+
+# the odds in words (the terminal says them in the reader's language: lama.tui.session)
+TEXT = ("three llamas {three_llamas}, match {match}, miss {miss}, bust {bust}; "
+        "cards you can expect to discard: {discard}")
 
 
 @lru_cache(maxsize=64)

@@ -38,9 +38,11 @@ class UnknownLanguage(ValueError):
     """A language lama has no catalog for; the message lists the ones it has."""
 
     def __init__(self, tag):
-        known = ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES)
-        super().__init__(f"unknown language {tag!r}; choose one of {known}")
         self.tag = tag
+        # the message as a template, for a reader whose language is known (the server's error)
+        self.template = N_("unknown language {tag}; choose one of {known}")
+        self.params = {"tag": repr(tag), "known": ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES)}
+        super().__init__(self.template.format(**self.params))
 
 
 def parse(tag) -> str | None:
@@ -130,7 +132,7 @@ class Pseudo(gettext.NullTranslations):
 # every ASCII letter to an accented one, so any plain letter left in the output bypassed a catalog
 ACCENTS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                         "åƀçđéƒğĥîĵķļɱñøþʠŕšţüṽŵẋýžÅƁÇĐÉƑĞĤÎĴĶĻṀÑØÞǪŔŠŢÜṼŴẊÝŽ")
-_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\(\w+\)[a-z]|%[a-z])")  # {card}; argparse's %(prog)s, %s
 
 
 def pseudo(message: str) -> str:
@@ -171,6 +173,16 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks a message for the catalogs where it is defined; it is translated where shown."""
     return message
+
+
+def localized(message: str, lang: str, **params) -> str:
+    """`message` (English, `{name}` placeholders filled from `params`) in `lang`: the catalog's
+    words, English where the catalog has none (a message of the core, e.g. an option's)."""
+    text = translations(lang).gettext(message) if lang != "en" else message
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):  # a catalog that lost a placeholder: say it in English
+        return message.format(**params) if params else message
 
 
 def catalog(lang: str) -> dict:

@@ -60,8 +60,12 @@ REASONS = [(re.compile(pattern + r"$"), message) for pattern, message in (
      N_("your display holds {n} × {card}, not {wanted}")),
     (r"it is not seat \d+'s turn.*", N_("it is not your turn")),
     (r"the game is over", N_("the game is over")),
+    # the table's refusals (lama.match.Table)
+    (r"the table is at version (?P<version>\d+), not (?P<wanted>\d+): look again and retry",
+     N_("the table is at version {version}, not {wanted}: look again and retry")),
+    (r"a bot plays seat (?P<seat>\d+) now", N_("a bot plays seat {seat} now")),
+    (r"(?P<action>.+) is not a legal move here", N_("{action} is not a legal move here")),
 )]
-
 
 
 def _card(code: str, game: str | None, lang: str) -> str:
@@ -71,7 +75,8 @@ def _card(code: str, game: str | None, lang: str) -> str:
 
 def reason_text(reason: str, game: str | None = None, lang: str | None = None) -> str:
     """`reason` in `lang` (default: the current language), its rule ids dropped, where the
-    catalogs have it; as it is otherwise (and always in English)."""
+    catalogs have it (a pattern above, or the reason itself: the server's own refusals are
+    messages of the catalogs); as it is otherwise (and always in English)."""
     lang = lang or language()
     if lang == "en":
         return reason
@@ -83,4 +88,4 @@ def reason_text(reason: str, game: str | None = None, lang: str | None = None) -
                 if key in fields:
                     fields[key] = _card(fields[key], game, lang)
             return translations(lang).gettext(message).format(**fields)
-    return reason
+    return translations(lang).gettext(reason)

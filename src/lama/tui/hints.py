@@ -10,7 +10,7 @@ from rich.text import Text
 
 from lama.bots.hints import Hints, hints
 from lama.core import seats as seat_numbers
-from lama.i18n import _
+from lama.i18n import _, ngettext
 
 
 def seat_name(seat: int, names=None) -> str:
@@ -32,9 +32,22 @@ def ranked(result: Hints) -> list:
     return sorted(result.rows, key=lambda r: (r.action != result.choice, -r.tries, -r.value))
 
 
+def budget_words(method: str) -> str:
+    """The budget of a search (`rollout, 3000 playouts, ...`) in the reader's words."""
+    budget = method.split(", ")[1] if ", " in method else method
+    n, _space, unit = budget.partition(" ")
+    if not n.isdigit():
+        return budget
+    if unit == "playouts":
+        return ngettext("{n} playout", "{n} playouts", int(n)).format(n=f"{int(n):,}")
+    if unit == "iterations":
+        return ngettext("{n} iteration", "{n} iterations", int(n)).format(n=f"{int(n):,}")
+    return budget
+
+
 def method_line(result: Hints) -> str:
     """How the estimates were made and what the interval means, in one sentence."""
-    budget = result.method.split(", ")[1] if ", " in result.method else result.method
+    budget = budget_words(result.method)
     if result.method.startswith("ismcts"):
         how = _("the hard bot's tree search, {budget}, each on a random deal of the cards this seat "
                 "cannot see; the moves it visited most are its best").format(budget=budget)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -170,13 +171,33 @@ def table_lines(view, names) -> list[Text]:
     if view.row or view.displays:
         lines.append(Text.assemble(_("Llama row: "), cards_text(view.row) if view.row else Text(_("empty"))))
     if view.dice:
-        faces = "; ".join(_("die {number}: {faces}").format(number=i + 1, faces=" ".join(d))
-                          for i, d in enumerate(view.dice))
-        lines.append(Text(_("Dice faces: {faces}").format(faces=faces), style="dim"))
+        dice = [_("die {number}: {faces}").format(number=i + 1, faces=" ".join(d)) for i, d in enumerate(view.dice)]
+        lines.append(Items(_("Dice faces: {faces}").format(faces=Items.BETWEEN.join(dice)), style="dim"))
     if view.roll is not None:
         lines.append(Text.assemble(_("Your roll: ") if roll_in_hand(view) else _("Last roll: "),
                                    cards_text(view.roll)))
     return lines
+
+
+class Items:
+    """A line listing items (`text`, the items separated by BETWEEN) that breaks, where the
+    terminal is too narrow for it, between two items and never inside one: a die's faces stay
+    on one line however long a language's words are."""
+
+    BETWEEN = "\0"
+
+    def __init__(self, text: str, style: str = "", indent: int = 2):
+        self.pieces, self.style, self.indent = text.split(self.BETWEEN), style, indent
+
+    def __rich_console__(self, console, options):
+        line = self.pieces[0]
+        for piece in self.pieces[1:]:
+            if cell_len(f"{line}; {piece}") <= options.max_width:
+                line = f"{line}; {piece}"
+            else:
+                yield Text(line + ";", style=self.style)
+                line = " " * self.indent + piece
+        yield Text(line, style=self.style)
 
 
 def roll_in_hand(view) -> bool:

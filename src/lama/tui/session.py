@@ -82,6 +82,8 @@ def odds_text(view) -> str:
     if roll_in_hand(view):
         return roll_text(view)
     odds, last_seat = next_roll_odds(view)
+    odds = _("three llamas {three_llamas}, match {match}, miss {miss}, bust {bust}; cards you can expect to "
+             "discard: {discard}").format(**odds.shown())  # (dice_odds.TEXT, in the reader's language)
     return _("Your next roll: {odds}").format(odds=odds) + (
         _(" (you are the last seat in: a miss is a bust)") if last_seat else "")
 

@@ -22,6 +22,8 @@ from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from lama.i18n import N_
+
 from . import metrics
 from .hub import WAITING_SECONDS
 from .limits import Limiter, Limits, RateLimited
@@ -143,26 +145,29 @@ STORE_RETRY = 5  # seconds a client is told to wait while the store cannot be us
 
 async def web_error(request, e: WebError | RateLimited):
     retry_after = getattr(e, "retry_after", None)  # limits.RateLimited
-    return error_response(request, e.status, e.code, e if isinstance(e, WebError) else e.message,
+    return error_response(request, e.status, e.code, e,
                           None if retry_after is None else {"Retry-After": str(retry_after)})
 
 
 async def http_error(request, e: StarletteHTTPException):
-    code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
-    return error_response(request, e.status_code, code, str(e.detail))
+    code, message = {404: ("not_found", N_("there is nothing at this address")),
+                     405: ("method_not_allowed", N_("this address does not answer this method"))}.get(
+        e.status_code, ("http_error", str(e.detail)))
+    return error_response(request, e.status_code, code, message)
 
 
 async def malformed(request, e: Exception):
     """A body nested too deep for the JSON reader, or text that is no Unicode."""
-    return error_response(request, 400, "malformed", "the body must be one JSON object of Unicode text, "
-                                                     "nested at most a few hundred levels")
+    return error_response(request, 400, "malformed", N_("the body must be one JSON object of Unicode text, "
+                                                        "nested at most a few hundred levels"))
 
 
 async def store_error(request, e: SQLAlchemyError):
     """The store is down (or its disk full): the request did nothing; the pool reconnects by itself."""
     log.warning("the store cannot be used: %s", store_trouble(e))
-    return error_response(request, 503, "store_unavailable", f"the store cannot be used now ({store_trouble(e)}); "
-                          f"nothing was changed: try again in a moment", {"Retry-After": str(STORE_RETRY)})
+    message = WebError(503, "store_unavailable", N_("the store cannot be used now ({trouble}); nothing was changed: "
+                                                    "try again in a moment"), trouble=store_trouble(e))
+    return error_response(request, 503, message.code, message, {"Retry-After": str(STORE_RETRY)})
 
 
 def store_trouble(e: SQLAlchemyError) -> str:

@@ -36,6 +36,7 @@ from lama.core import Action, IllegalAction
 from lama.core import seats as seat_numbers
 from lama.core.jsonform import is_int, jsonable
 from lama.games import new_game
+from lama.i18n import N_
 from lama.match import PERSON, Elsewhere, Move, Refused, Table, new_seed
 
 from . import messages
@@ -214,7 +215,7 @@ class Hub:
         if live is not None:
             return live
         if not plausible_id(table_id):
-            raise WebError(404, "no_table", f"there is no table {table_id[:40]!r}")
+            raise WebError(404, "no_table", N_("there is no table {table}"), table=repr(table_id[:40]))
         lock = self._loading.get(table_id)
         if lock is None:
             lock = self._loading[table_id] = asyncio.Lock()
@@ -236,7 +237,7 @@ class Hub:
     async def _load(self, table_id: str) -> LiveTable:
         row = await self.db(self.store.load_table, table_id)
         if row is None:
-            raise WebError(404, "no_table", f"there is no table {table_id[:40]!r}")
+            raise WebError(404, "no_table", N_("there is no table {table}"), table=repr(table_id[:40]))
         live = LiveTable(row, self.clock, self.away_seconds)
         if row.status != "waiting":
             live.table.advance()
@@ -310,9 +311,9 @@ class Hub:
         """A new table; `settings`: visibility, turn_seconds, stand_in (messages.table_settings)."""
         game = game_of(game_id, players, options)
         if not isinstance(hints, bool):
-            raise WebError(400, "bad_request", "hints is true or false")
+            raise WebError(400, "bad_request", N_("{name} is true or false"), name="hints")
         if not isinstance(seats, list) or len(seats) != players:
-            raise WebError(400, "bad_request", f"seats must list {players} seats, one per player")
+            raise WebError(400, "bad_request", N_("seats must list one seat per player ({players})"), players=players)
         rows, creator_token, creator_seat = seat_rows(seats, name)
         visibility, turn_seconds, level = table_settings(rows, **settings)
         table_id = secrets.token_urlsafe(9)
@@ -332,29 +333,36 @@ class Hub:
         name = name_of(name)
         if live.row.visibility == "private" and not (
                 isinstance(invite, str) and secrets.compare_digest(invite, live.row.invite or "")):
-            raise WebError(403, "bad_invite", "this table is private: a seat is taken with the invitation link"
-                           + ("" if invite is None else ", and this invitation is not the table's"))
+            raise WebError(403, "bad_invite", N_("this table is private: a seat is taken with the invitation link")
+                           if invite is None else N_("this table is private: a seat is taken with the invitation "
+                                                     "link, and this invitation is not the table's"))
         if self.expired(live.row):
-            raise WebError(410, "expired", f"this table waited {self.waiting_seconds / 3600:g} hours for players "
-                           "and has expired: create a new one")
+            raise WebError(410, "expired",
+                           N_("this table waited {hours} h for players and has expired: create a new one"),
+                           hours=f"{self.waiting_seconds / 3600:g}")
         async with live.lock:
             free = [s.seat for s in live.row.seats if s.kind == "human" and s.token_hash is None and s.reserved is None]
             if seat is not None:
                 if not is_int(seat) or not 0 <= seat < live.row.players:
-                    raise WebError(400, "bad_request",
-                                   f'"seat" counts seats from 0: it must be 0 to {live.row.players - 1}')
+                    raise WebError(400, "bad_request", N_('"seat" counts seats from 0: it must be 0 to {last}'),
+                                   last=live.row.players - 1)
                 if seat not in free:
-                    raise WebError(409, "seat_taken", f"{seat_numbers.word(seat)} is not a free seat for a person" + (
-                        f"; free: {', '.join(seat_numbers.word(s) for s in free)}" if free else ""))
+                    if free:
+                        raise WebError(409, "seat_taken",
+                                       N_("seat {seat} is not a free seat for a person; free: {free}"),
+                                       seat=seat_numbers.number(seat),
+                                       free=", ".join(str(seat_numbers.number(s)) for s in free))
+                    raise WebError(409, "seat_taken", N_("seat {seat} is not a free seat for a person"),
+                                   seat=seat_numbers.number(seat))
                 free = [seat]
             if not free:
-                raise WebError(409, "table_full", "no seat for a person is free at this table")
+                raise WebError(409, "table_full", N_("no seat for a person is free at this table"))
             token = secrets.token_urlsafe(24)
             for s in free:
                 if await self._claim(live, s, name, token):
                     break
             else:
-                raise WebError(409, "table_full", "the seat was taken meanwhile; no seat is free")
+                raise WebError(409, "table_full", N_("the seat was taken meanwhile; no seat is free"))
         self.kick_bots(live)
         return {"seat": s, "token": token, "invite": live.row.invite}
 
@@ -385,9 +393,9 @@ class Hub:
         live = await self.get(table_id)
         seat = live.seated(token)
         if seat is None:
-            raise WebError(403, "bad_token", "play again needs the token of a seat of this table")
+            raise WebError(403, "bad_token", N_("play again needs the token of a seat of this table"))
         if live.row.status != "finished":
-            raise WebError(409, "not_finished", "the next game is set up once this one is over")
+            raise WebError(409, "not_finished", N_("the next game is set up once this one is over"))
         if live.row.next_id is None:
             row = live.row
             seats = [SeatRow(s.seat, s.kind, bot=s.bot, name=s.name, creator=s.creator,
@@ -403,8 +411,8 @@ class Hub:
         async with nxt.lock:
             if nxt.row.seats[seat].token_hash != token_hash(mine) and not await self._claim(
                     nxt, seat, live.row.seats[seat].name or seat_numbers.name(seat), mine, reserved=token_hash(token)):
-                raise WebError(409, "seat_taken", "your seat at the next table was given to a bot: nobody came "
-                               "for it in time; you can watch")
+                raise WebError(409, "seat_taken", N_("your seat at the next table was given to a bot: nobody came "
+                                                     "for it in time; you can watch"))
         async with live.lock:
             live.rematch = sorted(set(live.rematch) | {seat})
             await self.db(self.store.announce, table_id)
@@ -423,28 +431,27 @@ class Hub:
             return None
         seat = live.seated(token)
         if seat is None:
-            raise WebError(403, "bad_token", "this token is not a seat of this table (join it first)")
+            raise WebError(403, "bad_token", N_("this token is not a seat of this table (join it first)"))
         return seat
 
     async def stand_in(self, live: LiveTable, by: int | None, seat, bot) -> None:
         """A seated person lets a bot play for a person who is away (bot None: the seat waits
         for its person), or, at a rematch, gives a reserved seat nobody came for to a bot."""
         if by is None:
-            raise WebError(403, "not_seated", "only the people at the table may call a stand-in")
+            raise WebError(403, "not_seated", N_("only the people at the table may call a stand-in"))
         if not is_int(seat) or not 0 <= seat < live.row.players or live.row.seats[seat].kind != "human":
-            raise WebError(400, "bad_request", "stand_in names the seat of a person")
+            raise WebError(400, "bad_request", N_("stand_in names the seat of a person"))
         if bot is not None and bot not in SERVER_BOTS:
-            raise WebError(400, "bad_bot", f"the bot must be one of {', '.join(SERVER_BOTS)}, or null")
+            raise WebError(400, "bad_bot", N_("the bot must be one of {bots}, or null"), bots=", ".join(SERVER_BOTS))
         async with live.lock:
             if live.row.status == "waiting":
                 await self._seat_to_bot(live, seat, bot or live.row.stand_in_level)
             elif live.row.status == "finished":
-                raise WebError(409, "not_running", "the game is over")
+                raise WebError(409, "not_running", N_("the game is over"))
             else:
                 if bot is not None and live.connected(seat):
-                    raise WebError(409, "seat_connected",
-                                   f"{live.table.names[seat]} is here: only a seat whose person is away can be "
-                                   "given to a bot")
+                    raise WebError(409, "seat_connected", N_("{name} is here: only a seat whose person is away can "
+                                                             "be given to a bot"), name=live.table.names[seat])
                 await self.set_stand_in(live, seat, bot, "asked")
         self.kick_bots(live)
 
@@ -452,10 +459,11 @@ class Hub:
         """(Under the lock.) A rematch seat nobody came for, after REMATCH_WAIT, to a bot."""
         s = live.row.seats[seat]
         if s.reserved is None or s.token_hash is not None:
-            raise WebError(409, "seat_taken", "only a rematch seat nobody has come for can be given to a bot")
+            raise WebError(409, "seat_taken", N_("only a rematch seat nobody has come for can be given to a bot"))
         wait = live.row.created + self.rematch_wait - self.clock()
         if wait > 0:
-            raise WebError(409, "too_soon", f"{live.table.names[seat]} has {int(wait) + 1} more seconds to come back")
+            raise WebError(409, "too_soon", N_("{name} may still come back for {seconds} s"),
+                           name=live.table.names[seat], seconds=int(wait) + 1)
         if await self.db(self.store.seat_to_bot, live.id, seat, bot):
             s.kind, s.bot, s.reserved, s.creator, s.name = "bot", bot, None, False, None
             live.away.pop(seat, None)
@@ -548,16 +556,16 @@ class Hub:
         except IllegalAction as e:
             raise Refused("illegal", e.reason) from None
         if not is_int(version):
-            raise Refused("stale", "act needs the version it was made at (an integer)")
+            raise Refused("stale", N_("act needs the version it was made at (an integer)"))
         async with live.lock:
             if seat is None:
-                raise Refused("not_your_turn", "a spectator does not play")
+                raise Refused("not_your_turn", N_("a spectator does not play"))
             if live.row.status != "running":
-                raise Refused("not_your_turn", "the table is waiting for players" if live.row.status == "waiting"
-                              else "the game is over")
+                raise Refused("not_your_turn", N_("the table is waiting for players") if live.row.status == "waiting"
+                              else N_("the game is over"))
             move = live.table.check(seat, action, version)  # (a bot's seat, stale, not its turn, illegal)
             if not await self._commit(live, move):
-                raise Refused("stale", "another move came first: look again and retry")
+                raise Refused("stale", N_("another move came first: look again and retry"))
         self.kick_bots(live)
 
     async def _commit(self, live: LiveTable, move: Move) -> bool:
@@ -591,7 +599,7 @@ class Hub:
             try:
                 before = (float(created), last)
             except ValueError:
-                raise WebError(400, "bad_request", "cursor is the next_cursor of the page before") from None
+                raise WebError(400, "bad_request", N_("cursor is the next_cursor of the page before")) from None
         rows = await self.db(self.store.public_tables, limit + 1, before, game, _flag(free, "free"),
                              self.clock() - self.waiting_seconds)
         page = [self._facts(row) for row in rows[:limit]]
@@ -623,7 +631,8 @@ def _count(value, name: str, low: int, high: int) -> int:
     except (TypeError, ValueError):
         n = None
     if n is None or not low <= n <= high:
-        raise WebError(400, "bad_request", f"{name} is a whole number from {low} to {high}")
+        raise WebError(400, "bad_request", N_("{name} is a whole number from {low} to {high}"),
+                       name=name, low=low, high=high)
     return n
 
 
@@ -632,4 +641,4 @@ def _flag(value, name: str) -> bool:
         return False
     if value in ("1", "true"):
         return True
-    raise WebError(400, "bad_request", f"{name} is true or false")
+    raise WebError(400, "bad_request", N_("{name} is true or false"), name=name)

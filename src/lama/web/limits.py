@@ -17,6 +17,8 @@ import math
 import time
 from dataclasses import dataclass, fields
 
+from lama.i18n import N_, localized
+
 # buckets kept: beyond it, the full ones (clients quiet for a while) go, then the oldest (which
 # only makes the limits kinder to their clients), so the limiter's memory is bounded
 MAX_CLIENTS = 10_000
@@ -32,12 +34,12 @@ class Limits:
     connections: int = 50  # WebSocket connections open at once
     table_connections: int = 200  # WebSocket connections open at once to one table (from everyone)
 
-    HELP = {
-        "creations": "tables one client address may create a minute",
-        "joins": "seats one client address may take a minute (join, play again)",
-        "hints": "hints and odds one client address may ask for a minute",
-        "connections": "WebSocket connections one client address may keep open at once",
-        "table_connections": "WebSocket connections one table may have open at once, from everyone",
+    HELP = {  # (lama serve --help, translated there)
+        "creations": N_("tables one client address may create a minute"),
+        "joins": N_("seats one client address may take a minute (join, play again)"),
+        "hints": N_("hints and odds one client address may ask for a minute"),
+        "connections": N_("WebSocket connections one client address may keep open at once"),
+        "table_connections": N_("WebSocket connections one table may have open at once, from everyone"),
     }
 
     @classmethod
@@ -46,15 +48,25 @@ class Limits:
 
 
 class RateLimited(Exception):
-    """429 rate_limited (answered like a WebError); `retry_after`: whole seconds until the
-    client may try again."""
+    """429 rate_limited (answered like a WebError): `message` is English, `localized(lang)` the
+    client's language; `retry_after`: whole seconds until the client may try again (None for a
+    WebSocket refused because too many are open)."""
 
     status, code = 429, "rate_limited"
 
-    def __init__(self, what: str, retry_after: int):
-        self.message = f"too many {what} from this address: try again in {retry_after} s"
+    def __init__(self, template: str, retry_after: int | None = None, **params):
+        self.template, self.params, self.retry_after = template, params, retry_after
+        self.message = template.format(**params)
         super().__init__(self.message)
-        self.retry_after = retry_after
+
+    def localized(self, lang: str) -> str:
+        return localized(self.template, lang, **self.params)
+
+
+# why a client is held, by what it asked for too often
+TOO_MANY = {"creations": N_("too many tables created from this address: try again in {seconds} s"),
+            "joins": N_("too many seats taken from this address: try again in {seconds} s"),
+            "hints": N_("too many hints and odds asked for from this address: try again in {seconds} s")}
 
 
 class Limiter:
@@ -81,7 +93,8 @@ class Limiter:
         bucket[0] = min(per_minute, bucket[0] + (now - bucket[1]) * rate)
         bucket[1] = now
         if bucket[0] < 1:
-            raise RateLimited(kind, max(1, math.ceil((1 - bucket[0]) / rate)))
+            seconds = max(1, math.ceil((1 - bucket[0]) / rate))
+            raise RateLimited(TOO_MANY[kind], seconds, seconds=seconds)
         bucket[0] -= 1
 
     def _prune(self, now: float) -> None:
@@ -95,14 +108,14 @@ class Limiter:
             for key in list(self._buckets)[:len(self._buckets) - MAX_CLIENTS // 2]:
                 del self._buckets[key]
 
-    def open(self, address: str, table_id: str) -> str | None:
+    def open(self, address: str, table_id: str) -> RateLimited | None:
         """A WebSocket connection of `address` to a table opens: None, or why it may not
         (then nothing is counted). Each open that answered None is followed by one `close`."""
         limits = self.limits
         if limits.connections and self._open.get(address, 0) >= limits.connections:
-            return f"this address has {limits.connections} connections open already"
+            return RateLimited(N_("this address has {n} connections open already"), n=limits.connections)
         if limits.table_connections and self._open_at.get(table_id, 0) >= limits.table_connections:
-            return f"this table has {limits.table_connections} connections open already"
+            return RateLimited(N_("this table has {n} connections open already"), n=limits.table_connections)
         self._open[address] = self._open.get(address, 0) + 1
         self._open_at[table_id] = self._open_at.get(table_id, 0) + 1
         return None

@@ -14,7 +14,7 @@ from lama.core import Action, InvalidOption
 from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.games import GAMES, new_game
-from lama.i18n import N_, translations
+from lama.i18n import N_, localized
 
 from .store import SeatRow, TableRow, token_hash
 from .workers import SERVER_BOTS
@@ -41,16 +41,6 @@ class WebError(Exception):
     def localized(self, lang: str) -> str:
         """The message in `lang` (the protocol's `code` stays as it is)."""
         return localized(self.template, lang, **self.params)
-
-
-def localized(message: str, lang: str, **params) -> str:
-    """An error message of the server in `lang`: the catalog's words, English where the catalog
-    has none (a message of the core, e.g. an option's), the placeholders filled in."""
-    text = translations(lang).gettext(message) if lang != "en" else message
-    try:
-        return text.format(**params) if params else text
-    except (KeyError, IndexError, ValueError):  # a catalog that lost a placeholder: say it in English
-        return message.format(**params) if params else message
 
 
 # -- what comes in ------------------------------------------------------------------------------
@@ -143,8 +133,6 @@ class Connection:
     def send(self, message: dict) -> None:
         if self.closed:
             return
-        if message.get("type") == "error" and self.lang != "en":  # codes stay; the sentence is the client's
-            message = {**message, "message": localized(message["message"], self.lang)}
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:  # a client that reads nothing: drop it

@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 
+from lama.i18n import N_, localized
+
 CSP = ("default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
        "object-src 'none'")
 HEADERS = [
@@ -38,9 +40,7 @@ def error_response(request_or_scope, status: int, code: str, message, headers=No
     lang = language_of(scope)
     if hasattr(message, "localized"):  # a WebError: its template in the client's language
         message = message.localized(lang)
-    elif lang != "en":
-        from .messages import localized
-
+    else:
         message = localized(message, lang)
     message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
@@ -99,10 +99,11 @@ class Guard:
         if scope["method"] not in CHANGES:
             return None
         if not self.origin_allowed(scope):
-            return 403, "bad_origin", "requests from another site's page are refused (see lama serve --allow-origin)"
+            return 403, "bad_origin", N_("requests from another site's page are refused "
+                                         "(see lama serve --allow-origin)")
         content_type = _header(scope, b"content-type").split(";")[0].strip().lower()
         if scope["method"] in WITH_BODY and content_type != "application/json":
-            return 415, "bad_content_type", "a request that changes something sends Content-Type: application/json"
+            return 415, "bad_content_type", N_("a request that changes something sends Content-Type: application/json")
         return None
 
     def origin_allowed(self, scope) -> bool:

@@ -9,6 +9,8 @@ import json
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
+from lama.i18n import N_
+
 from ..hub import Hub
 from ..messages import PROTOCOL, WebError, games_json
 from . import hub_of, limited
@@ -69,7 +71,7 @@ async def record(table_id: str, download: str | None = None, hub: Hub = Depends(
     """The game's lama-record/1; `?download=1`: as a file to keep (lama replay reads it)."""
     live = await hub.get(table_id)
     if live.row.status != "finished":
-        raise WebError(409, "not_finished", "the record is served once the game is over")
+        raise WebError(409, "not_finished", N_("the record is served once the game is over"))
     headers = {"Content-Disposition": f'attachment; filename="lama-{live.row.game}-{live.id}.record.json"'} \
         if download not in (None, "", "0") else None
     return JSONResponse(live.table.record.data, headers=headers)
@@ -79,7 +81,7 @@ async def record(table_id: str, download: str | None = None, hub: Hub = Depends(
 async def replay(table_id: str, hub: Hub = Depends(hub_of)):
     live = await hub.get(table_id)
     if live.row.status != "finished":
-        raise WebError(409, "not_finished", "the replay is served once the game is over")
+        raise WebError(409, "not_finished", N_("the replay is served once the game is over"))
     from ..replay import replay_steps
 
     return {"record": live.table.record.data,
@@ -97,11 +99,11 @@ async def rules(game_id: str, request: Request, lang: str | None = None):
     from ..security import language_of
 
     if game_id not in GAMES:
-        raise WebError(404, "no_game", f"there is no game {game_id[:40]!r}")
+        raise WebError(404, "no_game", N_("there is no game {game}"), game=repr(game_id[:40]))
     try:
         wanted = check(lang) if lang is not None else language_of(request.scope)
     except UnknownLanguage as e:
-        raise WebError(400, "bad_language", str(e)) from None
+        raise WebError(400, "bad_language", e.template, **e.params) from None
     shown = wanted if translated(game_id, wanted) else "en"
     return {"game": game_id, "name": GAMES[game_id].name, "lang": shown, "rules": rules_in(game_id, shown)}
 
@@ -128,7 +130,7 @@ async def catalog(lang: str):
     try:
         code = check(lang)
     except UnknownLanguage as e:
-        raise WebError(404, "no_language", str(e)) from None
+        raise WebError(404, "no_language", e.template, **e.params) from None
     if code == PSEUDO:
         return {"lang": PSEUDO, "name": "pseudo", "plural": ["one", "other"], "messages": {}, "pseudo": True}
     return JSONResponse(catalog(code), headers={"Cache-Control": "public, max-age=3600"})
@@ -139,14 +141,15 @@ async def _body(request: Request, allowed: tuple[str, ...]) -> dict:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise WebError(413, "too_large", f"a request body is at most {MAX_BODY // 1024} KB")
+            raise WebError(413, "too_large", N_("a request body is at most {kb} KB"), kb=MAX_BODY // 1024)
     try:
         body = json.loads(raw or b"{}")
     except ValueError:
-        raise WebError(400, "malformed", "the body must be one JSON object") from None
+        raise WebError(400, "malformed", N_("the body must be one JSON object")) from None
     if not isinstance(body, dict):
-        raise WebError(400, "malformed", "the body must be one JSON object")
+        raise WebError(400, "malformed", N_("the body must be one JSON object"))
     unknown = sorted(str(k)[:20] for k in set(body) - set(allowed))
     if unknown:
-        raise WebError(400, "bad_request", f"unknown field(s): {', '.join(unknown)} (allowed: {', '.join(allowed)})")
+        raise WebError(400, "bad_request", N_("unknown field(s): {unknown} (allowed: {allowed})"),
+                       unknown=", ".join(unknown), allowed=", ".join(allowed))
     return body

@@ -166,11 +166,14 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
                   reactions: _Bucket) -> None:
     """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, or an error back."""
 
-    def refuse(code: str, message) -> None:
+    def say(code: str, text: str) -> None:
         refused(websocket.scope, code)
-        if hasattr(message, "localized"):  # a WebError: its template in the connection's language
-            message = message.localized(connection.lang)
-        connection.send(error_message(code, message))
+        connection.send(error_message(code, text))
+
+    def refuse(code: str, message, **params) -> None:
+        """`message`: a WebError, or English text (a template of `params`), in the connection's language."""
+        say(code, message.localized(connection.lang) if hasattr(message, "localized")
+            else localized(message, connection.lang, **params))
 
     try:
         data = json.loads(text)
@@ -193,15 +196,14 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
         elif kind == "react":
             react(live, connection.seat, data.get("reaction"), reactions.take)
         else:
-            refuse("malformed", 'a message is {"type": "act", "version": V, "action": ...}, '
-                                '{"type": "hint"}, {"type": "odds"}, {"type": "react", "reaction": CODE} or '
-                                '{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
+            refuse("malformed", N_("a message is {act}, {hint}, {odds}, {react} or {stand_in}"),
+                   act='{"type": "act", "version": V, "action": ...}', hint='{"type": "hint"}',
+                   odds='{"type": "odds"}', react='{"type": "react", "reaction": CODE}',
+                   stand_in='{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
     except Refused as e:  # an illegal move: the core's reason, in the client's words where there are some
-        refuse(e.code, reason_text(e.reason, getattr(getattr(live, "row", None), "game", None), connection.lang))
-    except WebError as e:
+        say(e.code, reason_text(e.reason, getattr(getattr(live, "row", None), "game", None), connection.lang))
+    except (WebError, RateLimited) as e:
         refuse(e.code, e)
-    except RateLimited as e:
-        refuse(e.code, e.message)
     except SQLAlchemyError:  # the store is down (or its disk full): nothing was acknowledged
         refuse("store_unavailable", N_("the store cannot be used now: nothing was changed, try again in a moment"))
     except Exception:  # a bug of ours: say so in the log, keep the connection and the table

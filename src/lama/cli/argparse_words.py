@@ -1,0 +1,65 @@
+"""argparse's own words ("usage:", "options", "show this help message and exit", its errors)
+in the language of the command: argparse asks gettext's `_` of its own domain, which has no
+catalog in most systems; `install` has it ask lama's catalogs instead, where these messages are
+(argparse's English text as the key, its `%(name)s` placeholders kept). A message argparse
+says that is not listed here stays English."""
+
+from __future__ import annotations
+
+import argparse
+import unicodedata
+
+from lama import i18n
+from lama.i18n import N_
+
+# the messages a player can meet in `lama play --help` and a mistyped command line (argparse's
+# own text, as Python 3.11 to 3.13 write it)
+WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+)
+
+
+def install() -> None:
+    """argparse's words from lama's catalogs, in the current language (lama.i18n.use)."""
+    argparse._ = i18n._
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes in a terminal: a wide character (Korean) takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """`text`'s words in lines of at most `width` columns (a longer word alone on its line)."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and columns(f"{line} {word}") > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped by the columns the text takes rather than its characters, so
+    Korean lines (two columns a character) stay within the terminal."""
+
+    def _split_lines(self, text, width):
+        return wrap(text, width)
+
+    def _fill_text(self, text, width, indent):
+        return "\n".join(indent + line for line in wrap(text, max(1, width - columns(indent))))
