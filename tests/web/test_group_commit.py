@@ -10,7 +10,6 @@ from lama.web.store import SeatRow, Store, TableRow
 from lama.web.workers import GroupCommit
 
 
-
 def table(table_id: str) -> TableRow:
     return TableRow(table_id, "lama", 2, {}, 1, "running", time.time(),
                     seats=[SeatRow(0, "human", name="Ann"), SeatRow(1, "bot", bot="heuristic")])
