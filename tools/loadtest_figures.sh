@@ -22,7 +22,8 @@ print(f"  moves/s {r['moves_per_s']}  p50 {r['p50_ms']} ms  p99 {r['p99_ms']} ms
       f"(settled {r['p99_settled_ms']} ms; server's own <= {r['server_p99_ms']} ms; "
       f"server late p99 <= {r['server_loop_lag_p99_ms']} ms; full gcs {r['server_gc']['count']}; "
       f"client late p99 {r['client_lag_p99_ms']} ms)  errors {r['errors']}  lost {r['lost']}  "
-      f"stored {r['stored_moves']}  rss peak {r['rss_peak_mb']} MB")
+      f"stored {r['stored_moves']}  rss peak {r['rss_peak_mb']} MB  "
+      f"cpu: servers {r['server_cpu_s']} s, client {r['client_cpu_s']} s")
 EOF
 }
 

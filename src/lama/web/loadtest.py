@@ -636,7 +636,9 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         db = db or f"sqlite:///{os.path.join(folder, 'load.db')}"
         if servers > 1 and db.startswith("sqlite"):
             raise RuntimeError("several servers share a PostgreSQL store: give --db postgresql://...")
+        load_average = [round(x, 2) for x in os.getloadavg()]  # the machine before the run (1, 5, 15 min)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        client_before = resource.getrusage(resource.RUSAGE_SELF)
         # with people thinking, the bots keep the server's own pause
         running = [Server(db, workers, limits=hostile, bot_pause=None if think else 0.0) for _ in range(servers)]
         results = Results()
@@ -659,6 +661,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         finally:
             codes = [server.stop() for server in running]
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        client_after = resource.getrusage(resource.RUSAGE_SELF)
         for code, server in zip(codes, running, strict=True):
             if code not in (0, None) and results.errors == 0:
                 raise RuntimeError(f"lama serve stopped with exit {code}: {server.output()}")
@@ -687,6 +690,11 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         # CPU seconds of the server (and its bot processes) from start to stop: per stored move,
         # what a move costs the server whatever else runs on the machine
         "server_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
+        # CPU seconds of this process (the load client, in all its threads): what it took of the
+        # machine's cores beside the servers
+        "client_cpu_s": round(client_after.ru_utime + client_after.ru_stime
+                              - client_before.ru_utime - client_before.ru_stime, 2),
+        "load_average": load_average,
         "error_kinds": results.error_kinds,
         "think_s": think,
         "servers": servers,
