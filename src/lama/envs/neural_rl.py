@@ -53,7 +53,7 @@ class RLRecipe:
     shaping: float = 0.5
     eval_games: int = 2000
     evals: int = 10  # points of the learning curve (besides the start)
-    threads: int = 1
+    threads: int = 2  # torch's and the engine's (lama train --rl-threads)
     warmup: int = 0  # updates that fit the value network only, before the policy moves
     value_hidden: tuple[int, ...] = (64,)
 
@@ -228,7 +228,7 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
             next_eval += every
         if steps >= recipe.steps:
             break
-        with torch.no_grad():
+        with torch.inference_mode():
             for t in range(t_len):
                 x = torch.from_numpy(env.x)
                 legal = torch.from_numpy(env.legal)
