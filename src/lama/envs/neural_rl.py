@@ -60,7 +60,8 @@ class RLRecipe:
 
 class Seats:
     """B games, one learning seat per row (rotated over the rows) against the compiled heuristic
-    (envs.training), with the network's features of the learning seat at its decision."""
+    (envs.training), with the network's features of the learning seat at its decision; the rows
+    stepped on `threads` of numba's threads (the same games on any number)."""
 
     def __init__(self, game_id: str, players: int, rows: int, seed: int, threads: int = 1):
         from lama.fast.rules import rules_of
