@@ -51,6 +51,21 @@ def test_train_reinforcement_from_a_model_reports_its_phase_checkpoints_and_curv
     assert {"neural-lama.npz", "curve.png", "checkpoint-rl-0.npz"} <= {p.name for p in out.iterdir()}
 
 
+def test_train_reports_the_reinforcement_phase_rate_end_to_end_and_the_whole_run(tmp_path, capsys):
+    from lama.bots.neural import model
+    from lama.bots.neural_train import save
+
+    init = tmp_path / "init.npz"
+    save(model("lama"), init)
+    argv = ["train", "--init", str(init), "--rl-steps", "2000", "--rl-envs", "32", "--rl-evals", "1",
+            "--rl-eval-games", "4", "--rl-threads", "1", "--out", str(tmp_path / "rl"), "--quiet"]
+    assert main(argv) == 0
+    phase, run = capsys.readouterr().out.splitlines()
+    assert phase.startswith("reinforcement: ") and "a second (end to end: engine, network, updates" in phase
+    assert "1 thread)" in phase
+    assert run.startswith("whole run: ") and "load average" in run
+
+
 def test_train_init_that_is_not_a_model_is_a_clear_error(tmp_path, capsys):
     bad = tmp_path / "bad.npz"
     bad.write_text("no")

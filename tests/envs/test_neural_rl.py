@@ -38,3 +38,23 @@ def test_a_short_run_from_a_blank_network_learns_to_win_more():
     (_, before), (_, after) = info["curve"]
     assert after > before + 0.06, info["curve"]
     assert greedy(weights, np.zeros((1, 68), dtype=np.float32), np.ones((1, 9), dtype=bool)).shape == (1,)
+
+
+def test_the_games_are_the_same_on_any_number_of_threads():
+    one, two = Seats("lama", 4, 64, seed=3, threads=1), Seats("lama", 4, 64, seed=3, threads=2)
+    for _ in range(60):
+        slots = one.x[:, -9:].argmax(axis=1)
+        (r1, e1), (r2, e2) = one.step(slots), two.step(slots)
+        assert (one.states == two.states).all() and (one.x == two.x).all() and (r1 == r2).all() and (e1 == e2).all()
+
+
+def test_a_run_is_determined_by_its_seed():
+    def run(seed):
+        recipe = RLRecipe(game="lama", players=4, seed=seed, steps=4000, envs=128, horizon=8, evals=1,
+                          eval_games=40, minibatch=256)
+        return train_rl(recipe, None, hidden=(16,))
+
+    (a, info_a), (b, info_b), (c, _) = run(1), run(1), run(2)
+    assert info_a["curve"] == info_b["curve"]
+    assert all((x == y).all() for x, y in zip(a, b, strict=True))
+    assert not all((x == y).all() for x, y in zip(a, c, strict=True))

@@ -53,6 +53,9 @@ def add_arguments(p) -> None:
     g.add_argument("--rl-steps", type=non_negative, default=rl.steps,
                    help=f"agent steps (the learning seat's decisions), 0 for none (default {rl.steps:,})")
     g.add_argument("--rl-envs", type=positive, default=rl.envs, help=f"games stepped at once (default {rl.envs})")
+    g.add_argument("--rl-threads", type=positive, default=rl.threads,
+                   help=f"threads of the network and the engine (default {rl.threads}: a run is the same for a seed "
+                        "and a number of threads)")
     g.add_argument("--rl-lr", type=float, default=rl.lr, help=f"the policy's learning rate (default {rl.lr})")
     g.add_argument("--rl-eval-games", type=positive, default=rl.eval_games,
                    help=f"games against the heuristic at each point of the curve (default {rl.eval_games})")
@@ -73,6 +76,11 @@ def load_average() -> float | None:
 
 
 def cmd_train(args) -> int:
+    # torch's threads sleep at the end of a parallel step rather than spin: spinning threads
+    # wait on one another whenever another program takes a core (docs/neural.md: 2 threads on a
+    # busy 2-core machine went at 38,000 steps a second spinning, 88,000 sleeping). Read once,
+    # when torch loads.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import matplotlib  # noqa: F401
         import torch  # noqa: F401
@@ -107,7 +115,7 @@ def cmd_train(args) -> int:
                     args.rounds, games_per_round=args.games, samples=args.samples, epochs=args.epochs,
                     eval_games=args.eval_games)
     rl = RLRecipe(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, envs=args.rl_envs,
-                  lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals)
+                  threads=args.rl_threads, lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals)
     say = (lambda *a: None) if args.quiet else None
     phases, curve = [], []  # curve: (agent steps so far, win share, phase)
     loads = [load_average()]
@@ -148,7 +156,8 @@ def cmd_train(args) -> int:
                                      on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
             phases.append({"phase": "reinforcement", "agent_steps": info["steps"], "seconds": round(info["seconds"], 1),
                            "agent_steps_per_second": round(info["steps"] / info["seconds"], 1),
-                           "of_which_evaluation_seconds": round(info["eval_seconds"], 1), "win_share": curve[-1][1]})
+                           "of_which_evaluation_seconds": round(info["eval_seconds"], 1), "threads": rl.threads,
+                           "win_share": curve[-1][1]})
             loads.append(load_average())
     seconds = time.perf_counter() - start
     model = os.path.join(args.out, f"neural-{args.game}.npz")
@@ -164,11 +173,14 @@ def cmd_train(args) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
+        what = {"imitation": "hard's search labels, fits and the curve's games",
+                "reinforcement": f"end to end: engine, network, updates and the curve's games, "
+                                 f"{rl.threads} thread{'s' if rl.threads > 1 else ''}"}
         for p in phases:
-            print(f"{p['phase']}: {p['agent_steps']:,} agent steps in {p['seconds']:,.0f} s "
-                  f"({p['agent_steps_per_second']:,.0f} a second)")
-        print(f"end to end: {steps:,} agent steps in {seconds:,.0f} s ({summary['agent_steps_per_second'] or 0:,.0f} "
-              f"a second: engine, labels, network, updates and the curve's games; load average {loads}); "
+            print(f"{p['phase']}: {p['agent_steps']:,} agent steps in {p['seconds']:,.1f} s, "
+                  f"{p['agent_steps_per_second']:,.0f} a second ({what[p['phase']]})")
+        print(f"whole run: {steps:,} agent steps in {seconds:,.1f} s, {summary['agent_steps_per_second'] or 0:,.0f} "
+              f"a second (every phase, start-up and checkpoints; load average {loads}); "
               f"model {model}, curve {os.path.join(args.out, 'curve.png')}")
     return 0
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lama.bots.compiled import policies
-from lama.bots.compiled.features import features_rows, slot_table
+from lama.bots.compiled.features import slot_table
 from lama.bots.neural import feature_count, scores, slot_count
 from lama.fast import layout as L
 from lama.games import new_game
@@ -53,16 +53,17 @@ class RLRecipe:
     shaping: float = 0.5
     eval_games: int = 2000
     evals: int = 10  # points of the learning curve (besides the start)
-    threads: int = 1
+    threads: int = 2  # torch's and the engine's (lama train --rl-threads)
     warmup: int = 0  # updates that fit the value network only, before the policy moves
     value_hidden: tuple[int, ...] = (64,)
 
 
 class Seats:
     """B games, one learning seat per row (rotated over the rows) against the compiled heuristic
-    (envs.training), with the network's features of the learning seat at its decision."""
+    (envs.training), with the network's features of the learning seat at its decision; the rows
+    stepped on `threads` of numba's threads (the same games on any number)."""
 
-    def __init__(self, game_id: str, players: int, rows: int, seed: int):
+    def __init__(self, game_id: str, players: int, rows: int, seed: int, threads: int = 1):
         from lama.fast.rules import rules_of
 
         from .batch import LOG_AT, SEAT_REWARDS
@@ -90,19 +91,19 @@ class Seats:
         self.legal = np.zeros((b, s), dtype=np.bool_)
         self.fits = np.zeros(b, dtype=np.bool_)
         self.heuristic = np.zeros(b, dtype=np.int64)
-        self.over = np.zeros(b, dtype=np.bool_)  # (every row is always at a decision)
+        self.over = np.zeros(b, dtype=np.bool_)  # rows that stand still (win_share's finished games)
         self.rewards = np.zeros(b, dtype=np.float64)
         self.ended = np.zeros(b, dtype=np.bool_)
-        self._ids = np.zeros(max(policies.LEGAL_SIZE, self.game.num_distinct_actions()), dtype=np.int64)
-        self._scratch = np.zeros(policies.SCRATCH_SIZE, dtype=np.int64)
-        self._memo = np.zeros(policies.MEMO_SIZE, dtype=np.float64)
+        shares = max(1, min(threads, b))  # working memory for each share of the rows (envs.training)
+        self._ids = np.zeros((shares, max(policies.LEGAL_SIZE, self.game.num_distinct_actions())), dtype=np.int64)
+        self._scratch = np.zeros((shares, policies.SCRATCH_SIZE), dtype=np.int64)
+        self._memo = np.zeros((shares, policies.MEMO_SIZE), dtype=np.float64)
         restart_all(self.states, self.rules, self.seats, self.seat_policies, self.gens, self.start, self.acc,
-                    self.logs, self.hists, self._ids, self._scratch, self._memo)
-        self.observe()
+                    self.logs, self.hists, *self._observation())
 
-    def observe(self) -> None:
-        features_rows(self.states, self.rules, self.seats, self.over, self.slot_of_id, self.x, self.legal,
-                      self.fits, self.heuristic, self._ids, self._scratch, self._memo)
+    def _observation(self) -> tuple:
+        return (self.slot_of_id, self.over, self.x, self.legal, self.fits, self.heuristic, self._ids, self._scratch,
+                self._memo)
 
     def potential(self, shaping: float) -> np.ndarray:
         """phi of each row's position: 0 at a deal's start, so also after a game's end."""
@@ -116,8 +117,7 @@ class Seats:
         """Play the slots (the heuristic where the network does not fit); (win rewards, ended)."""
         actions = np.where(self.fits, self.id_of_slot[np.maximum(slots, 0)], self.heuristic)
         step_all(self.states, self.rules, self.seats, actions, self.seat_policies, self.gens, self.start, self.acc,
-                 self.logs, self.hists, self._ids, self._scratch, self._memo, self.rewards, self.ended)
-        self.observe()
+                 self.logs, self.hists, self.rewards, self.ended, *self._observation())
         return self.rewards, self.ended
 
 
@@ -127,20 +127,23 @@ def greedy(weights, x: np.ndarray, legal: np.ndarray, score=scores) -> np.ndarra
     return np.where(legal, out, -np.inf).argmax(axis=1)
 
 
-def win_share(weights, game_id: str, players: int, games: int, seed: int, score=scores) -> tuple[float, int]:
+def win_share(weights, game_id: str, players: int, games: int, seed: int, score=scores,
+              threads: int = 1) -> tuple[float, int]:
     """The greedy network's share of the wins (ties shared) against the heuristic in every other
-    seat, seats rotated, over the first game of each row; (share, decisions made)."""
-    env = Seats(game_id, players, games, seed)
-    done = np.zeros(env.rows, dtype=np.bool_)
+    seat, seats rotated, over the first game of each row; (share, decisions made). A row whose
+    game has ended stands still (Seats.over), so the games cost their own length, not the
+    longest one's."""
+    env = Seats(game_id, players, games, seed, threads)
     won = np.zeros(env.rows)
+    slots = np.zeros(env.rows, dtype=np.int64)
     decisions = 0
-    while not done.all():
-        decisions += int((~done).sum())
-        r, ended = env.step(greedy(weights, env.x, env.legal, score))
-        r, ended = r.copy(), ended.copy()
-        fresh = ended & ~done
-        won[fresh] = r[fresh]
-        done |= ended
+    while not env.over.all():
+        playing = np.flatnonzero(~env.over)
+        decisions += len(playing)
+        slots[playing] = greedy(weights, env.x[playing], env.legal[playing], score)
+        r, ended = env.step(slots)
+        won[ended & ~env.over] = r[ended & ~env.over]
+        env.over |= ended
     return float(won.mean()), decisions
 
 
@@ -193,7 +196,7 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
     policy, value = networks(weights, hidden, f, s, recipe.value_hidden)
     opt = torch.optim.Adam(policy.parameters(), lr=recipe.lr)
     vopt = torch.optim.Adam(value.parameters(), lr=recipe.value_lr)
-    env = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED)
+    env = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads)
     b, t_len = env.rows, recipe.horizon
     xs = np.zeros((t_len, b, f), dtype=np.float32)
     legals = np.zeros((t_len, b, s), dtype=np.bool_)
@@ -213,7 +216,8 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
         nonlocal eval_seconds
         t0 = time.perf_counter()
         w = weights_of(policy)
-        share, _ = win_share(policy, game_id, players, recipe.eval_games, recipe.seed * 10 + EVAL_SEED, torch_scores)
+        share, _ = win_share(policy, game_id, players, recipe.eval_games, recipe.seed * 10 + EVAL_SEED, torch_scores,
+                             recipe.threads)
         eval_seconds += time.perf_counter() - t0
         curve.append((steps, share))
         if on_eval is not None:
@@ -225,7 +229,7 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
             next_eval += every
         if steps >= recipe.steps:
             break
-        with torch.no_grad():
+        with torch.inference_mode():
             for t in range(t_len):
                 x = torch.from_numpy(env.x)
                 legal = torch.from_numpy(env.legal)
