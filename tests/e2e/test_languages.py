@@ -134,11 +134,12 @@ def test_every_word_of_every_page_comes_from_a_catalog(server, new_page):
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize("players", [2, 6])
 @pytest.mark.parametrize("game", ["kadabra", "dice"])
-def test_in_xx_every_control_stays_in_view(server, new_page, game, size):
+def test_in_xx_every_control_stays_in_view(server, new_page, game, players, size):
     """Every message 40% longer: at each decision of a round, nothing a person needs leaves the
-    screen, and nothing pans sideways (tests/e2e/test_in_view.py's checks, in xx)."""
-    made = server.table(game, ["human", "random", "random", "random"], target=200, seed=7)
+    screen, and nothing pans sideways (tests/e2e/test_in_view.py's tables and checks, in xx)."""
+    made = server.table(game, ["human"] + ["random"] * (players - 1), target=200, seed=100 + players)
     page = pseudo_page(new_page, LAPTOP if size == "laptop" else PHONE)
     page.goto(f"{server.base}/tables/{made['table']}#token={made['token']}")
     page.wait_for_function("document.documentElement.dataset.status === 'running'")
@@ -155,7 +156,7 @@ def test_in_xx_every_control_stays_in_view(server, new_page, game, size):
         in_view(page, f"{game} in xx, {size}, the recap shown")
     assert decisions >= 2
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"xx-{game}-{size}.png"))
+    page.screenshot(path=str(SHOTS / f"xx-{game}-{players}-{size}.png"))
 
 
 def words(lang):

@@ -83,7 +83,7 @@ export function seatPanel(view, s, opts) {
   return h("article", { class: `seat${toMove ? " to-move" : ""}${quit ? " is-quit" : ""}${s === me ? " me" : ""}${moved === s ? " moved" : ""}`, "aria-label": label, dataset: { seat: s } },
     h("header", {}, h("span", { class: "seat-name" }, names[s]), tags),
     h("div", { class: "seat-cards" }, cards, dice ? null : h("span", { class: "count" }, `${n}`)),
-    h("div", { class: "seat-foot" }, chipsEl(pts, { magic: view.magic_chip === s }), h("span", { class: "points" }, h("b", {}, pts), " ", t("pt", { n: pts }, "pts"))),
+    h("div", { class: "seat-foot" }, chipsEl(pts, { magic: view.magic_chip === s }), h("span", { class: "points" }, h("b", {}, pts), " ", h("span", { class: "unit" }, t("pt", { n: pts }, "pts")))),
     status);
 }
 

@@ -213,8 +213,8 @@ export function eventText(e, viewer, names, game) {
   const cards = e.cards ? cardNames(e.cards, game) : "";
   switch (e.type) {
     case "round_dealt": return e.discard
-      ? t("Round {round} is dealt; {name} starts; the first card is {card}.", { round: e.round + 1, name: who(e.starter, viewer, names), card: cardName(e.discard, game) })
-      : t("Round {round} is dealt; {name} starts.", { round: e.round + 1, name: who(e.starter, viewer, names) });
+      ? t("Round {round} is dealt; {name} starts; the first card is {card}.", { round: e.round + 1, name: names[e.starter], card: cardName(e.discard, game) })
+      : t("Round {round} is dealt; {name} starts.", { round: e.round + 1, name: names[e.starter] });
     case "card_played": return you ? t("You played {card}.", { card }) : t("{name} played {card}.", { name, card });
     case "card_drawn":
       if (e.card && you) return e.forced ? t("You drew {card} (forced by a rectangle card).", { card }) : t("You drew {card}.", { card });
