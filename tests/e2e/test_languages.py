@@ -70,7 +70,8 @@ def plain_words(texts, names=NAMES) -> list[str]:
 
 
 def test_the_scan_finds_a_word_that_bypassed_the_catalogs():
-    seen = [("button", i18n.pseudo("Draw a card")), ("span", "Ann"), ("p", i18n.pseudo('{name} played {card}.').format(name="Ann", card="3"))]
+    played = i18n.pseudo("{name} played {card}.").format(name="Ann", card="3")
+    seen = [("button", i18n.pseudo("Draw a card")), ("span", "Ann"), ("p", played)]
     assert plain_words(seen) == []
     assert plain_words([("button[title]", "Draw a card"), ("li", f"Ann {i18n.pseudo('quit')} now")]) == [
         "button[title]: 'Draw' in 'Draw a card'", "button[title]: 'card' in 'Draw a card'",
