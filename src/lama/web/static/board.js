@@ -96,7 +96,7 @@ export function middle(view, opts) {
     const row = h("div", { class: "row-cards", role: "group", "aria-label": t("The llama row") });
     for (const c of view.row) {
       const a = takes.get(c);
-      if (a && opts.actButton) row.append(opts.actButton(a, cardEl(c, view.game, { class: "card playable", "aria-label": t("Take a {card} from the llama row", { card: cardName(c, view.game) }) }, "button")));
+      if (a && opts.actButton) row.append(opts.actButton(a, cardEl(c, view.game, { class: "card playable", "aria-label": t("Take {card} from the llama row", { card: cardName(c, view.game) }) }, "button")));
       else row.append(cardEl(c, view.game, { class: `card${takes.size ? " dim" : ""}` }));
     }
     if (!view.row.length) row.append(h("span", { class: "muted" }, t("empty")));

@@ -23,9 +23,11 @@ function gameOf() { return gameInfo(games.find(g => g === (document.querySelecto
 function option(g, name) { return (g.options.find(o => o.name === name) || {}).default; }
 
 async function init() {
+  const served = loadGames();  // (their words are shown in the language chosen meanwhile)
+  served.catch(() => {});  // (its error is shown below, once awaited)
   await startLanguage();
   $("#top-tools").append(languageSwitch(redraw), themeButton());
-  try { games = (await loadGames()).map(g => g.id); } catch (e) { $("#create-error").textContent = e.message; return; }
+  try { games = (await served).map(g => g.id); } catch (e) { $("#create-error").textContent = e.message; return; }
   const players = $("#players");
   const low = Math.min(...games.map(g => gameInfo(g).min_players)), high = Math.max(...games.map(g => gameInfo(g).max_players));
   for (let n = low; n <= high; n++) players.append(h("option", { value: n, selected: n === Math.min(high, Math.max(low, 4)) }, n));

@@ -505,7 +505,7 @@ function giveChooser(m) {
   for (const a of gives) {
     const score = points(ui.state.view.points[a.give]);
     const shown = `${names[a.give]} (${score}) ${a.give + 1}`;  // its name ends with what it shows
-    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": t("Play {card} and give a chip to {name}", { card: cardName(a.play, m.view.game), name: shown }) }, `${names[a.give]} `, h("small", {}, `(${ui.state.view.points[a.give]} ${t("pt", { n: ui.state.view.points[a.give] }, "pts")})`), " ", h("kbd", { title: t("key {key}: {name}", { key: a.give + 1, name: names[a.give] }) }, `${a.give + 1}`))));
+    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": t("Play {card} and give a chip to {name}", { card: cardName(a.play, m.view.game), name: shown }) }, `${names[a.give]} `, h("small", {}, `(${score})`), " ", h("kbd", { title: t("key {key}: {name}", { key: a.give + 1, name: names[a.give] }) }, `${a.give + 1}`))));
   }
   box.append(h("button", { type: "button", class: "act", "aria-label": t("Cancel"), title: t("Cancel"), onclick: () => { ui.chooser = false; render(); } }, "✕"));
   return box;
