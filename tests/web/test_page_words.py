@@ -47,3 +47,15 @@ def test_the_pages_words_are_in_the_template():
     template = {m.id for m in catalogs.extract() if m.id}
     assert {"Start a table", "Language", ("{n} point", "{n} points"), "Quit the round"} <= template
     assert "lama" not in template  # the brand, translate="no"
+
+
+def test_every_message_the_scripts_name_is_extracted():
+    """A t("...") the extractor cannot see (inside a template literal's ${}, say) would stay
+    English in every language: each literal the scripts pass to t() is in the template."""
+    import re
+    from pathlib import Path
+
+    template = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogs.extract() if m.id}
+    static = Path(catalogs.PACKAGE) / "web" / "static"
+    called = {m.group(1) for f in static.glob("*.js") for m in re.finditer(r'\bt\("((?:[^"\\]|\\.)*)"', f.read_text())}
+    assert called and called - template == set()

@@ -261,7 +261,7 @@ export function eventText(e, viewer, names, game) {
       const text = e.chip === "black"
         ? (you ? t("You put a black chip on the stage (now {n} chip).", p, "You put a black chip on the stage (now {n} chips).") : t("{name} put a black chip on the stage (now {n} chip).", p, "{name} put a black chip on the stage (now {n} chips)."))
         : (you ? t("You put a white chip on the stage (now {n} chip).", p, "You put a white chip on the stage (now {n} chips).") : t("{name} put a white chip on the stage (now {n} chip).", p, "{name} put a white chip on the stage (now {n} chips)."));
-      return p.n >= 5 ? `${text} ${t("Magic show!")}` : text;
+      return p.n >= 5 ? [text, t("Magic show!")].join(" ") : text;
     }
     case "stage_taken": {
       const p = { name, n: e.whites + e.blacks, white: e.whites, black: e.blacks, points: e.whites + 10 * e.blacks };

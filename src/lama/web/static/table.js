@@ -477,7 +477,7 @@ function cardHand(m) {
     const notes = [isNew && t("new"), !options.length && t("cannot be played now")].filter(Boolean);  // what the card shows
     const card = options.length ? t("Play {card}", { card: cardName(c, game) }) : cardName(c, game);
     const label = notes.length ? t("{card} ({notes})", { card, notes: notes.join(", ") }) : card;
-    const b = cardEl(c, game, { class: `card big${options.length ? " playable" : " dim"}${isNew ? " new" : ""}`, "aria-label": label, dataset: { idx: i } }, "button");
+    const b = cardEl(c, game, { class: `card big${options.length ? " playable" : " dim"}${isNew ? " new" : ""}`, "aria-label": label, dataset: isNew ? { idx: i, note: t("new") } : { idx: i } }, "button");
     b.style.setProperty("--n", v.hand.length);
     b.style.setProperty("--i", i);
     if (!options.length || ui.pending) {
@@ -530,7 +530,7 @@ function diceHand(m) {
     const can = discards.some(a => a.discard.filter(x => x === c).length > countChosen);
     const usable = discards.length && (chosen || can);
     if (!discards.length) { wrap.append(cardEl(c, game, { class: "card big" })); return; }
-    const b = cardEl(c, game, { class: `card big${usable ? " playable" : " dim"}${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false", "aria-label": chosen ? t("Chosen to discard: {card}", { card: cardName(c, game) }) : t("Choose to discard: {card}", { card: cardName(c, game) }), dataset: { choice: c, idx: i, key: `s:${i}` } }, "button");
+    const b = cardEl(c, game, { class: `card big${usable ? " playable" : " dim"}${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false", "data-note": chosen ? t("✓ discard") : null, "aria-label": chosen ? t("Chosen to discard: {card}", { card: cardName(c, game) }) : t("Choose to discard: {card}", { card: cardName(c, game) }), dataset: { choice: c, idx: i, key: `s:${i}` } }, "button");
     if (!usable || ui.pending) b.disabled = true;
     b.addEventListener("click", () => { toggleSel(i); });
     wrap.append(b);
@@ -639,7 +639,7 @@ function finalPanel(m) {
   order.forEach((s, k) => {
     if (v.points[s] !== last) { rank = k + 1; last = v.points[s]; }
     ranking.append(h("li", { class: v.winners.includes(s) ? "winner" : "" }, h("span", { class: "rank" }, v.winners.includes(s) ? "★" : `${rank}.`),
-      h("span", {}, s === m.seat ? t("{name} (you)", { name: names[s] }) : names[s]), h("span", { class: "num" }, `${v.points[s]} ${t("pt", { n: v.points[s] }, "pts")}`)));
+      h("span", {}, s === m.seat ? t("{name} (you)", { name: names[s] }) : names[s]), h("span", { class: "num" }, [v.points[s], t("pt", { n: v.points[s] }, "pts")].join(" "))));
   });
   const win = v.winners.map(w => who(w, m.seat, names));
   const youWin = v.winners.length === 1 && v.winners[0] === m.seat;
