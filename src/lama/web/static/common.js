@@ -1,7 +1,7 @@
 // Shared by the lobby, the table and the replay: DOM building, the HTTP API, what the device
 // remembers (name, seat tokens, theme), the language, and how cards, moves and events read in words.
 
-import { language, preferred, setLanguage, t, translatePage } from "./i18n.js";
+import { language, preferred, setLanguage, spoken, t, translatePage } from "./i18n.js";
 
 export { t };
 
@@ -32,7 +32,7 @@ export class ApiError extends Error {
 
 export async function api(path, body) {
   // an error's message comes in the page's language (its code never changes)
-  const headers = { "accept-language": language() };
+  const headers = { "accept-language": spoken() };
   const opts = body === undefined ? { headers } : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
   let res;
   try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, "network", t("The server cannot be reached. Is it running?")); }
@@ -285,7 +285,7 @@ export async function showRules(game) {
   dlg.replaceChildren(h("p", {}, t("Loading the rules…")));
   if (!dlg.open) dlg.showModal();
   try {
-    const data = await api(`/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(language() === "xx" ? "en" : language())}`);
+    const data = await api(`/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(spoken())}`);
     const body = h("div", { class: "rules" });
     let list = null;
     for (const block of data.rules.split(/\n\s*\n/)) {

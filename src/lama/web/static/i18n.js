@@ -11,6 +11,9 @@ let rules = new Intl.PluralRules("en");
 
 export function language() { return current.lang; }
 
+// The language a server or Intl is asked for: xx is English underneath.
+export function spoken() { return current.pseudo ? "en" : current.lang; }
+
 // The language to start in: the device's choice, else the browser's first known language, else
 // `fallback` (the server's pick from Accept-Language).
 export function preferred(known, fallback = "en") {
@@ -27,8 +30,8 @@ export async function setLanguage(lang, { remember = false } = {}) {
   const answer = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
   if (!answer.ok) throw new Error(`no catalog for ${lang}`);
   current = await answer.json();
-  rules = new Intl.PluralRules(current.pseudo ? "en" : current.lang);
-  document.documentElement.lang = current.pseudo ? "en" : current.lang;
+  rules = new Intl.PluralRules(spoken());
+  document.documentElement.lang = spoken();
   if (remember) { try { localStorage.setItem(STORAGE, current.lang); } catch { /* private mode */ } }
   return current.lang;
 }

@@ -6,7 +6,7 @@ import {
   $, actionKey, actionText, andList, api, applyTheme, cardName, cardNames, copyButton, device, endedText, eventText, gameInfo, h,
   hasControl, hasMove, isCardGame, languageSwitch, loadGames, points, seatNames, handName, pct, showRules, startLanguage, t, themeButton, who,
 } from "./common.js";
-import { language } from "./i18n.js";
+import { spoken } from "./i18n.js";
 import { noticeButtons, setTitle, turnNotice } from "./notice.js";
 import { heard, muteButton, place, reactionBar } from "./reactions.js";
 import { clockEl, inviteLink, rematchOffer, seatLink, seatNotes, startCountdowns } from "./seating.js";
@@ -121,7 +121,7 @@ function connect() {
     else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
   };
   // the hello names the page's language: the server's error messages come in it
-  ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: language() === "xx" ? "en" : language(), ...(ui.token ? { token: ui.token } : {}) })); };
+  ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: spoken(), ...(ui.token ? { token: ui.token } : {}) })); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
     ui.pending = false;
@@ -700,7 +700,7 @@ function helpPanel(m) {
     else {
       const row = (label, x, cls) => h("li", { class: cls }, h("span", { class: "what" }, label), h("span", { class: "bar", role: "img", "aria-label": pct(x) }, h("span", { style: `width:${Math.round(100 * x)}%` })), h("span", { class: "num" }, pct(x)));
       box.append(h("ul", { class: "hint-list" }, row(t("Three llamas (a chip back)"), data.three_llamas), row(t("A match: discard"), data.match), row(t("A miss: take a row card"), data.miss), row(t("Bust: take the whole row"), data.bust, "bad")),
-        h("p", {}, t("On average you would discard {n} cards.", { n: data.expected_discard.toLocaleString(language() === "xx" ? "en" : language(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })));
+        h("p", {}, t("On average you would discard {n} cards.", { n: data.expected_discard.toLocaleString(spoken(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })));
       if (data.last_seat) box.append(h("p", { class: "muted" }, t("You are the last player in: a miss is a bust.")));
     }
     out.push(box);
