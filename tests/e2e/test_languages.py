@@ -103,8 +103,8 @@ def test_every_word_of_every_page_comes_from_a_catalog(server, new_page):
         details.evaluate("d => d.open = true")
     no_plain_words(page, "the lobby")
     page.locator("#name").fill("Ann")
-    page.locator("#players").select_option("2")
-    page.locator("#seat-list select").select_option("human")
+    page.locator("#players").select_option("3")  # a person to wait for, and a bot
+    page.locator('#seat-list select[data-seat="1"]').select_option("human")
     page.locator("#create button[type=submit]").click()
     page.wait_for_function("document.documentElement.dataset.status === 'waiting'")
     no_plain_words(page, "a table waiting for a player")

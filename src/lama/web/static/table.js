@@ -3,7 +3,7 @@
 
 import { cardEl, chipsEl, middle, seatPanel } from "./board.js";
 import {
-  $, actionKey, actionText, andList, api, applyTheme, cardName, cardNames, copyButton, device, endedText, eventText, gameInfo, h,
+  $, actionKey, actionText, andList, api, applyTheme, botLabel, cardName, cardNames, copyButton, device, endedText, eventText, gameInfo, h,
   hasControl, hasMove, isCardGame, languageSwitch, loadGames, points, seatNames, handName, pct, showRules, startLanguage, t, themeButton, who,
 } from "./common.js";
 import { spoken } from "./i18n.js";
@@ -572,7 +572,7 @@ function waitingPanel(m) {
   const names = seatNames(m.seats);
   const free = m.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved);
   const waitingFor = m.seats.filter(s => s.kind === "human" && !s.taken).length;
-  const taken = s => s.seat === m.seat ? t("{name} — you", { name: s.name }) : s.kind === "bot" ? t("{name} ({level} bot)", { name: s.name, level: s.bot }) : s.name;
+  const taken = s => s.seat === m.seat ? t("{name} — you", { name: s.name }) : s.kind === "bot" ? t("{name} ({level})", { name: s.name, level: botLabel(s.bot) }) : s.name;
   const rows = m.seats.map(s => h("li", {}, s.taken ? taken(s)
     : s.reserved ? h("span", {}, t("{name}: kept for them (a rematch)", { name: names[s.seat] }),
       m.seat !== null ? h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: ui.facts.stand_in_level }) }, t("Let a bot play instead")) : null)
