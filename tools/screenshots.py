@@ -3,6 +3,7 @@ phone (375x667), light and dark, as docs/screenshots/<scene>-<desktop|phone>-<li
 
     .venv/bin/python tools/screenshots.py                 # every scene
     .venv/bin/python tools/screenshots.py kadabra dice    # some of them
+    .venv/bin/python tools/screenshots.py --lang ko --out /tmp/ko   # the page in Korean (or xx, the pseudo language)
 
 It starts the browser tests' real `lama serve` (a temporary SQLite store, bots without a pause) on a free
 loopback port, with each table's seed fixed by the scene (as tests/e2e/serve.py does, so the
@@ -110,7 +111,7 @@ def her_turn(page) -> bool:
 
 
 def shoot(page, name: str, scroll_to: str | None = None) -> list[Path]:
-    """The page in both sizes and both themes, as docs/screenshots/NAME-SIZE-THEME.png."""
+    """The page in both sizes and both themes, as docs/screenshots/NAME-SIZE-THEME.png (or in --out)."""
     OUT.mkdir(parents=True, exist_ok=True)
     written = []
     for size, viewport in SIZES.items():
@@ -231,7 +232,18 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenes", nargs="*", metavar="SCENE", help=f"some of {', '.join(SCENES)} (default: all)")
+    parser.add_argument("--lang", help="the page's language (a code of lama.i18n, or xx); default: English")
+    parser.add_argument("--out", type=Path, help="the folder of the pictures (default: docs/screenshots)")
     args = parser.parse_args(argv)
+    if args.lang is not None:
+        from lama.i18n import UnknownLanguage, check
+
+        try:
+            args.lang = check(args.lang)
+        except UnknownLanguage as e:
+            parser.error(str(e))
+    global OUT
+    OUT = args.out or OUT
     unknown = sorted(set(args.scenes) - set(SCENES))
     if unknown:
         parser.error(f"no scene {', '.join(unknown)} (the scenes: {', '.join(SCENES)})")
@@ -246,10 +258,12 @@ def main(argv=None) -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)  # (waits run in the page)
+                if args.lang:  # the device's remembered choice
+                    context.add_init_script(f"localStorage.setItem('lama.lang', {json.dumps(args.lang)})")
                 state: dict = {}
                 for name in [s for s in SCENES if s in wanted]:
                     for path in globals()[name](context, server, state):
-                        print(path.relative_to(ROOT))
+                        print(path)
                 browser.close()
         finally:
             server.stop()

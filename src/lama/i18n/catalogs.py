@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import io
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_javascript
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -20,10 +21,65 @@ from . import DOMAIN, LANGUAGES
 PACKAGE = Path(__file__).resolve().parents[1]  # src/lama
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
-# Python everywhere in the package; the page's scripts (t("...")) once the page uses catalogs
-METHODS = [("**.py", "python"), ("web/static/**.js", "javascript")]
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "t": None}
+# Python everywhere in the package; the page's scripts (t("...")) and its HTML's words
+METHODS = [("**.py", "python"), ("web/static/**.js", "lama.i18n.catalogs:extract_script"),
+           ("web/static/**.html", "lama.i18n.catalogs:extract_html")]
+# t: the page's (t(message, params) or t(singular, params, plural): extract_script passes the
+# plural as a pair)
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "t": {1: (1,), 2: (1, 2)}}
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def extract_script(fileobj, keywords, comment_tags, options):
+    """The page's scripts, by Babel's JavaScript extractor: `t("...", {params})` is a message and
+    `t(singular, {n}, plural)` a plural one, however many commas the params object holds (the
+    extractor counts them as arguments). A params object holds no string literal."""
+    for lineno, funcname, messages, comments in extract_javascript(fileobj, keywords, comment_tags, options):
+        if isinstance(messages, (list, tuple)):
+            plural = len(messages) >= 3 and isinstance(messages[-1], str)
+            messages = (messages[0], messages[-1]) if plural else messages[0]
+        yield lineno, funcname, messages, comments
+
+
+ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")  # as static/i18n.js's translatePage
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _Words(HTMLParser):
+    """The words a person reads in a page's HTML: its text and those attributes, spaces
+    squeezed, outside scripts, styles and translate="no" (static/i18n.js translates the same)."""
+
+    def __init__(self):
+        super().__init__()
+        self.found: list[tuple[int, str]] = []
+        self.skipping: list[bool] = []
+
+    def _add(self, text):
+        text = " ".join(text.split())
+        if any(c.isalpha() for c in text) and not any(self.skipping):
+            self.found.append((self.getpos()[0], text))
+
+    def handle_starttag(self, tag, attrs):
+        skip = tag in ("script", "style") or dict(attrs).get("translate") == "no"
+        for name, value in attrs:
+            if name in ATTRIBUTES and value and not skip:
+                self._add(value)
+        if tag not in VOID:
+            self.skipping.append(skip)
+
+    def handle_endtag(self, tag):
+        if tag not in VOID and self.skipping:
+            self.skipping.pop()
+
+    def handle_data(self, data):
+        self._add(data)
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    words = _Words()
+    words.feed(fileobj.read().decode("utf-8"))
+    for lineno, text in words.found:
+        yield lineno, None, text, []
 
 
 def po_path(lang: str) -> Path:

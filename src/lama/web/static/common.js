@@ -1,5 +1,9 @@
 // Shared by the lobby, the table and the replay: DOM building, the HTTP API, what the device
-// remembers (name, seat tokens, theme), and how cards, moves and events read in words.
+// remembers (name, seat tokens, theme), the language, and how cards, moves and events read in words.
+
+import { language, preferred, setLanguage, spoken, t, translatePage } from "./i18n.js";
+
+export { t };
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -27,14 +31,16 @@ export class ApiError extends Error {
 }
 
 export async function api(path, body) {
-  const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  // an error's message comes in the page's language (its code never changes)
+  const headers = { "accept-language": spoken() };
+  const opts = body === undefined ? { headers } : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
   let res;
-  try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, "network", "The server cannot be reached. Is it running?"); }
+  try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, "network", t("The server cannot be reached. Is it running?")); }
   let data = null;
   try { data = await res.json(); } catch (e) { /* not JSON */ }
   if (!res.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(res.status, err.code || "http_error", err.message || `The server answered ${res.status}.`);
+    throw new ApiError(res.status, err.code || "http_error", err.message || t("The server answered {status}.", { status: res.status }));
   }
   return data;
 }
@@ -81,13 +87,13 @@ export const device = {
 };
 
 export function applyTheme() {
-  const t = device.theme;
-  if (t === "auto") document.documentElement.removeAttribute("data-theme");
-  else document.documentElement.setAttribute("data-theme", t);
+  const theme = device.theme;
+  if (theme === "auto") document.documentElement.removeAttribute("data-theme");
+  else document.documentElement.setAttribute("data-theme", theme);
 }
 
 export function themeButton() {
-  const label = () => ({ auto: "Theme: automatic", light: "Theme: light", dark: "Theme: dark" })[device.theme];
+  const label = () => ({ auto: t("Theme: automatic"), light: t("Theme: light"), dark: t("Theme: dark") })[device.theme];
   const icon = () => ({ auto: "◐", light: "☀", dark: "☾" })[device.theme];
   const b = h("button", { class: "icon-btn", type: "button", title: label(), "aria-label": label() }, icon());
   b.addEventListener("click", () => {
@@ -107,31 +113,46 @@ const PLAIN = { family: "cards", hand: "hand", llama: "llama", cards: [], moves:
 
 export async function loadGames() {
   const list = (await api("/api/games")).games;
-  for (const g of list) GAMES.set(g.id, { ...g, cardOf: new Map(g.cards.map(c => [c.code, c])) });
-  return list.map(g => GAMES.get(g.id));
+  for (const g of list) GAMES.set(g.id, g);
+  return list.map(g => gameInfo(g.id));
 }
 
+// A game's words in the page's language: the server serves them in English (lama.web.vocabulary
+// puts them in the catalogs), each is shown by its English text.
+const SHOWN = new Map();  // id -> [language, the facts in it]
+
 // The facts of game `id` (a plain card game's, named by its id, before loadGames or for an unknown id).
-export function gameInfo(id) { return GAMES.get(id) || { ...PLAIN, id, name: id, cardOf: new Map() }; }
+export function gameInfo(id) {
+  const g = GAMES.get(id);
+  if (!g) return { ...PLAIN, id, name: id, cardOf: new Map() };
+  const seen = SHOWN.get(id);
+  if (seen && seen[0] === language()) return seen[1];
+  const cards = g.cards.map(c => ({ ...c, name: t(c.name) }));
+  const shown = { ...g, name: t(g.name), tagline: t(g.tagline), hand: t(g.hand), llama: g.llama, llamaName: t(g.llama), cards, cardOf: new Map(cards.map(c => [c.code, c])) };
+  SHOWN.set(id, [language(), shown]);
+  return shown;
+}
 export function isCardGame(id) { return gameInfo(id).family === "cards"; }
 export function hasMove(id, kind) { return gameInfo(id).moves.some(m => m.kind === kind); }
 export function hasControl(id, control) { return gameInfo(id).moves.some(m => m.control === control); }
 
 // -- words ------------------------------------------------------------------------------------
-export const BOT_LEVELS = [["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"], ["neural", "Neural bot"], ["random", "Random bot"]];
+export const BOT_LEVELS = ["easy", "medium", "hard", "neural", "random"];
+
+// "Medium bot": a bot level's name, to choose it.
+export function botLabel(level) {
+  return { easy: t("Easy bot"), medium: t("Medium bot"), hard: t("Hard bot"), neural: t("Neural bot"), random: t("Random bot") }[level] || level;
+}
 
 export function cardName(code, game) {
   const card = gameInfo(game).cardOf.get(code);
   return card ? card.name : code;
 }
 
-export function aCard(code, game) { return `a ${cardName(code, game)}`; }
+export function cardNames(codes, game) { return codes.map(c => cardName(c, game)).join(", "); }
 
 // "1 point", "2 points".
-export function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
-
-// "A medium bot", "An easy bot": a bot of `level`, at the start of a sentence.
-export function aBot(level) { return `${/^[aeiou]/i.test(level) ? "An" : "A"} ${level} bot`; }
+export function points(n) { return t("{n} point", { n }, "{n} points"); }
 
 export function actionKey(a) {
   return JSON.stringify(Object.keys(a).sort().map(k => [k, Array.isArray(a[k]) ? [...a[k]].sort() : a[k]]));
@@ -139,17 +160,17 @@ export function actionKey(a) {
 
 export function actionText(a, game, names) {
   if ("play" in a) {
-    let t = `Play ${aCard(a.play, game)}`;
-    if (a.give !== undefined && a.give !== null) t += ` and give a chip to ${names[a.give] || "seat " + (a.give + 1)}`;
-    return t;
+    const card = cardName(a.play, game);
+    if (a.give !== undefined && a.give !== null) return t("Play a {card} and give a chip to {name}", { card, name: names[a.give] || t("seat {number}", { number: a.give + 1 }) });
+    return t("Play a {card}", { card });
   }
-  if (a.draw) return "Draw a card";
-  if (a.quit) return "Quit the round";
-  if (a.skip) return "Skip with the magic chip";
-  if (a.take_stage) return "Take the stage";
-  if (a.roll) return "Roll the dice";
-  if (a.discard) return `Discard ${a.discard.map(c => cardName(c, game)).join(", ")}`;
-  if (a.take) return `Take ${aCard(a.take, game)} from the llama row`;
+  if (a.draw) return t("Draw a card");
+  if (a.quit) return t("Quit the round");
+  if (a.skip) return t("Skip with the magic chip");
+  if (a.take_stage) return t("Take the stage");
+  if (a.roll) return t("Roll the dice");
+  if (a.discard) return t("Discard {cards}", { cards: cardNames(a.discard, game) });
+  if (a.take) return t("Take a {card} from the llama row", { card: cardName(a.take, game) });
   return JSON.stringify(a);
 }
 
@@ -160,41 +181,95 @@ export function seatNames(seats) {
 }
 
 // People read seats numbered from 1 (Seat 1 … Seat N); the protocol's seat fields count from 0.
-export function who(seat, viewer, names) { return seat === viewer ? "You" : (names[seat] || `Seat ${seat + 1}`); }
+export function who(seat, viewer, names) { return seat === viewer ? t("You") : (names[seat] || t("seat {number}", { number: seat + 1 })); }
 
 export function handName(game) { return gameInfo(game).hand; }
 
+// How a round ended: "Bob emptied their hand", "everyone quit".
 export function endedText(r, viewer, names, game) {
-  const n = who(r.ender, viewer, names);
-  if (r.ended_by === "empty_hand") return `${n} emptied ${r.ender === viewer ? "your" : "their"} ${handName(game)}`;
-  if (r.ended_by === "all_quit") return "everyone quit";
-  if (r.ended_by === "bust") return `${n} busted`;
-  if (r.ended_by === "row_empty") return `${n} emptied the llama row`;
+  const you = r.ender === viewer && viewer !== null, name = who(r.ender, viewer, names);
+  const display = gameInfo(game).family !== "cards";
+  if (r.ended_by === "empty_hand") {
+    if (display) return you ? t("you emptied your display") : t("{name} emptied their display", { name });
+    return you ? t("you emptied your hand") : t("{name} emptied their hand", { name });
+  }
+  if (r.ended_by === "all_quit") return t("everyone quit");
+  if (r.ended_by === "bust") return you ? t("you busted") : t("{name} busted", { name });
+  if (r.ended_by === "row_empty") return you ? t("you emptied the llama row") : t("{name} emptied the llama row", { name });
   return r.ended_by;
 }
 
-// One line for an event (already filtered for this viewer by the server), or null.
+// "Ann and Bob": names listed.
+export function andList(names) {
+  return names.length > 1 ? t("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] }) : names.join("");
+}
+
+// One line for an event (already filtered for this viewer by the server), or null. The sentences
+// are the terminal's (lama.tui.render), so both read the same in every language.
 export function eventText(e, viewer, names, game) {
-  const s = who(e.seat, viewer, names);
-  const chipWord = c => c === "magic" ? "the magic chip" : `a ${c} chip`;
+  const you = e.seat === viewer && viewer !== null;
+  const name = who(e.seat, viewer, names);
+  const card = e.card ? cardName(e.card, game) : "";
+  const cards = e.cards ? cardNames(e.cards, game) : "";
   switch (e.type) {
-    case "round_dealt": return `Round ${e.round + 1} is dealt. ${who(e.starter, viewer, names)} start${e.starter === viewer ? "" : "s"}` + (e.discard ? `; the first card is ${aCard(e.discard, game)}.` : ".");
-    case "card_played": return `${s} played ${aCard(e.card, game)}.`;
-    case "card_drawn": return (e.card && e.seat === viewer ? `You drew ${aCard(e.card, game)}` : `${s} drew a card`) + (e.forced ? ` (a rectangle made ${e.seat === viewer ? "you" : "them"} draw).` : ".");
-    case "seat_quit": return `${s} quit the round.`;
-    case "chip_returned": return `${s} gave back a ${e.points}-point chip` + (e.rule === "C5" ? ` (emptied ${e.seat === viewer ? "your" : "their"} ${handName(game)}).` : e.rule === "D3a" ? " (three llamas!)." : ".");
-    case "round_scored": return `Round ${e.round + 1} is over: ${endedText(e, viewer, names, game)}.`;
-    case "game_over": return `The game is over. ${e.winners.map(w => who(w, viewer, names)).join(" and ")} ${e.winners.length === 1 && e.winners[0] !== viewer ? "wins" : "win"}!`;
-    case "dice_rolled": return `${s} rolled ${e.roll.map(f => cardName(f, game)).join(", ")}` + ({ three_llamas: " — three llamas!", match: " — a match.", miss: " — a miss: take a row card.", bust: " — bust!" }[e.case] || ".");
-    case "cards_discarded": return `${s} discarded ${e.cards.map(c => cardName(c, game)).join(", ")}.`;
-    case "row_card_taken": return `${s} took ${aCard(e.card, game)} from the llama row.`;
-    case "busted": return `${s} busted and took every row card: ${e.cards.map(c => cardName(c, game)).join(", ")}.`;
-    case "chip_given": return `${s} gave ${chipWord(e.chip)} to ${e.to === viewer ? "you" : names[e.to]}.`;
-    case "magic_chip_taken": return `${s} took the magic chip from ${e.source === null ? "the centre" : e.source === viewer ? "you" : names[e.source]} (a star card).`;
-    case "chip_staged": return `${s} put ${chipWord(e.chip)} on the stage (${e.stage[0] + e.stage[1]} chip${e.stage[0] + e.stage[1] === 1 ? "" : "s"} there now).` + (e.stage[0] + e.stage[1] >= 5 ? " Magic show!" : "");
-    case "stage_taken": return `${s} took the stage: ${e.whites + e.blacks} chips, ${e.whites + 10 * e.blacks} points.`;
-    case "skipped": return `${s} skipped with the magic chip (back to the centre).`;
-    case "magic_chip_scored": return `${s} held the magic chip at the end of the round: 10 points.`;
+    case "round_dealt": return e.discard
+      ? t("Round {round} is dealt; {name} starts; the first card is {card}.", { round: e.round + 1, name: names[e.starter], card: cardName(e.discard, game) })
+      : t("Round {round} is dealt; {name} starts.", { round: e.round + 1, name: names[e.starter] });
+    case "card_played": return you ? t("You played {card}.", { card }) : t("{name} played {card}.", { name, card });
+    case "card_drawn":
+      if (e.card && you) return e.forced ? t("You drew {card} (forced by a rectangle card).", { card }) : t("You drew {card}.", { card });
+      if (e.forced) return you ? t("You drew a card (forced by a rectangle card).") : t("{name} drew a card (forced by a rectangle card).", { name });
+      return you ? t("You drew a card.") : t("{name} drew a card.", { name });
+    case "seat_quit": return you ? t("You quit the round.") : t("{name} quit the round.", { name });
+    case "chip_returned": {
+      const p = { name, points: e.points };
+      if (e.rule === "C5" && gameInfo(game).family !== "cards") return you ? t("You returned a {points}-point chip (emptied display).", p) : t("{name} returned a {points}-point chip (emptied display).", p);
+      if (e.rule === "C5") return you ? t("You returned a {points}-point chip (emptied hand).", p) : t("{name} returned a {points}-point chip (emptied hand).", p);
+      if (e.rule === "D3a") return you ? t("You returned a {points}-point chip (three llamas).", p) : t("{name} returned a {points}-point chip (three llamas).", p);
+      return you ? t("You returned a {points}-point chip.", p) : t("{name} returned a {points}-point chip.", p);
+    }
+    case "round_scored": return t("Round {round} is over: {ended}", { round: e.round + 1, ended: endedText(e, viewer, names, game) });
+    case "game_over": {
+      const winners = e.winners.map(w => who(w, viewer, names));
+      return e.winners.length === 1 && e.winners[0] === viewer ? t("The game is over. You win!")
+        : t("The game is over. {names} wins!", { n: winners.length, names: andList(winners) }, "The game is over. {names} win!");
+    }
+    case "dice_rolled": {
+      const p = { name, roll: cardNames(e.roll, game) };
+      if (e.case === "three_llamas") return you ? t("You rolled {roll} - three llamas!", p) : t("{name} rolled {roll} - three llamas!", p);
+      if (e.case === "match") return you ? t("You rolled {roll} - a match.", p) : t("{name} rolled {roll} - a match.", p);
+      if (e.case === "miss") return you ? t("You rolled {roll} - a miss.", p) : t("{name} rolled {roll} - a miss.", p);
+      if (e.case === "bust") return you ? t("You rolled {roll} - bust!", p) : t("{name} rolled {roll} - bust!", p);
+      return you ? t("You rolled {roll}.", p) : t("{name} rolled {roll}.", p);
+    }
+    case "cards_discarded": return you ? t("You discarded {cards}.", { cards }) : t("{name} discarded {cards}.", { name, cards });
+    case "row_card_taken": return you ? t("You took {card} from the llama row.", { card }) : t("{name} took {card} from the llama row.", { name, card });
+    case "busted": return you ? t("You busted and took every row card: {cards}.", { cards }) : t("{name} busted and took every row card: {cards}.", { name, cards });
+    case "chip_given": {
+      const p = { name, to: e.to === viewer ? t("you") : names[e.to] };
+      if (e.chip === "magic") return you ? t("You gave the magic chip to {to}.", p) : t("{name} gave the magic chip to {to}.", p);
+      if (e.chip === "black") return you ? t("You gave a black chip to {to}.", p) : t("{name} gave a black chip to {to}.", p);
+      return you ? t("You gave a white chip to {to}.", p) : t("{name} gave a white chip to {to}.", p);
+    }
+    case "magic_chip_taken": {
+      if (e.source === null) return you ? t("You took the magic chip from the centre (star card).") : t("{name} took the magic chip from the centre (star card).", { name });
+      const p = { name, source: e.source === viewer ? t("you") : names[e.source] };
+      return you ? t("You took the magic chip from {source} (star card).", p) : t("{name} took the magic chip from {source} (star card).", p);
+    }
+    case "chip_staged": {
+      const p = { name, n: e.stage[0] + e.stage[1] };
+      const text = e.chip === "black"
+        ? (you ? t("You put a black chip on the stage (now {n} chip).", p, "You put a black chip on the stage (now {n} chips).") : t("{name} put a black chip on the stage (now {n} chip).", p, "{name} put a black chip on the stage (now {n} chips)."))
+        : (you ? t("You put a white chip on the stage (now {n} chip).", p, "You put a white chip on the stage (now {n} chips).") : t("{name} put a white chip on the stage (now {n} chip).", p, "{name} put a white chip on the stage (now {n} chips)."));
+      return p.n >= 5 ? [text, t("Magic show!")].join(" ") : text;
+    }
+    case "stage_taken": {
+      const p = { name, n: e.whites + e.blacks, white: e.whites, black: e.blacks, points: e.whites + 10 * e.blacks };
+      return you ? t("You took the stage: {n} chip ({white} white, {black} black), {points} points.", p, "You took the stage: {n} chips ({white} white, {black} black), {points} points.")
+        : t("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.", p, "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.");
+    }
+    case "skipped": return you ? t("You skipped with the magic chip (it goes back to the centre).") : t("{name} skipped with the magic chip (it goes back to the centre).", { name });
+    case "magic_chip_scored": return you ? t("You held the magic chip at the end of the round: 10 points.") : t("{name} held the magic chip at the end of the round: 10 points.", { name });
     default: return null;
   }
 }
@@ -207,10 +282,10 @@ export function pct(x) { return x === null || x === undefined ? "—" : `${(100 
 // The rules of a game in a dialog (a tiny Markdown: headings, lists, paragraphs, **bold**).
 export async function showRules(game) {
   const dlg = document.getElementById("rules-dialog") || document.body.appendChild(h("dialog", { id: "rules-dialog", class: "sheet", "aria-labelledby": "rules-title" }));
-  dlg.replaceChildren(h("p", {}, "Loading the rules…"));
+  dlg.replaceChildren(h("p", {}, t("Loading the rules…")));
   if (!dlg.open) dlg.showModal();
   try {
-    const data = await api(`/api/games/${encodeURIComponent(game)}/rules`);
+    const data = await api(`/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(spoken())}`);
     const body = h("div", { class: "rules" });
     let list = null;
     for (const block of data.rules.split(/\n\s*\n/)) {
@@ -223,20 +298,50 @@ export async function showRules(game) {
         else { list = null; body.append(h("p", {}, inline(text))); }
       }
     }
-    function inline(t) { const span = h("span"); span.innerHTML = t.replace(/[&<>]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`(.+?)`/g, "<code>$1</code>"); return span; }
-    dlg.replaceChildren(h("div", { class: "sheet-head" }, h("h2", { id: "rules-title" }, `How to play ${data.name}`),
-      h("button", { class: "icon-btn", type: "button", "aria-label": "Close the rules", onclick: () => dlg.close() }, "✕")), body);
+    function inline(text) { const span = h("span"); span.innerHTML = text.replace(/[&<>]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`(.+?)`/g, "<code>$1</code>"); return span; }
+    dlg.replaceChildren(h("div", { class: "sheet-head" }, h("h2", { id: "rules-title" }, t("How to play {game}", { game: gameInfo(game).name })),
+      h("button", { class: "icon-btn", type: "button", "aria-label": t("Close the rules"), onclick: () => dlg.close() }, "✕")), body);
   } catch (e) {
-    dlg.replaceChildren(h("p", {}, e.message), h("button", { type: "button", onclick: () => dlg.close() }, "Close"));
+    dlg.replaceChildren(h("p", {}, e.message), h("button", { type: "button", onclick: () => dlg.close() }, t("Close")));
   }
 }
 
+// A Copy button; `label` is its whole name ("Copy the link for spectators").
 export function copyButton(text, label) {
-  const b = h("button", { type: "button", class: "small", "aria-label": `Copy ${label}` }, "Copy");
+  const b = h("button", { type: "button", class: "small", "aria-label": label }, t("Copy"));
   b.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(text); b.textContent = "Copied ✓"; }
-    catch (e) { const i = b.previousElementSibling; if (i && i.select) { i.select(); document.execCommand("copy"); b.textContent = "Copied ✓"; } }
-    setTimeout(() => { b.textContent = "Copy"; }, 1800);
+    try { await navigator.clipboard.writeText(text); b.textContent = t("Copied ✓"); }
+    catch (e) { const i = b.previousElementSibling; if (i && i.select) { i.select(); document.execCommand("copy"); b.textContent = t("Copied ✓"); } }
+    setTimeout(() => { b.textContent = t("Copy"); }, 1800);
   });
   return b;
+}
+
+// -- the language -----------------------------------------------------------------------------
+let LANGUAGES = [{ code: "en", name: "English" }];
+
+// Before a page draws anything: the device's remembered language, else the browser's, else the
+// server's pick from Accept-Language; the page's own words (its HTML) shown in it.
+export async function startLanguage() {
+  try {
+    const known = await api("/api/i18n");
+    LANGUAGES = known.languages;
+    await setLanguage(preferred([...LANGUAGES.map(l => l.code), "xx"], known.preferred));
+  } catch (e) { /* English: the page's own words */ }
+  translatePage();
+}
+
+// The switch of languages (each named in its own words), remembered on this device; `redraw()`
+// draws the page's changing parts again in the new language.
+export function languageSwitch(redraw) {
+  const select = h("select", { class: "lang-switch", "aria-label": t("Language"), title: t("Language") },
+    LANGUAGES.map(l => h("option", { value: l.code, lang: l.code, selected: l.code === language() }, l.name)));
+  select.addEventListener("change", async () => {
+    try { await setLanguage(select.value, { remember: true }); } catch (e) { return; }
+    translatePage();
+    select.setAttribute("aria-label", t("Language"));
+    select.title = t("Language");
+    redraw();
+  });
+  return select;
 }

@@ -11,23 +11,27 @@ let rules = new Intl.PluralRules("en");
 
 export function language() { return current.lang; }
 
-// The language to start in: the device's choice, else the browser's first known language.
-export function preferred(known) {
+// The language a server or Intl is asked for: xx is English underneath.
+export function spoken() { return current.pseudo ? "en" : current.lang; }
+
+// The language to start in: the device's choice, else the browser's first known language, else
+// `fallback` (the server's pick from Accept-Language).
+export function preferred(known, fallback = "en") {
   const saved = (() => { try { return localStorage.getItem(STORAGE); } catch { return null; } })();
   if (saved && known.includes(saved)) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const code = String(tag).toLowerCase().split(/[-_]/)[0];
     if (known.includes(code)) return code;
   }
-  return "en";
+  return known.includes(fallback) ? fallback : "en";
 }
 
 export async function setLanguage(lang, { remember = false } = {}) {
   const answer = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
   if (!answer.ok) throw new Error(`no catalog for ${lang}`);
   current = await answer.json();
-  rules = new Intl.PluralRules(current.pseudo ? "en" : current.lang);
-  document.documentElement.lang = current.pseudo ? "en" : current.lang;
+  rules = new Intl.PluralRules(spoken());
+  document.documentElement.lang = spoken();
   if (remember) { try { localStorage.setItem(STORAGE, current.lang); } catch { /* private mode */ } }
   return current.lang;
 }
@@ -63,4 +67,36 @@ export function t(key, params = {}, plural = null) {
     text = typeof found === "string" ? found : key;
   }
   return fill(current.pseudo ? pseudo(text) : text, params);
+}
+
+// The words written in a page's HTML (text, aria-label, title, placeholder, alt; not inside
+// translate="no"), by their English text: the same rule as lama.i18n.catalogs' extraction of
+// the pages. The first call notes them; each call shows them in the current language.
+const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
+const noted = [];  // [node, attribute (null: a text node), English, spaces before, after]
+
+export function squeeze(text) { return text.replace(/\s+/g, " ").trim(); }
+export function wordy(text) { return /\p{L}/u.test(text); }
+
+function note(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => (n.nodeType === 1 && (n.getAttribute("translate") === "no" || /^(SCRIPT|STYLE)$/.test(n.tagName))
+      ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  for (let n = walker.currentNode; n; n = walker.nextNode()) {
+    if (n.nodeType === 3) {
+      const text = squeeze(n.nodeValue);
+      if (wordy(text)) noted.push([n, null, text, /^\s/.test(n.nodeValue) ? " " : "", /\s$/.test(n.nodeValue) ? " " : ""]);
+    } else {
+      for (const a of ATTRIBUTES) if (n.hasAttribute(a) && wordy(n.getAttribute(a))) noted.push([n, a, squeeze(n.getAttribute(a))]);
+    }
+  }
+}
+
+export function translatePage(root = document.documentElement) {
+  if (!noted.length) note(root);
+  for (const [node, attribute, english, before, after] of noted) {
+    if (attribute) node.setAttribute(attribute, t(english));
+    else node.nodeValue = `${before}${t(english)}${after}`;
+  }
 }

@@ -3,10 +3,12 @@
 // for each free seat and for spectators. The games are what GET /api/games says they are.
 
 import { cardFace, die } from "./cards.js";
-import { $, BOT_LEVELS, api, applyTheme, cardName, copyButton, device, gameInfo, h, isCardGame, loadGames, showRules, themeButton } from "./common.js";
+import {
+  $, BOT_LEVELS, api, applyTheme, botLabel, cardName, copyButton, device, gameInfo, h, isCardGame, languageSwitch, loadGames, showRules, t,
+  startLanguage, themeButton,
+} from "./common.js";
 
 applyTheme();
-$("#top-tools").append(themeButton());
 let games = [];
 const nameInput = $("#name");
 nameInput.value = device.name;
@@ -17,29 +19,50 @@ function pictures(g) {
   return g.pictures.map(code => isCardGame(g.id) ? h("span", { class: "card" }, cardFace(code, g.llama)) : die(code));
 }
 
-function gameOf() { return games.find(g => g.id === (document.querySelector("input[name=game]:checked") || {}).value) || games[0]; }
+function gameOf() { return gameInfo(games.find(g => g === (document.querySelector("input[name=game]:checked") || {}).value) || games[0]); }
 function option(g, name) { return (g.options.find(o => o.name === name) || {}).default; }
 
 async function init() {
-  try { games = await loadGames(); } catch (e) { $("#create-error").textContent = e.message; return; }
-  const box = $("#games");
-  for (const [i, g] of games.entries()) {
-    const pics = h("span", { class: "pics" }, pictures(g));
-    box.append(h("label", { class: "game-choice" }, h("input", { type: "radio", name: "game", value: g.id, checked: i === 0 }), pics, h("span", {}, g.name), h("span", { class: "tagline" }, g.tagline),
-      h("button", { type: "button", class: "small", "aria-label": `Rules of ${g.name}`, onclick: ev => { ev.preventDefault(); showRules(g.id); } }, "Rules")));
-  }
-  box.addEventListener("change", gameChanged);
+  const served = loadGames();  // (their words are shown in the language chosen meanwhile)
+  served.catch(() => {});  // (its error is shown below, once awaited)
+  await startLanguage();
+  $("#top-tools").append(languageSwitch(redraw), themeButton());
+  try { games = (await served).map(g => g.id); } catch (e) { $("#create-error").textContent = e.message; return; }
   const players = $("#players");
-  const low = Math.min(...games.map(g => g.min_players)), high = Math.max(...games.map(g => g.max_players));
+  const low = Math.min(...games.map(g => gameInfo(g).min_players)), high = Math.max(...games.map(g => gameInfo(g).max_players));
   for (let n = low; n <= high; n++) players.append(h("option", { value: n, selected: n === Math.min(high, Math.max(low, 4)) }, n));
   players.addEventListener("change", seatsChanged);
-  for (const [v, label] of BOT_LEVELS) $("#stand-in").append(h("option", { value: v, selected: v === "medium" }, label));
-  for (const g of games) $("#filter-game").append(h("option", { value: g.id }, g.name));
+  $("#games").addEventListener("change", gameChanged);
   $("#filter-game").addEventListener("change", () => { pages = [null]; refresh(); });
   $("#filter-free").addEventListener("change", () => { pages = [null]; refresh(); });
+  drawChoices();
   gameChanged();
   refresh();
   setInterval(refresh, 5000);
+}
+
+// The choices that name games and bots, in the page's language (again after a switch, keeping
+// what was chosen).
+function drawChoices() {
+  const box = $("#games"), chosen = gameOf().id;
+  box.querySelectorAll(".game-choice").forEach(el => el.remove());
+  for (const g of games.map(gameInfo)) {
+    const pics = h("span", { class: "pics" }, pictures(g));
+    box.append(h("label", { class: "game-choice" }, h("input", { type: "radio", name: "game", value: g.id, checked: g.id === chosen }), pics, h("span", {}, g.name), h("span", { class: "tagline" }, g.tagline),
+      h("button", { type: "button", class: "small", "aria-label": t("Rules of {game}", { game: g.name }), onclick: ev => { ev.preventDefault(); showRules(g.id); } }, t("Rules"))));
+  }
+  const standIn = $("#stand-in"), level = standIn.value || "medium";
+  standIn.replaceChildren(...BOT_LEVELS.map(v => h("option", { value: v, selected: v === level }, botLabel(v))));
+  const filter = $("#filter-game"), shown = filter.value;
+  filter.replaceChildren(filter.options[0], ...games.map(gameInfo).map(g => h("option", { value: g.id, selected: g.id === shown }, g.name)));
+}
+
+function redraw() {
+  drawChoices();
+  const target = $("#target").value;
+  gameChanged();
+  $("#target").value = target;
+  refresh();
 }
 
 function gameChanged() {
@@ -59,9 +82,9 @@ const deckEditor = {
   show(g, o) {
     const grid = h("div", { class: "deck", dataset: { option: o.name } });
     for (const [code, n] of Object.entries(o.default || {})) {
-      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": `Number of cards: ${cardName(code, g.id)}` })));
+      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": t("Number of cards: {card}", { card: cardName(code, g.id) }) })));
     }
-    return h("details", {}, h("summary", {}, "Deck: how many of each card"), grid);
+    return h("details", {}, h("summary", {}, t("Deck: how many of each card")), grid);
   },
   value(o) {
     const inputs = [...document.querySelectorAll(`.deck[data-option="${o.name}"] input`)];
@@ -74,12 +97,12 @@ const facesEditor = {
   show(g, o) {
     const wrap = h("div", { class: "dice-faces", dataset: { option: o.name } });
     (o.default || []).forEach((d, i) => {
-      const row = h("div", { class: "die-row" }, h("span", {}, `Die ${i + 1}:`));
-      d.forEach((f, j) => row.append(h("select", { "aria-label": `Die ${i + 1}, face ${j + 1}`, "data-die": i, "data-face": j, "data-default": f },
+      const row = h("div", { class: "die-row" }, h("span", {}, t("Die {number}:", { number: i + 1 })));
+      d.forEach((f, j) => row.append(h("select", { "aria-label": t("Die {number}, face {face}", { number: i + 1, face: j + 1 }), "data-die": i, "data-face": j, "data-default": f },
         (o.codes || []).map(v => h("option", { value: v, selected: v === f }, cardName(v, g.id))))));
       wrap.append(row);
     });
-    return h("details", {}, h("summary", {}, "Dice: the faces of each die"), wrap);
+    return h("details", {}, h("summary", {}, t("Dice: the faces of each die")), wrap);
   },
   value(o) {
     const sels = [...document.querySelectorAll(`.dice-faces[data-option="${o.name}"] select`)];
@@ -97,13 +120,13 @@ function seatsChanged() {
   const n = Number($("#players").value);
   const list = $("#seat-list");
   const old = [...list.querySelectorAll("select")].map(s => s.value);
-  list.replaceChildren(h("li", {}, h("span", { class: "who" }, "Seat 1"), h("span", {}, "You")));
+  list.replaceChildren(h("li", {}, h("span", { class: "who" }, t("Seat {number}", { number: 1 })), h("span", {}, t("You"))));
   for (let s = 1; s < n; s++) {
-    const sel = h("select", { "aria-label": `Seat ${s + 1}`, "data-seat": s },
-      h("option", { value: "human" }, "A person (send them a link)"),
-      BOT_LEVELS.map(([v, label]) => h("option", { value: v }, label)));
+    const sel = h("select", { "aria-label": t("Seat {number}", { number: s + 1 }), "data-seat": s },
+      h("option", { value: "human" }, t("A person (send them a link)")),
+      BOT_LEVELS.map(v => h("option", { value: v }, botLabel(v))));
     sel.value = old[s - 1] || "medium";
-    list.append(h("li", {}, h("span", { class: "who" }, `Seat ${s + 1}`), sel));
+    list.append(h("li", {}, h("span", { class: "who" }, t("Seat {number}", { number: s + 1 })), sel));
   }
 }
 
@@ -112,7 +135,7 @@ $("#create").addEventListener("submit", async ev => {
   const err = $("#create-error");
   err.textContent = "";
   const name = nameInput.value.trim();
-  if (!name) { err.textContent = "Please write your name first."; nameInput.focus(); return; }
+  if (!name) { err.textContent = t("Please write your name first."); nameInput.focus(); return; }
   device.name = name;
   const g = gameOf();
   const players = Number($("#players").value);
@@ -120,7 +143,7 @@ $("#create").addEventListener("submit", async ev => {
   const options = {};
   const targetText = $("#target").value.trim();
   if (!/^\d+$/.test(targetText) || Number(targetText) < 1) {  // an empty box would read as 0
-    err.textContent = "The game ends at how many points? Write a whole number, 1 or more.";
+    err.textContent = t("The game ends at how many points? Write a whole number, 1 or more.");
     $("#target").focus();
     return;
   }
@@ -150,12 +173,12 @@ async function refresh() {
 async function refreshMine() {
   const box = $("#my-tables");
   const ids = device.tables().slice(-50);
-  if (!ids.length) { box.replaceChildren(h("p", { class: "muted" }, "The tables you sit at on this device show here, with their results once they are over.")); return; }
+  if (!ids.length) { box.replaceChildren(h("p", { class: "muted" }, t("The tables you sit at on this device show here, with their results once they are over."))); return; }
   let tables;
   try { tables = (await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`)).tables; } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   const order = { running: 0, waiting: 1, finished: 2 };
   tables.sort((a, b) => order[a.status] - order[b.status] || b.created - a.created);
-  box.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.slice(0, 20).map(t => tableItem(t, true))) : h("p", { class: "muted" }, "None yet."));
+  box.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.slice(0, 20).map(x => tableItem(x, true))) : h("p", { class: "muted" }, t("None yet.")));
 }
 
 async function refreshPublic() {
@@ -168,34 +191,35 @@ async function refreshPublic() {
   let page;
   try { page = await api(`/api/tables?${params}`); } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   const nav = h("div", { class: "buttons pager" },
-    pages.length > 1 ? h("button", { type: "button", class: "small", onclick: () => { pages.pop(); refreshPublic(); } }, "← Newer tables") : null,
-    page.next_cursor ? h("button", { type: "button", class: "small", onclick: () => { pages.push(page.next_cursor); refreshPublic(); } }, "Older tables →") : null);
-  if (!page.tables.length) { box.replaceChildren(h("p", { class: "muted" }, "No public table now. Start one: tables are private unless you list them."), nav); return; }
-  box.replaceChildren(h("ul", { class: "table-list" }, page.tables.map(t => tableItem(t, false))), nav);
+    pages.length > 1 ? h("button", { type: "button", class: "small", onclick: () => { pages.pop(); refreshPublic(); } }, t("← Newer tables")) : null,
+    page.next_cursor ? h("button", { type: "button", class: "small", onclick: () => { pages.push(page.next_cursor); refreshPublic(); } }, t("Older tables →")) : null);
+  if (!page.tables.length) { box.replaceChildren(h("p", { class: "muted" }, t("No public table now. Start one: tables are private unless you list them.")), nav); return; }
+  box.replaceChildren(h("ul", { class: "table-list" }, page.tables.map(x => tableItem(x, false))), nav);
 }
 
-const STATUS = { waiting: "waiting for players", running: "playing", finished: "over" };
+const status = s => ({ waiting: t("waiting for players"), running: t("playing"), finished: t("over") })[s] || s;
 
-function tableItem(t, mine) {
-  const base = `${location.origin}/tables/${t.id}`;
-  const token = device.token(t.id);
+function tableItem(table, mine) {
+  const base = `${location.origin}/tables/${table.id}`;
+  const token = device.token(table.id);
   const seats = h("ul");
-  for (const s of t.seats) {
-    if (s.taken) seats.append(h("li", {}, `${s.seat + 1}. ${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}${t.status === "finished" && (t.winners || []).includes(s.seat) ? " ★" : ""}`));
-    else if (s.reserved) seats.append(h("li", {}, `${s.seat + 1}. ${s.name}: kept for them`));
-    else if (t.visibility === "public") seats.append(h("li", {}, `${s.seat + 1}. free seat`, h("a", { class: "button small", href: `/tables/${t.id}#join=${s.seat}` }, "Join")));
-    else seats.append(h("li", {}, `${s.seat + 1}. free seat (by invitation)`));
+  for (const s of table.seats) {
+    const number = `${s.seat + 1}. `, star = table.status === "finished" && (table.winners || []).includes(s.seat) ? " ★" : "";
+    if (s.taken) seats.append(h("li", {}, number, s.kind === "bot" ? t("{name} ({level})", { name: s.name, level: botLabel(s.bot) }) : s.name, star));
+    else if (s.reserved) seats.append(h("li", {}, number, t("{name}: kept for them", { name: s.name })));
+    else if (table.visibility === "public") seats.append(h("li", {}, number, t("free seat"), h("a", { class: "button small", href: `/tables/${table.id}#join=${s.seat}` }, t("Join"))));
+    else seats.append(h("li", {}, number, t("free seat (by invitation)")));
   }
   const buttons = h("div", { class: "buttons" });
-  if (token && t.status !== "finished") buttons.append(h("a", { class: "button small primary", href: `/tables/${t.id}#token=${encodeURIComponent(token)}` }, "Back to my seat"));
-  if (t.status === "finished") {
-    buttons.append(h("a", { class: "button small", href: token ? `/tables/${t.id}#token=${encodeURIComponent(token)}` : `/tables/${t.id}#watch` }, "Result"),
-      h("a", { class: "button small", href: `/tables/${t.id}/replay` }, "Replay"),
-      h("a", { class: "button small", href: `/api/tables/${t.id}/record?download=1`, download: `lama-${t.game}-${t.id}.record.json` }, "Download the record"));
-  } else buttons.append(h("a", { class: "button small", href: `/tables/${t.id}#watch` }, "Watch"), copyButton(base, `the spectators' link of this ${t.name} table`));
+  if (token && table.status !== "finished") buttons.append(h("a", { class: "button small primary", href: `/tables/${table.id}#token=${encodeURIComponent(token)}` }, t("Back to my seat")));
+  if (table.status === "finished") {
+    buttons.append(h("a", { class: "button small", href: token ? `/tables/${table.id}#token=${encodeURIComponent(token)}` : `/tables/${table.id}#watch` }, t("Result")),
+      h("a", { class: "button small", href: `/tables/${table.id}/replay` }, t("Replay")),
+      h("a", { class: "button small", href: `/api/tables/${table.id}/record?download=1`, download: `lama-${table.game}-${table.id}.record.json` }, t("Download the record")));
+  } else buttons.append(h("a", { class: "button small", href: `/tables/${table.id}#watch` }, t("Watch")), copyButton(base, t("Copy the spectators' link of this {game} table", { game: gameInfo(table.game).name })));
   return h("li", { class: `table-item${mine ? " mine" : ""}` },
-    h("div", { class: "top" }, h("strong", {}, t.name || gameInfo(t.game).name), h("span", { class: `status ${t.status}` }, t.expired ? "expired: nobody came" : STATUS[t.status] || t.status),
-      t.visibility === "private" ? h("span", { class: "muted" }, "private") : null),
+    h("div", { class: "top" }, h("strong", {}, gameInfo(table.game).name), h("span", { class: `status ${table.status}` }, table.expired ? t("expired: nobody came") : status(table.status)),
+      table.visibility === "private" ? h("span", { class: "muted" }, t("private")) : null),
     seats, buttons);
 }
 

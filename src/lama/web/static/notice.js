@@ -4,10 +4,10 @@
 // are remembered on the device.
 
 import { icon } from "./cards.js";
-import { device, h } from "./common.js";
+import { device, h, t } from "./common.js";
 
 const ICON = "/static/favicon.svg", TURN_ICON = "/static/favicon-turn.svg";
-const TURN_TITLE = "● Your turn · lama";
+const turnTitle = () => t("● Your turn · lama");
 let title = document.title;  // the page's own title, shown when it is not one's turn
 let turn = false;
 let audio = null;  // made on a person's click or key: browsers start sound only after one
@@ -42,7 +42,7 @@ const canNotify = () => typeof Notification !== "undefined";
 function notify(text) {
   if (!device.notify || !document.hidden || !canNotify() || Notification.permission !== "granted") return;
   try {
-    shown = new Notification(TURN_TITLE, { body: text, tag: "lama-turn", icon: TURN_ICON });
+    shown = new Notification(turnTitle(), { body: text, tag: "lama-turn", icon: TURN_ICON });
     shown.onclick = () => { window.focus(); shown.close(); };
   } catch (e) { /* a browser that notifies only from a service worker */ }
 }
@@ -59,7 +59,7 @@ export function setTitle(text) {
 // Whether it is the viewer's turn now (`text`: what a notification says); the sound and the
 // notification come when the turn begins, not at every state of it.
 export function turnNotice(mine, text) {
-  document.title = mine ? TURN_TITLE : title;
+  document.title = mine ? turnTitle() : title;
   const icon = document.querySelector('link[rel="icon"]');
   if (icon) icon.href = mine ? TURN_ICON : ICON;
   if (mine && !turn) { chime(); notify(text); }
@@ -77,7 +77,7 @@ function toggle(b, on, name, [onLabel, offLabel]) {
 // The top tools' two switches: the sound, and the notifications (where the browser has them).
 export function noticeButtons() {
   const sound = h("button", { type: "button", class: "icon-btn", id: "sound-toggle" });
-  const showSound = () => toggle(sound, device.sound, "sound", ["Sound on your turn: on", "Sound on your turn: off"]);
+  const showSound = () => toggle(sound, device.sound, "sound", [t("Sound on your turn: on"), t("Sound on your turn: off")]);
   sound.addEventListener("click", () => {
     device.sound = !device.sound;
     showSound();
@@ -87,8 +87,8 @@ export function noticeButtons() {
   if (!canNotify()) return [sound];
   const bell = h("button", { type: "button", class: "icon-btn", id: "notify-toggle" });
   const showBell = () => toggle(bell, device.notify && Notification.permission === "granted", "bell",
-    ["Notify me of my turn when this tab is hidden: on", Notification.permission === "denied"
-      ? "Notifications are blocked for this site in the browser's settings" : "Notify me of my turn when this tab is hidden: off"]);
+    [t("Notify me of my turn when this tab is hidden: on"), Notification.permission === "denied"
+      ? t("Notifications are blocked for this site in the browser's settings") : t("Notify me of my turn when this tab is hidden: off")]);
   bell.addEventListener("click", async () => {
     if (device.notify) device.notify = false;
     else if (Notification.permission === "granted") device.notify = true;

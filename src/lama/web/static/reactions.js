@@ -1,22 +1,20 @@
 // Quick reactions (PROTOCOL: `react`, `reaction`): a fixed set of codes, never free text, shown
 // for a few seconds at the sender's seat; the reactions of a seat can be muted on this device.
 
-import { device, h } from "./common.js";
+import { device, h, t } from "./common.js";
 
 // code (as the server knows it), what it shows, what it says
-export const REACTIONS = [
-  ["thumbs_up", "👍", "Thumbs up"], ["well_played", "👏", "Well played"], ["good_luck", "🍀", "Good luck"],
-  ["oops", "😬", "Oops"], ["laugh", "😄", "Ha ha"],
-];
-const BY_CODE = new Map(REACTIONS.map(r => [r[0], r]));
+export const REACTIONS = [["thumbs_up", "👍"], ["well_played", "👏"], ["good_luck", "🍀"], ["oops", "😬"], ["laugh", "😄"]];
+const BY_CODE = new Map(REACTIONS);
+const saying = code => ({ thumbs_up: t("Thumbs up"), well_played: t("Well played"), good_luck: t("Good luck"), oops: t("Oops"), laugh: t("Ha ha") })[code];
 const SHOWN_MS = 4000;
 const showing = new Map();  // seat -> {code, until (performance.now())}
 
 // The buttons that send a reaction (`send`: a WebSocket message to the server).
 export function reactionBar(send) {
-  return h("div", { class: "reactions", role: "group", "aria-label": "React" },
-    REACTIONS.map(([code, icon, words]) => h("button", {
-      type: "button", class: "small react", title: words, "aria-label": `React: ${words}`, dataset: { reaction: code },
+  return h("div", { class: "reactions", role: "group", "aria-label": t("React") },
+    REACTIONS.map(([code, icon]) => [code, icon, saying(code)]).map(([code, icon, words]) => h("button", {
+      type: "button", class: "small react", title: words, "aria-label": t("React: {reaction}", { reaction: words }), dataset: { reaction: code },
       onclick: () => send({ type: "react", reaction: code }),
     }, `${icon} ${words}`)));
 }
@@ -36,8 +34,7 @@ export function place(table, me) {
   for (const [seat, r] of showing) {
     if (r.until <= now || muted.includes(seat)) { showing.delete(seat); continue; }
     const at = seat === me ? document.querySelector("#mine .my-head") : document.querySelector(`#seats [data-seat="${seat}"]`);
-    const [, icon, words] = BY_CODE.get(r.code);
-    if (at) at.append(h("span", { class: "reaction-bubble", role: "status", dataset: { reaction: r.code } }, `${icon} ${words}`));
+    if (at) at.append(h("span", { class: "reaction-bubble", role: "status", dataset: { reaction: r.code } }, `${BY_CODE.get(r.code)} ${saying(r.code)}`));
   }
 }
 
@@ -46,10 +43,10 @@ export function muteButton(table, seat, name, me) {
   const b = h("button", { type: "button", class: "small mute" });
   const show = () => {
     const on = device.muted(table).includes(seat);
-    b.textContent = on ? "Mute ✓" : "Mute";  // (its name, "Mute Ann's reactions", holds what it shows)
+    b.textContent = on ? t("Mute ✓") : t("Mute");  // (its name, "Mute Ann's reactions", holds what it shows)
     b.setAttribute("aria-pressed", on ? "true" : "false");
-    b.setAttribute("aria-label", `Mute ${name}'s reactions`);
-    b.title = on ? `${name}'s reactions are muted on this device` : `Mute ${name}'s reactions on this device`;
+    b.setAttribute("aria-label", t("Mute {name}'s reactions", { name }));
+    b.title = on ? t("{name}'s reactions are muted on this device", { name }) : t("Mute {name}'s reactions on this device", { name });
   };
   b.addEventListener("click", () => { device.setMuted(table, seat, !device.muted(table).includes(seat)); show(); place(table, me); });
   show();

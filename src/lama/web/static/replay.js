@@ -1,27 +1,33 @@
 // The replay of a finished table (/tables/{ID}/replay): every move, every hand face up.
 
 import { cardEl, middle, seatPanel } from "./board.js";
-import { $, aCard, api, applyTheme, cardName, endedText, gameInfo, h, loadGames, plural, seatNames, showRules, themeButton } from "./common.js";
+import {
+  $, andList, api, applyTheme, cardName, cardNames, endedText, gameInfo, h, languageSwitch, loadGames, seatNames, showRules, startLanguage, t,
+  themeButton,
+} from "./common.js";
 
 applyTheme();
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 let steps = [], names = [], at = 0, timer = 0, facts = null;
 
+// A record's move in words (as its seat saw it: the card drawn is named).
 function moveText(move, game) {
   if (!move) return null;
-  const n = names[move.seat];
-  if ("play" in move) return `${n} played ${aCard(move.play, game)}` + (move.give !== undefined && move.give !== null ? ` and gave a chip to ${names[move.give]}` : "") + ".";
-  if ("draw" in move) return `${n} drew ${aCard(move.draw, game)}.`;
-  if (move.quit) return `${n} quit the round.`;
-  if (move.skip) return `${n} skipped with the magic chip.`;
-  if (move.take_stage) return `${n} took the stage.`;
+  const name = names[move.seat];
+  if ("play" in move) {
+    const card = cardName(move.play, game);
+    return move.give !== undefined && move.give !== null ? t("{name} played {card} and gave a chip to {to}.", { name, card, to: names[move.give] }) : t("{name} played {card}.", { name, card });
+  }
+  if ("draw" in move) return t("{name} drew {card}.", { name, card: cardName(move.draw, game) });
+  if (move.quit) return t("{name} quit the round.", { name });
+  if (move.skip) return t("{name} skipped with the magic chip.", { name });
+  if (move.take_stage) return t("{name} took the stage.", { name });
   if ("roll" in move) {
-    let t = `${n} rolled ${move.roll.map(f => cardName(f, game)).join(", ")}`;
-    if (move.discard) t += ` and discarded ${move.discard.map(c => cardName(c, game)).join(", ")}`;
-    else if (move.take) t += ` and took ${aCard(move.take, game)} from the row`;
-    else if (move.roll.every(f => f === "L")) t += ": three llamas!";
-    else t += ": bust!";
-    return t + ".";
+    const roll = cardNames(move.roll, game);
+    if (move.discard) return t("{name} rolled {roll} and discarded {cards}.", { name, roll, cards: cardNames(move.discard, game) });
+    if (move.take) return t("{name} rolled {roll} and took {card} from the row.", { name, roll, card: cardName(move.take, game) });
+    if (move.roll.every(f => f === "L")) return t("{name} rolled {roll}: three llamas!", { name, roll });
+    return t("{name} rolled {roll}: bust!", { name, roll });
   }
   return JSON.stringify(move);
 }
@@ -40,18 +46,23 @@ function show(i) {
     const r = v.history.length - 1;
     const start = gameInfo(game).start_points;
     const before = r > 0 ? v.history[r - 1].scores : ended.scores.map(() => start);
-    parts.push(h("section", { class: "panel" }, h("h2", {}, `Round ${r + 1}: ${endedText(ended, null, names, game)}`),
+    parts.push(h("section", { class: "panel" }, h("h2", {}, t("Round {round}: {ended}", { round: r + 1, ended: endedText(ended, null, names, game) })),
       h("div", { class: "recap-wrap" }, h("table", { class: "recap" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Cards left"), h("th", {}, "Penalty"), h("th", {}, "Points"))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Cards left")), h("th", {}, t("Penalty")), h("th", {}, t("Points")))),
         h("tbody", {}, ended.scores.map((s, k) => h("tr", {}, h("th", { scope: "row" }, names[k]),
           h("td", {}, h("span", { class: "small-cards" }, (ended.hands[k] || []).map(c => cardEl(c, game, { class: "card small" })))),
           h("td", { class: "num" }, `+${ended.penalties[k]}`), h("td", { class: "num" }, `${before[k]} → `, h("b", {}, s)))))))));
-    if (v.finished) parts.push(h("p", { class: "caption" }, `Game over. ${v.winners.map(w => names[w]).join(" and ")} ${v.winners.length === 1 ? "wins" : "win"} with ${plural(v.points[v.winners[0]], "point")}.`));
+    if (v.finished) {
+      const p = { n: v.points[v.winners[0]], winner: names[v.winners[0]], winners: andList(v.winners.map(w => names[w])) };
+      parts.push(h("p", { class: "caption" }, v.winners.length === 1 ? t("Game over. {winner} wins with {n} point.", p, "Game over. {winner} wins with {n} points.")
+        : t("Game over. {winners} win with {n} point.", p, "Game over. {winners} win with {n} points.")));
+    }
   }
-  parts.push(middle(v, { names, legal: [], caption: moveText(step.move, game) || `Round ${step.round + 1} is dealt.` }));
+  parts.push(middle(v, { names, legal: [], caption: moveText(step.move, game) || t("Round {round} is dealt.", { round: step.round + 1 }) }));
   $("#middle").replaceChildren(...parts);
-  $("#where").textContent = `Round ${step.round + 1}, ${step.move ? `move ${steps.slice(0, at + 1).filter(s => s.round === step.round && s.move).length}` : "the deal"} · step ${at + 1} of ${steps.length}`;
-  $("#title").replaceChildren(h("span", { class: "game-name" }, `Replay: ${gameInfo(game).name}`), h("span", { class: "sub" }, names.join(", ")));
+  const where = { round: step.round + 1, move: steps.slice(0, at + 1).filter(s => s.round === step.round && s.move).length, step: at + 1, steps: steps.length };
+  $("#where").textContent = step.move ? t("Round {round}, move {move} · step {step} of {steps}", where) : t("Round {round}, the deal · step {step} of {steps}", where);
+  $("#title").replaceChildren(h("span", { class: "game-name" }, t("Replay: {game}", { game: gameInfo(game).name })), h("span", { class: "sub" }, names.join(", ")));
   const log = $("#log");
   log.replaceChildren(...steps.map((s, k) => [s, k]).filter(([s, k]) => s.round === step.round && s.move && k <= at).map(([s]) => h("li", {}, moveText(s.move, game))));
   log.scrollTop = log.scrollHeight;
@@ -60,14 +71,18 @@ function show(i) {
 }
 
 function play() {
-  if (timer) { clearInterval(timer); timer = 0; $("#play").textContent = "▶ Play"; $("#play").setAttribute("aria-label", "Play automatically"); return; }
-  $("#play").textContent = "❚❚ Pause";
-  $("#play").setAttribute("aria-label", "Pause the automatic play");  // (a name says what the button shows)
-  timer = setInterval(() => { if (at >= steps.length - 1) play(); else show(at + 1); }, 900);
+  if (timer) { clearInterval(timer); timer = 0; } else timer = setInterval(() => { if (at >= steps.length - 1) play(); else show(at + 1); }, 900);
+  playButton();
+}
+
+function playButton() {
+  $("#play").textContent = timer ? t("❚❚ Pause") : t("▶ Play");
+  $("#play").setAttribute("aria-label", timer ? t("Pause the automatic play") : t("Play automatically"));  // (a name says what the button shows)
 }
 
 async function start() {
-  $("#top-tools").append(themeButton());
+  await startLanguage();
+  $("#top-tools").append(languageSwitch(() => { playButton(); if (steps.length) { show(at); words(); } }), themeButton());
   try {
     facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
@@ -76,16 +91,14 @@ async function start() {
     await loadGames();
   } catch (e) {
     document.documentElement.dataset.status = "missing";
-    $("#middle").replaceChildren(h("div", { class: "panel" }, h("h2", {}, "No replay"), h("p", {}, e.code === "not_finished" ? "The game is still being played: the replay opens once it is over." : e.message),
-      h("p", {}, h("a", { href: `/tables/${tableId}` }, "Go to the table"), " · ", h("a", { href: "/" }, "the lobby"))));
+    $("#middle").replaceChildren(h("div", { class: "panel" }, h("h2", {}, t("No replay")), h("p", {}, e.code === "not_finished" ? t("The game is still being played: the replay opens once it is over.") : e.message),
+      h("p", {}, h("a", { href: `/tables/${tableId}` }, t("Go to the table")), " · ", h("a", { href: "/" }, t("the lobby")))));
     return;
   }
   document.documentElement.dataset.status = "finished";
-  document.title = `Replay · ${facts.name} · lama`;
-  $("#top-tools").prepend(h("button", { type: "button", class: "icon-btn", "aria-label": "Rules", onclick: () => showRules(facts.game) }, "?"));
-  $("#mine").append(h("p", { class: "buttons" },
-    h("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record?download=1`, download: `lama-${facts.game}-${tableId}.record.json` }, "Download the record"),
-    h("span", { class: "muted" }, " (lama replay reads it in the terminal)")));
+  $("#top-tools").prepend(h("button", { type: "button", class: "icon-btn", id: "rules-button", onclick: () => showRules(facts.game) }, "?"));
+  $("#mine").append(h("p", { class: "buttons", id: "download" }));
+  words();
   $("#slider").max = steps.length - 1;
   $("#slider").addEventListener("input", e => show(Number(e.target.value)));
   $("#first").onclick = () => show(0);
@@ -100,6 +113,15 @@ async function start() {
     else if (ev.key === " ") { play(); ev.preventDefault(); }
   });
   show(0);
+}
+
+// The words drawn once (again after a switch of language).
+function words() {
+  document.title = t("Replay · {game} · lama", { game: gameInfo(facts.game).name });
+  $("#rules-button").setAttribute("aria-label", t("Rules"));
+  $("#download").replaceChildren(
+    h("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record?download=1`, download: `lama-${facts.game}-${tableId}.record.json` }, t("Download the record")),
+    h("span", { class: "muted" }, " ", t("(lama replay reads it in the terminal)")));
 }
 
 start();

@@ -2,12 +2,12 @@
 // for them, the links that bring a seat back or invite others, and the rematch offer. The server
 // says how long is left (`seconds_left`, `stand_in_in`); the page counts down from when it heard.
 
-import { aBot, copyButton, h } from "./common.js";
+import { andList, copyButton, h, t } from "./common.js";
 
 // "1:05" for 65 seconds; "2 h 05 min" for long clocks.
 export function duration(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${String(Math.floor(s / 60) % 60).padStart(2, "0")} min`;
+  if (s >= 3600) return t("{hours} h {minutes} min", { hours: Math.floor(s / 3600), minutes: String(Math.floor(s / 60) % 60).padStart(2, "0") });
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
@@ -35,12 +35,13 @@ export function startCountdowns() {
 export function clockEl(m, heard, names, own = false) {
   const c = m.clock;
   if (!c || m.status !== "running") return null;
-  const whose = c.seat === m.seat ? "your time" : `${names[c.seat]}'s time`;
-  return h("span", { class: "clock", role: "timer", "aria-label": `${whose} left` },
-    own ? null : `${c.seat === m.seat ? "You" : names[c.seat]}: `, countdown(c.seconds_left, heard), " left");
+  const mine = c.seat === m.seat;
+  const clock = countdown(c.seconds_left, heard);
+  // "{time}" stands where the countdown goes
+  const [before, after] = (own || mine ? t("{time} left") : t("{name}: {time} left", { name: names[c.seat] })).split("{time}");
+  return h("span", { class: "clock", role: "timer", "aria-label": mine ? t("Your time left") : t("{name}'s time left", { name: names[c.seat] }) },
+    before, clock, after);
 }
-
-const WHY = { time: "their time ran out", away: "they left the table", asked: "the table asked for it" };
 
 // What the people at the table should know of each person's seat: who is away, who plays for
 // whom, and what they can do about it (`send`: a WebSocket message to the server; `level`: the
@@ -53,50 +54,65 @@ export function seatNotes(m, heard, names, send, level) {
     if (s.kind !== "human" || !s.taken) continue;
     if (s.seat === me) {
       if (s.stand_in) out.push(h("div", { class: "panel away mine-away", role: "status" },
-        h("p", {}, `${aBot(s.stand_in)} is playing for you: ${s.stand_in_why === "time" ? "your time ran out" : "you were away"}.`),
-        h("button", { type: "button", class: "primary", dataset: { key: "back" }, onclick: () => send({ type: "stand_in", seat: me, bot: null }) }, "I'm back: let me play")));
+        h("p", {}, s.stand_in_why === "time" ? t("{bot} is playing for you: your time ran out.", { bot: aBot(s.stand_in) }) : t("{bot} is playing for you: you were away.", { bot: aBot(s.stand_in) })),
+        h("button", { type: "button", class: "primary", dataset: { key: "back" }, onclick: () => send({ type: "stand_in", seat: me, bot: null }) }, t("I'm back: let me play"))));
       continue;
     }
     if (s.stand_in) {
-      out.push(h("div", { class: "panel away" }, h("p", {}, `${aBot(s.stand_in)} plays for ${names[s.seat]} (${WHY[s.stand_in_why] || "for now"}) until they come back.`)));
+      out.push(h("div", { class: "panel away" }, h("p", {}, standIn(s.stand_in, names[s.seat], s.stand_in_why))));
     } else if (s.away) {
       const box = h("div", { class: "panel away" });
-      box.append(h("p", {}, `${names[s.seat]} is away.`, s.stand_in_in !== null ? h("span", {}, " A bot takes over in ", countdown(s.stand_in_in, heard), ".") : null));
-      box.append(h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: level }) }, `Let a bot play for ${names[s.seat]} now`));
+      const [before, after] = t("A bot takes over in {time}.").split("{time}");
+      box.append(h("p", {}, t("{name} is away.", { name: names[s.seat] }), s.stand_in_in !== null ? h("span", {}, " ", before, countdown(s.stand_in_in, heard), after) : null));
+      box.append(h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: level }) }, t("Let a bot play for {name} now", { name: names[s.seat] })));
       out.push(box);
     }
   }
   return out;
 }
 
-// A link in a box, with Copy and (where the device can) Share.
-function linkBox(label, url, note) {
-  const id = `link-${label.replace(/\W+/g, "-").toLowerCase()}`;
-  const share = navigator.share ? h("button", { type: "button", class: "small", onclick: () => navigator.share({ url }).catch(() => {}) }, "Share") : null;
+// "A medium bot": a bot of `level`, at the start of a sentence.
+function aBot(level) {
+  return { easy: t("An easy bot"), medium: t("A medium bot"), hard: t("A hard bot"), neural: t("A neural bot"), random: t("A random bot") }[level] || t("A bot");
+}
+
+// "A medium bot plays for Bob (their time ran out) until they come back."
+function standIn(level, name, why) {
+  const p = { bot: aBot(level), name };
+  if (why === "time") return t("{bot} plays for {name} (their time ran out) until they come back.", p);
+  if (why === "away") return t("{bot} plays for {name} (they left the table) until they come back.", p);
+  if (why === "asked") return t("{bot} plays for {name} (the table asked for it) until they come back.", p);
+  return t("{bot} plays for {name} for now, until they come back.", p);
+}
+
+// A link in a box (`key` names its input), with Copy and (where the device can) Share.
+function linkBox(key, label, copyLabel, url, note) {
+  const id = `link-${key}`;
+  const share = navigator.share ? h("button", { type: "button", class: "small", onclick: () => navigator.share({ url }).catch(() => {}) }, t("Share")) : null;
   return h("div", { class: "link-box" }, h("label", { for: id }, label),
-    h("span", { class: "invite" }, h("input", { id, readonly: true, value: url, onfocus: e => e.target.select() }), copyButton(url, label.toLowerCase()), share),
+    h("span", { class: "invite" }, h("input", { id, readonly: true, value: url, onfocus: e => e.target.select() }), copyButton(url, copyLabel), share),
     note ? h("p", { class: "muted small-print" }, note) : null);
 }
 
 // The link of the viewer's own seat: it opens the seat on any device (keep it to yourself).
 export function seatLink(tableId, token) {
-  return linkBox("Your seat's link", `${location.origin}/tables/${encodeURIComponent(tableId)}#token=${encodeURIComponent(token)}`,
-    "Open it on another device to play from there. It is yours: do not share it.");
+  return linkBox("your-seat-s-link", t("Your seat's link"), t("Copy your seat's link"), `${location.origin}/tables/${encodeURIComponent(tableId)}#token=${encodeURIComponent(token)}`,
+    t("Open it on another device to play from there. It is yours: do not share it."));
 }
 
 // The table's invitation: whoever opens it may take a free seat.
 export function inviteLink(tableId, invite) {
-  return linkBox("Invitation link", `${location.origin}/tables/${encodeURIComponent(tableId)}#invite=${encodeURIComponent(invite)}`,
-    "Send it to the people you want at the table: it takes a free seat.");
+  return linkBox("invitation-link", t("Invitation link"), t("Copy the invitation link"), `${location.origin}/tables/${encodeURIComponent(tableId)}#invite=${encodeURIComponent(invite)}`,
+    t("Send it to the people you want at the table: it takes a free seat."));
 }
 
 // The rematch offer on a finished table: who asked, and the button that takes one's own seat.
 export function rematchOffer(m, names, playAgain) {
   const r = m.rematch;
   if (m.seat === null) return null;
-  if (!r) return h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, "Play again");
+  if (!r) return h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, t("Play again"));
   const others = r.seats.filter(s => s !== m.seat).map(s => names[s]);
-  if (r.seats.includes(m.seat)) return h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, "Go to the next game");
-  return h("div", { class: "rematch", role: "status" }, h("span", {}, `${others.join(" and ")} ${others.length === 1 ? "wants" : "want"} a rematch.`),
-    h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, "Join the rematch"));
+  if (r.seats.includes(m.seat)) return h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, t("Go to the next game"));
+  return h("div", { class: "rematch", role: "status" }, h("span", {}, t("{names} wants a rematch.", { n: others.length, names: andList(others) }, "{names} want a rematch.")),
+    h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, t("Join the rematch")));
 }

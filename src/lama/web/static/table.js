@@ -3,9 +3,10 @@
 
 import { cardEl, chipsEl, middle, seatPanel } from "./board.js";
 import {
-  $, BOT_LEVELS, aCard, actionKey, actionText, api, applyTheme, cardName, copyButton, device, endedText, eventText,
-  gameInfo, h, hasControl, hasMove, isCardGame, loadGames, plural, seatNames, handName, pct, showRules, themeButton, who,
+  $, actionKey, actionText, andList, api, applyTheme, botLabel, cardName, cardNames, copyButton, device, endedText, eventText, gameInfo, h,
+  hasControl, hasMove, isCardGame, languageSwitch, loadGames, points, seatNames, handName, pct, showRules, startLanguage, t, themeButton, who,
 } from "./common.js";
+import { spoken } from "./i18n.js";
 import { noticeButtons, setTitle, turnNotice } from "./notice.js";
 import { heard, muteButton, place, reactionBar } from "./reactions.js";
 import { clockEl, inviteLink, rematchOffer, seatLink, seatNotes, startCountdowns } from "./seating.js";
@@ -23,9 +24,8 @@ const ui = {
 
 // -- start ------------------------------------------------------------------------------------
 async function start() {
-  $("#top-tools").append(
-    h("button", { type: "button", class: "icon-btn", "aria-label": "Rules (?)", title: "Rules (?)", onclick: () => ui.facts && showRules(ui.facts.game) }, "?"),
-    themeButton(), ...noticeButtons());
+  await startLanguage();
+  tools();
   const frag = new URLSearchParams(location.hash.slice(1));
   ui.token = frag.get("token");
   ui.invite = frag.get("invite");
@@ -40,28 +40,49 @@ async function start() {
     await loadGames();
   } catch (e) {
     root.dataset.status = "missing";
-    $("#title").textContent = "No such table";
-    $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "No such table"), h("p", {}, e.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+    $("#title").textContent = t("No such table");
+    $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, t("No such table")), h("p", {}, e.message), h("p", {}, h("a", { href: "/" }, t("Back to the lobby")))));
     return;
   }
-  setTitle(`${ui.facts.name} · lama`);
+  setTitle(t("{game} · lama", { game: gameInfo(ui.facts.game).name }));
   if ((frag.has("join") || ui.invite) && !ui.token) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
   connect();
 }
 
+// The top tools: the rules, the language, the theme, the turn's notices (drawn again after a switch
+// of language).
+function tools() {
+  $("#top-tools").replaceChildren(
+    h("button", { type: "button", class: "icon-btn", "aria-label": t("Rules (?)"), title: t("Rules (?)"), onclick: () => ui.facts && showRules(ui.facts.game) }, "?"),
+    languageSwitch(relabel), themeButton(), ...noticeButtons());
+}
+
+// After a switch of language: everything drawn again in it, the game and its connection kept
+// (the server's messages follow the new language from the next connection's hello).
+function relabel() {
+  tools();
+  if (ui.facts) setTitle(t("{game} · lama", { game: gameInfo(ui.facts.game).name }));
+  if (!ui.state) { if (ui.joinSeat !== undefined) joinForm(ui.joinSeat); return; }
+  $("#log").replaceChildren();
+  render();
+}
+
 function joinForm(seat) {
+  ui.joinSeat = seat;
   const free = ui.facts.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved).map(s => s.seat);
   const closed = ui.facts.visibility === "private" && !ui.invite;
   const name = h("input", { id: "join-name", name: "name", maxlength: 40, required: true, autocomplete: "nickname", value: device.name });
   const msg = h("p", { class: "error", role: "alert" });
-  const go = h("button", { type: "submit", class: "primary" }, "Take the seat");
+  const go = h("button", { type: "submit", class: "primary" }, t("Take the seat"));
+  const seated = ui.facts.seats.filter(s => s.taken).map(s => s.name);
+  const gameName = gameInfo(ui.facts.game).name;
   const form = h("form", { class: "panel join" },
-    h("h2", {}, `Join ${ui.facts.name}`),
-    closed ? h("p", {}, "This table is private: a seat is taken with the invitation link its players send. Ask them for it, or watch.")
-      : free.length ? h("p", {}, `${ui.facts.seats.filter(s => s.taken).map(s => s.name).join(", ") || "Nobody"} ${ui.facts.seats.filter(s => s.taken).length === 1 ? "is" : "are"} at the table.`)
-        : h("p", {}, "Every seat is taken; you can still watch."),
-    closed ? null : h("label", { for: "join-name" }, "Your name"), closed ? null : name, msg,
-    h("div", { class: "buttons" }, free.length && !closed ? go : null, h("a", { class: "button", href: `/tables/${tableId}#watch` , onclick: () => setTimeout(() => location.reload(), 0) }, "Just watch")));
+    h("h2", {}, t("Join {game}", { game: gameName })),
+    closed ? h("p", {}, t("This table is private: a seat is taken with the invitation link its players send. Ask them for it, or watch."))
+      : free.length ? h("p", {}, seated.length ? t("{names} is at the table.", { n: seated.length, names: andList(seated) }, "{names} are at the table.") : t("Nobody is at the table."))
+        : h("p", {}, t("Every seat is taken; you can still watch.")),
+    closed ? null : h("label", { for: "join-name" }, t("Your name")), closed ? null : name, msg,
+    h("div", { class: "buttons" }, free.length && !closed ? go : null, h("a", { class: "button", href: `/tables/${tableId}#watch` , onclick: () => setTimeout(() => location.reload(), 0) }, t("Just watch"))));
   form.addEventListener("submit", async ev => {
     ev.preventDefault();
     device.name = name.value.trim();
@@ -74,11 +95,12 @@ function joinForm(seat) {
       device.setToken(tableId, r.token);
       history.replaceState(null, "", `#token=${encodeURIComponent(r.token)}`);
       ui.facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+      ui.joinSeat = undefined;
       connect();
     } catch (e) { msg.textContent = e.message; }
   });
   $("#mine").replaceChildren(form);
-  $("#title").textContent = `Join ${ui.facts.name}`;
+  $("#title").textContent = t("Join {game}", { game: gameName });
   if (!closed) name.focus();
 }
 
@@ -98,19 +120,20 @@ function connect() {
     else if (m.type === "odds") onOdds(m);
     else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
   };
-  ws.onopen = () => { ui.retry = 0; if (ui.token) ws.send(JSON.stringify({ type: "hello", token: ui.token })); };
+  // the hello names the page's language: the server's error messages come in it
+  ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: spoken(), ...(ui.token ? { token: ui.token } : {}) })); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
     ui.pending = false;
     if (ui.closedForGood) return;
     const wait = Math.min(5000, 400 * 2 ** ui.retry++);
-    banner(`Connection lost. Reconnecting${ui.retry > 1 ? ` (attempt ${ui.retry})` : ""}…`);
+    banner(ui.retry > 1 ? t("Connection lost. Reconnecting (attempt {n})…", { n: ui.retry }) : t("Connection lost. Reconnecting…"));
     setTimeout(connect, wait);
   };
 }
 
 function send(msg) {
-  if (!ui.ws || ui.ws.readyState !== WebSocket.OPEN) { toast("Not connected: the move was not sent. Reconnecting…"); return false; }
+  if (!ui.ws || ui.ws.readyState !== WebSocket.OPEN) { toast(t("Not connected: the move was not sent. Reconnecting…")); return false; }
   ui.ws.send(JSON.stringify(msg));
   return true;
 }
@@ -130,32 +153,33 @@ function banner(text) {
 }
 
 function toast(text) {
-  const t = $("#toast");
-  t.textContent = text;
-  t.hidden = false;
+  const box = $("#toast");
+  box.textContent = text;
+  box.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
 }
 
-const REFUSED = {
-  stale: "Someone moved first, so that move was not made. Here is the table as it is now.",
-  not_your_turn: "It is not your turn",
-  illegal: "That move is not allowed",
-};
+// A refused move, by its code: the page's own words, with the server's reason (in the hello's language).
+function refused(m) {
+  if (m.code === "stale") return t("Someone moved first, so that move was not made. Here is the table as it is now.");
+  if (m.code === "not_your_turn") return t("It is not your turn: {why}.", { why: m.message });
+  if (m.code === "illegal") return t("That move is not allowed: {why}.", { why: m.message });
+  return m.message;
+}
 
 function onError(m) {
   ui.pending = false;
   if (m.code === "bad_token") {
     ui.closedForGood = true;
     banner("");
-    $("#title").textContent = "Not a seat here";
-    $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, "This link is not a seat here"),
-      h("p", {}, m.message), h("p", {}, h("a", { href: `/tables/${tableId}#watch`, onclick: () => setTimeout(() => location.reload(), 0) }, "Watch the table instead"))));
+    $("#title").textContent = t("Not a seat here");
+    $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, t("This link is not a seat here")),
+      h("p", {}, m.message), h("p", {}, h("a", { href: `/tables/${tableId}#watch`, onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the table instead")))));
     return;
   }
   if (m.code === "no_hints" || m.code === "not_your_turn" && ui.help && ui.help.loading) ui.help = null;
-  const head = REFUSED[m.code];
-  toast(head && m.code !== "stale" ? `${head}: ${m.message}.` : head || m.message);
+  toast(refused(m));
   render();
 }
 
@@ -172,8 +196,9 @@ function onState(m) {
   const names = seatNames(m.seats);
   for (const e of m.events) {
     if (e.type === "round_dealt") ui.log.push({ round: e.round, n: ui.logSeq++ });
-    const t = eventText(e, m.seat, names, m.view.game);
-    if (t) ui.log.push({ text: t, seat: e.seat ?? null, kind: e.type, n: ui.logSeq++ });
+    // the line's words come at drawing time (in the language of then): its event and who saw it
+    const line = { event: e, viewer: m.seat, names, game: m.view.game };
+    if (eventText(e, m.seat, names, m.view.game)) ui.log.push({ line, seat: e.seat ?? null, kind: e.type, n: ui.logSeq++ });
     if (e.type === "round_scored" && !first) { ui.recap = e.round; ui.recapOpen = false; }
   }
   if (ui.log.length > 400) ui.log.splice(0, ui.log.length - 400);
@@ -182,7 +207,7 @@ function onState(m) {
   if (!m.legal.length) { ui.sel = []; ui.chooser = false; }
   if (ui.facts) ui.facts.status = m.status;
   render();
-  turnNotice(m.seat !== null && m.status === "running" && m.legal.length > 0, `It is your turn at ${ui.facts.name}.`);
+  turnNotice(m.seat !== null && m.status === "running" && m.legal.length > 0, t("It is your turn at {game}.", { game: gameInfo(m.view.game).name }));
 }
 
 function onHint(m) {
@@ -225,7 +250,7 @@ function render() {
   const focused = focusMark(document.activeElement);
 
   $("#title").replaceChildren(h("span", { class: "game-name" }, gameInfo(game).name || game),
-    h("span", { class: "sub" }, m.status === "waiting" ? "waiting for players" : `round ${v.round + 1} · game ends at ${plural(v.target, "point")}`));
+    h("span", { class: "sub" }, m.status === "waiting" ? t("waiting for players") : t("round {round} · game ends at {n} point", { round: v.round + 1, n: v.target }, "round {round} · game ends at {n} points")));
 
   // the other seats, in turn order after mine
   const order = [];
@@ -314,8 +339,8 @@ function renderLog(me) {
   while (log.firstChild && !(Number(log.firstChild.dataset.n) >= oldest)) log.firstChild.remove();
   const last = log.lastChild ? Number(log.lastChild.dataset.n) : -1;
   const fresh = ui.log.filter(l => l.n > last);
-  log.append(...fresh.map(l => l.round !== undefined ? h("li", { class: "round-sep", dataset: { n: l.n } }, `Round ${l.round + 1}`)
-    : h("li", { class: l.seat === me && me !== null ? "mine" : "", dataset: { n: l.n } }, l.text)));
+  log.append(...fresh.map(l => l.round !== undefined ? h("li", { class: "round-sep", dataset: { n: l.n } }, t("Round {round}", { round: l.round + 1 }))
+    : h("li", { class: l.seat === me && me !== null ? "mine" : "", dataset: { n: l.n } }, eventText(l.line.event, l.line.viewer, l.line.names, l.line.game))));
   if (fresh.length && following) log.scrollTop = log.scrollHeight;
 }
 
@@ -334,9 +359,9 @@ function caption(m) {
   const v = m.view;
   let turn = "";
   if (m.status === "running" && v.to_move !== null) {
-    turn = v.to_move === m.seat ? "Your turn." : `${names[v.to_move]}'s turn.`;
+    turn = v.to_move === m.seat ? t("Your turn.") : t("{name}'s turn.", { name: names[v.to_move] });
     const f = m.seats[v.to_move];
-    if (v.to_move !== m.seat && f && (f.kind === "bot" || f.stand_in)) turn = `${names[v.to_move]} (bot) is thinking…`;
+    if (v.to_move !== m.seat && f && (f.kind === "bot" || f.stand_in)) turn = t("{name} (bot) is thinking…", { name: names[v.to_move] });
   }
   return [texts.slice(-2).join(" "), turn].filter(Boolean).join(" ");
 }
@@ -366,9 +391,9 @@ function myPlace(m) {
   const out = [];
   const myTurn = m.legal.length > 0;
   const head = h("div", { class: `my-head${myTurn ? " to-move" : ""}` },
-    h("span", { class: "seat-name" }, `${names[me]} (you)`),
+    h("span", { class: "seat-name" }, t("{name} (you)", { name: names[me] })),
     chipsEl(v.points[me], { magic: v.magic_chip === me }),
-    h("span", { class: "points" }, h("b", {}, v.points[me]), v.points[me] === 1 ? " pt" : " pts"),
+    h("span", { class: "points" }, h("b", {}, v.points[me]), " ", t("pt", { n: v.points[me] }, "pts")),
     h("span", { class: "turn-note", role: "status", tabindex: "-1", dataset: { key: "park" } }, turnNote(m)),
     m.clock && m.clock.seat === me ? clockEl(m, ui.heard, names, true) : null);
   out.push(head);
@@ -378,10 +403,10 @@ function myPlace(m) {
   else out.push(cardHand(m));
 
   // the buttons
-  const bar = h("div", { class: "actions", role: "toolbar", "aria-label": "Your moves" });
+  const bar = h("div", { class: "actions", role: "toolbar", "aria-label": t("Your moves") });
   const btn = (action, label, key, extra = {}) => {
     const legal = m.legal.find(a => actionKey(a) === actionKey(action));
-    const b = h("button", { type: "button", class: `act${extra.cls ? " " + extra.cls : ""}`, "aria-keyshortcuts": key || null, title: key ? `${label} (${key})` : label }, label, key ? h("kbd", {}, key) : null);
+    const b = h("button", { type: "button", class: `act${extra.cls ? " " + extra.cls : ""}`, "aria-keyshortcuts": key || null, title: key ? t("{move} ({key})", { move: label, key }) : label }, label, key ? h("kbd", {}, key) : null);
     b.dataset.action = JSON.stringify(legal || action);
     b.dataset.key = "b:" + key;
     if (!legal || ui.pending) b.disabled = true;
@@ -392,7 +417,7 @@ function myPlace(m) {
   const info = gameInfo(game);
   for (const { kind, control } of info.moves) {
     if (control === "button") {
-      const [label, key, cls] = BUTTONS[kind] || [kind, ""];
+      const [label, key, cls] = buttons()[kind] || [kind, ""];
       // the move to urge: a legal one, and drawing only when no card fits
       const primary = cls === "primary" && isLegal(m, kind) && !(kind === "draw" && isLegal(m, "play"));
       bar.append(btn({ [kind]: true }, label, key, { cls: primary ? cls : "", onclick: kind === "quit" ? confirmQuit : null }));
@@ -402,56 +427,57 @@ function myPlace(m) {
     if (discards.length) {
       const chosen = ui.sel.map(i => v.displays[me][i]).filter(c => c !== undefined);
       const match = discards.find(a => sameCards(a.discard, chosen));
-      const d = h("button", { type: "button", class: "act primary", title: "Discard the chosen cards (Enter)", "aria-keyshortcuts": "Enter" },
-        chosen.length ? `Discard ${chosen.map(c => cardName(c, game)).join(", ")}` : "Discard: choose cards", h("kbd", {}, "⏎"));
+      const d = h("button", { type: "button", class: "act primary", title: t("Discard the chosen cards (Enter)"), "aria-keyshortcuts": "Enter" },
+        chosen.length ? t("Discard {cards}", { cards: cardNames(chosen, game) }) : t("Discard: choose cards"), h("kbd", {}, "⏎"));
       d.dataset.key = "b:discard";
       if (match && !ui.pending) { d.dataset.action = JSON.stringify(match); d.addEventListener("click", () => act(match)); }
       else d.disabled = true;
       const most = discards.reduce((a, b) => b.discard.length > a.discard.length ? b : a);
-      const all = h("button", { type: "button", class: "act", dataset: { choice: "most", key: "b:most" }, onclick: () => { ui.sel = pickIndices(v.displays[me], most.discard); render(); } }, "Choose the most I can");
+      const all = h("button", { type: "button", class: "act", dataset: { choice: "most", key: "b:most" }, onclick: () => { ui.sel = pickIndices(v.displays[me], most.discard); render(); } }, t("Choose the most I can"));
       bar.append(d, all);
     }
   }
-  if (info.odds) bar.append(h("button", { type: "button", class: "act", title: "The odds of the next roll (o)", "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, "Odds", h("kbd", {}, "o")));
-  if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: "Ask the hard bot to rate every move (h)", "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, "Hint", h("kbd", {}, "h")));
+  if (info.odds) bar.append(h("button", { type: "button", class: "act", title: t("The odds of the next roll (o)"), "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, t("Odds"), h("kbd", {}, "o")));
+  if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: t("Ask the hard bot to rate every move (h)"), "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, t("Hint"), h("kbd", {}, "h")));
   if (ui.chooser) out.push(giveChooser(m));
   if (m.status !== "finished") out.push(bar);  // no dead controls under the final result
   return out;
 }
 
 // The button of each move kind a game may serve with control "button": label, key, class.
-const BUTTONS = {
-  draw: ["Draw a card", "d", "primary"], roll: ["Roll the dice", "r", "primary"], quit: ["Quit the round", "q"],
-  skip: ["Skip (magic chip)", "s"], take_stage: ["Take the stage", "t"],
-};
+const buttons = () => ({
+  draw: [t("Draw a card"), "d", "primary"], roll: [t("Roll the dice"), "r", "primary"], quit: [t("Quit the round"), "q"],
+  skip: [t("Skip (magic chip)"), "s"], take_stage: [t("Take the stage"), "t"],
+});
 
 function turnNote(m) {
   const v = m.view, names = seatNames(m.seats);
-  if (m.status === "waiting") return "Waiting for everyone to sit down…";
-  if (m.status === "finished") return "The game is over.";
-  if (ui.pending) return "Sending…";
+  if (m.status === "waiting") return t("Waiting for everyone to sit down…");
+  if (m.status === "finished") return t("The game is over.");
+  if (ui.pending) return t("Sending…");
   if (m.legal.length) {
-    if (hasMove(v.game, "roll")) return v.roll && isLegal(m, "discard") ? "Choose the cards to discard." : isLegal(m, "take") ? "No match: take a card from the llama row." : "Your turn: roll or quit.";
-    if (v.show) return "Your turn — magic show!";
-    if (v.forced_draw === m.seat) return "A rectangle: you must draw first.";
-    return m.legal.some(a => "play" in a) ? "Your turn: play a card, draw or quit." : "Your turn: nothing fits, draw or quit.";
+    if (hasMove(v.game, "roll")) return v.roll && isLegal(m, "discard") ? t("Choose the cards to discard.") : isLegal(m, "take") ? t("No match: take a card from the llama row.") : t("Your turn: roll or quit.");
+    if (v.show) return t("Your turn — magic show!");
+    if (v.forced_draw === m.seat) return t("A rectangle: you must draw first.");
+    return m.legal.some(a => "play" in a) ? t("Your turn: play a card, draw or quit.") : t("Your turn: nothing fits, draw or quit.");
   }
-  if (v.quit[m.seat]) return "You quit this round.";
-  return v.to_move === null ? "" : `${names[v.to_move]} is playing…`;
+  if (v.quit[m.seat]) return t("You quit this round.");
+  return v.to_move === null ? "" : t("{name} is playing…", { name: names[v.to_move] });
 }
 
 function cardHand(m) {
   const v = m.view, game = v.game, me = m.seat;
   const prevHand = ui.prev && ui.prev.seat === me && ui.prev.view.round === v.round ? [...ui.prev.view.hand] : null;
   const plays = m.legal.filter(a => "play" in a);
-  const hand = h("div", { class: "hand", role: "group", "aria-label": `Your ${handName(game)}: ${v.hand.length} card${v.hand.length === 1 ? "" : "s"}`, style: `--n:${Math.max(v.hand.length, 1)}` });
+  const hand = h("div", { class: "hand", role: "group", "aria-label": t("Your {hand}: {n} card", { hand: handName(game), n: v.hand.length }, "Your {hand}: {n} cards"), style: `--n:${Math.max(v.hand.length, 1)}` });
   v.hand.forEach((c, i) => {
     let isNew = false;
     if (prevHand) { const j = prevHand.indexOf(c); if (j >= 0) prevHand.splice(j, 1); else isNew = true; }
     const options = plays.filter(a => a.play === c);
-    const notes = [isNew && "new", !options.length && "cannot be played now"].filter(Boolean);  // what the card shows
-    const label = `${options.length ? "Play " : ""}${cardName(c, game)}${notes.length ? ` (${notes.join(", ")})` : ""}`;
-    const b = cardEl(c, game, { class: `card big${options.length ? " playable" : " dim"}${isNew ? " new" : ""}`, "aria-label": label, dataset: { idx: i } }, "button");
+    const notes = [isNew && t("new"), !options.length && t("cannot be played now")].filter(Boolean);  // what the card shows
+    const card = options.length ? t("Play {card}", { card: cardName(c, game) }) : cardName(c, game);
+    const label = notes.length ? t("{card} ({notes})", { card, notes: notes.join(", ") }) : card;
+    const b = cardEl(c, game, { class: `card big${options.length ? " playable" : " dim"}${isNew ? " new" : ""}`, "aria-label": label, dataset: isNew ? { idx: i, note: t("new") } : { idx: i } }, "button");
     b.style.setProperty("--n", v.hand.length);
     b.style.setProperty("--i", i);
     if (!options.length || ui.pending) {
@@ -467,20 +493,21 @@ function cardHand(m) {
     }
     hand.append(b);
   });
-  if (!v.hand.length) hand.append(h("p", { class: "muted" }, v.quit[me] ? "" : "No cards left!"));
+  if (!v.hand.length) hand.append(h("p", { class: "muted" }, v.quit[me] ? "" : t("No cards left!")));
   return hand;
 }
 
 function giveChooser(m) {
   const names = seatNames(m.seats);
   const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
-  const box = h("div", { class: "chooser panel", role: "group", "aria-label": "Give a chip to" },
-    h("p", {}, `You play ${aCard(gives[0].play, m.view.game)}: give one of your chips to…`));
+  const box = h("div", { class: "chooser panel", role: "group", "aria-label": t("Give a chip to") },
+    h("p", {}, t("You play a {card}: give one of your chips to…", { card: cardName(gives[0].play, m.view.game) })));
   for (const a of gives) {
-    const shown = `${names[a.give]} (${plural(ui.state.view.points[a.give], "point")}) ${a.give + 1}`;  // its name ends with what it shows
-    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": `Play ${cardName(a.play, m.view.game)} and give a chip to ${shown}` }, `${names[a.give]} `, h("small", {}, `(${plural(ui.state.view.points[a.give], "point")})`), " ", h("kbd", { title: `key ${a.give + 1}: ${names[a.give]}` }, `${a.give + 1}`))));
+    const score = points(ui.state.view.points[a.give]);
+    const shown = `${names[a.give]} (${score}) ${a.give + 1}`;  // its name ends with what it shows
+    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": t("Play {card} and give a chip to {name}", { card: cardName(a.play, m.view.game), name: shown }) }, `${names[a.give]} `, h("small", {}, `(${score})`), " ", h("kbd", { title: t("key {key}: {name}", { key: a.give + 1, name: names[a.give] }) }, `${a.give + 1}`))));
   }
-  box.append(h("button", { type: "button", class: "act", onclick: () => { ui.chooser = false; render(); } }, "Cancel"));
+  box.append(h("button", { type: "button", class: "act", "aria-label": t("Cancel"), title: t("Cancel"), onclick: () => { ui.chooser = false; render(); } }, "✕"));
   return box;
 }
 
@@ -496,14 +523,14 @@ function diceHand(m) {
   const v = m.view, game = v.game, me = m.seat;
   const display = v.displays[me] || [];
   const discards = m.legal.filter(a => "discard" in a);
-  const wrap = h("div", { class: "hand", role: "group", "aria-label": `Your display: ${display.length} card${display.length === 1 ? "" : "s"}`, style: `--n:${Math.max(display.length, 1)}` });
+  const wrap = h("div", { class: "hand", role: "group", "aria-label": t("Your {hand}: {n} card", { hand: handName(game), n: display.length }, "Your {hand}: {n} cards"), style: `--n:${Math.max(display.length, 1)}` });
   display.forEach((c, i) => {
     const chosen = ui.sel.includes(i);
     const countChosen = ui.sel.filter(j => display[j] === c).length;
     const can = discards.some(a => a.discard.filter(x => x === c).length > countChosen);
     const usable = discards.length && (chosen || can);
     if (!discards.length) { wrap.append(cardEl(c, game, { class: "card big" })); return; }
-    const b = cardEl(c, game, { class: `card big${usable ? " playable" : " dim"}${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false", "aria-label": `${chosen ? "Chosen to discard" : "Choose to discard"}: ${cardName(c, game)}`, dataset: { choice: c, idx: i, key: `s:${i}` } }, "button");
+    const b = cardEl(c, game, { class: `card big${usable ? " playable" : " dim"}${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false", "data-note": chosen ? t("✓ discard") : null, "aria-label": chosen ? t("Chosen to discard: {card}", { card: cardName(c, game) }) : t("Choose to discard: {card}", { card: cardName(c, game) }), dataset: { choice: c, idx: i, key: `s:${i}` } }, "button");
     if (!usable || ui.pending) b.disabled = true;
     b.addEventListener("click", () => { toggleSel(i); });
     wrap.append(b);
@@ -524,38 +551,40 @@ function confirmQuit() {
   if (!plays.length) { act(quit); return; }
   const dlg = $("#confirm");
   const cards = [...new Set(plays.map(a => cardName(a.play, m.view.game)))].join(", ");
+  dlg.setAttribute("aria-label", t("Please confirm"));
   dlg.replaceChildren(h("form", { method: "dialog" },
-    h("h2", {}, "Quit this round?"),
-    h("p", {}, `You could still play ${cards}. If you quit now, every card left in your hand counts against you.`),
+    h("h2", {}, t("Quit this round?")),
+    h("p", {}, t("You could still play {cards}. If you quit now, every card left in your hand counts against you.", { cards })),
     h("div", { class: "buttons" },
-      h("button", { value: "keep", class: "primary", autofocus: true }, "Keep playing"),
-      h("button", { value: "quit", class: "danger confirm-quit", dataset: { action: JSON.stringify(quit) } }, "Quit the round"))));
+      h("button", { value: "keep", class: "primary", autofocus: true }, t("Keep playing")),
+      h("button", { value: "quit", class: "danger confirm-quit", dataset: { action: JSON.stringify(quit) } }, t("Quit the round")))));
   dlg.onclose = () => { if (dlg.returnValue === "quit") act(quit); };
   dlg.showModal();
 }
 
 function spectatorNote(m) {
   if (m.status === "waiting") return h("div");
-  return h("div", { class: "panel spectator" }, h("p", {}, "You are watching. Nobody's cards are shown to spectators."),
-    m.status === "finished" ? h("p", {}, h("a", { href: `/tables/${tableId}/replay` }, "Watch the replay with every hand")) : null);
+  return h("div", { class: "panel spectator" }, h("p", {}, t("You are watching. Nobody's cards are shown to spectators.")),
+    m.status === "finished" ? h("p", {}, h("a", { href: `/tables/${tableId}/replay` }, t("Watch the replay with every hand"))) : null);
 }
 
 function waitingPanel(m) {
   const names = seatNames(m.seats);
   const free = m.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved);
   const waitingFor = m.seats.filter(s => s.kind === "human" && !s.taken).length;
-  const rows = m.seats.map(s => h("li", {}, s.taken ? `${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}${s.seat === m.seat ? " — you" : ""}`
-    : s.reserved ? h("span", {}, `${names[s.seat]}: kept for them (a rematch)`,
-      m.seat !== null ? h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: ui.facts.stand_in_level }) }, "Let a bot play instead") : null)
-      : `Seat ${s.seat + 1}: free for a person`));
-  const panel = h("div", { class: "panel waiting" }, h("h2", {}, `Waiting for ${waitingFor} more player${waitingFor === 1 ? "" : "s"}`),
-    h("p", {}, "The game starts as soon as every seat is taken."), h("ul", { class: "seat-list" }, rows));
+  const taken = s => s.seat === m.seat ? t("{name} — you", { name: s.name }) : s.kind === "bot" ? t("{name} ({level})", { name: s.name, level: botLabel(s.bot) }) : s.name;
+  const rows = m.seats.map(s => h("li", {}, s.taken ? taken(s)
+    : s.reserved ? h("span", {}, t("{name}: kept for them (a rematch)", { name: names[s.seat] }),
+      m.seat !== null ? h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: ui.facts.stand_in_level }) }, t("Let a bot play instead")) : null)
+      : t("Seat {number}: free for a person", { number: s.seat + 1 })));
+  const panel = h("div", { class: "panel waiting" }, h("h2", {}, t("Waiting for {n} more player", { n: waitingFor }, "Waiting for {n} more players")),
+    h("p", {}, t("The game starts as soon as every seat is taken.")), h("ul", { class: "seat-list" }, rows));
   if (m.seat !== null && m.invite && free.length) panel.append(inviteLink(tableId, m.invite));
   if (m.seat !== null && ui.token) panel.append(seatLink(tableId, ui.token));
   const base = `${location.origin}/tables/${tableId}`;
-  panel.append(h("p", { class: "invite" }, h("span", {}, "To watch:"), h("input", { readonly: true, value: base, "aria-label": "Link for spectators", onfocus: e => e.target.select() }), copyButton(base, "the link for spectators")));
+  panel.append(h("p", { class: "invite" }, h("span", {}, t("To watch:")), h("input", { readonly: true, value: base, "aria-label": t("Link for spectators"), onfocus: e => e.target.select() }), copyButton(base, t("Copy the link for spectators"))));
   if (m.seat === null && free.length && (ui.facts.visibility === "public" || ui.invite)) {
-    panel.append(h("p", {}, h("a", { class: "button primary", href: ui.invite ? `#invite=${encodeURIComponent(ui.invite)}` : `#join=${free[0].seat}`, onclick: () => setTimeout(() => location.reload(), 0) }, "Take a free seat")));
+    panel.append(h("p", {}, h("a", { class: "button primary", href: ui.invite ? `#invite=${encodeURIComponent(ui.invite)}` : `#join=${free[0].seat}`, onclick: () => setTimeout(() => location.reload(), 0) }, t("Take a free seat"))));
   }
   return panel;
 }
@@ -566,39 +595,39 @@ function recapTable(v, r, names, me) {
   const before = r > 0 ? v.history[r - 1].scores : v.history[r].scores.map(() => start);
   const other = hist.scores.map((s, i) => s - before[i] - hist.penalties[i] + hist.returned[i]);
   const showBack = hist.returned.some(x => x), showOther = other.some(x => x);
-  const t = h("table", { class: "recap" }, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, isCardGame(v.game) ? "Cards left" : "Display left"),
-    h("th", {}, "Penalty"), showBack ? h("th", {}, "Chip back") : null, showOther ? h("th", { title: "chips given, staged, taken, the magic chip" }, "Chips") : null, h("th", {}, "Points"))));
+  const table = h("table", { class: "recap" }, h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, isCardGame(v.game) ? t("Cards left") : t("Display left")),
+    h("th", {}, t("Penalty")), showBack ? h("th", {}, t("Chip back")) : null, showOther ? h("th", { title: t("chips given, staged, taken, the magic chip") }, t("Chips")) : null, h("th", {}, t("Points")))));
   const body = h("tbody");
   hist.scores.forEach((s, i) => {
     const hand = hist.hands && hist.hands[i] ? hist.hands[i] : [];
-    body.append(h("tr", { class: i === me ? "mine" : "" }, h("th", { scope: "row" }, names[i] + (i === me ? " (you)" : "")),
-      h("td", {}, h("span", { class: "small-cards" }, hand.length ? hand.map(c => cardEl(c, v.game, { class: "card small" })) : h("span", { class: "muted" }, "none"))),
+    body.append(h("tr", { class: i === me ? "mine" : "" }, h("th", { scope: "row" }, i === me ? t("{name} (you)", { name: names[i] }) : names[i]),
+      h("td", {}, h("span", { class: "small-cards" }, hand.length ? hand.map(c => cardEl(c, v.game, { class: "card small" })) : h("span", { class: "muted" }, t("none")))),
       h("td", { class: "num" }, `+${hist.penalties[i]}`),
       showBack ? h("td", { class: "num" }, hist.returned[i] ? `−${hist.returned[i]}` : "") : null,
       showOther ? h("td", { class: "num" }, other[i] ? (other[i] > 0 ? `+${other[i]}` : `−${-other[i]}`) : "") : null,
       h("td", { class: "num" }, `${before[i]} → `, h("b", {}, s))));
   });
-  t.append(body);
-  return h("div", { class: "recap-wrap" }, t);
+  table.append(body);
+  return h("div", { class: "recap-wrap" }, table);
 }
 
 function recapPanel(m, r) {
   const v = m.view, names = seatNames(m.seats);
   const hist = v.history[r];
-  return h("section", { class: "panel recap-panel", "aria-label": `Round ${r + 1} results` },
-    h("h2", { tabindex: "-1", dataset: { key: "recap-head" } }, `Round ${r + 1}: ${endedText(hist, m.seat, names, v.game)}`),
+  return h("section", { class: "panel recap-panel", "aria-label": t("Round {round} results", { round: r + 1 }) },
+    h("h2", { tabindex: "-1", dataset: { key: "recap-head" } }, t("Round {round}: {ended}", { round: r + 1, ended: endedText(hist, m.seat, names, v.game) })),
     recapTable(v, r, names, m.seat),
-    h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", dataset: { key: "recap" }, onclick: () => { ui.recap = null; render(); } }, `On to round ${r + 2}`)));
+    h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", dataset: { key: "recap" }, onclick: () => { ui.recap = null; render(); } }, t("On to round {round}", { round: r + 2 }))));
 }
 
 // The recap while the next round is one's turn: a strip that opens to the table of the round.
 function recapStrip(m, r) {
   const v = m.view, names = seatNames(m.seats);
-  const box = h("details", { class: "panel recap-panel recap-strip", "aria-label": `Round ${r + 1} results`, open: ui.recapOpen,
+  const box = h("details", { class: "panel recap-panel recap-strip", "aria-label": t("Round {round} results", { round: r + 1 }), open: ui.recapOpen,
     ontoggle: e => { ui.recapOpen = e.target.open; } },
-  h("summary", {}, h("span", {}, `Round ${r + 1}: ${endedText(v.history[r], m.seat, names, v.game)}`), h("span", { class: "more-cue" }, "the scores")),
+  h("summary", {}, h("span", {}, t("Round {round}: {ended}", { round: r + 1, ended: endedText(v.history[r], m.seat, names, v.game) })), h("span", { class: "more-cue" }, t("the scores"))),
   recapTable(v, r, names, m.seat));
-  const close = h("button", { type: "button", class: "icon-btn", "aria-label": "Close the results", dataset: { key: "recap" }, onclick: () => { ui.recap = null; ui.recapOpen = false; render(); } }, "✕");
+  const close = h("button", { type: "button", class: "icon-btn", "aria-label": t("Close the results"), dataset: { key: "recap" }, onclick: () => { ui.recap = null; ui.recapOpen = false; render(); } }, "✕");
   return h("div", { class: "recap-strip-bar" }, box, close);
 }
 
@@ -610,19 +639,20 @@ function finalPanel(m) {
   order.forEach((s, k) => {
     if (v.points[s] !== last) { rank = k + 1; last = v.points[s]; }
     ranking.append(h("li", { class: v.winners.includes(s) ? "winner" : "" }, h("span", { class: "rank" }, v.winners.includes(s) ? "★" : `${rank}.`),
-      h("span", {}, names[s] + (s === m.seat ? " (you)" : "")), h("span", { class: "num" }, `${v.points[s]} ${v.points[s] === 1 ? "pt" : "pts"}`)));
+      h("span", {}, s === m.seat ? t("{name} (you)", { name: names[s] }) : names[s]), h("span", { class: "num" }, [v.points[s], t("pt", { n: v.points[s] }, "pts")].join(" "))));
   });
   const win = v.winners.map(w => who(w, m.seat, names));
+  const youWin = v.winners.length === 1 && v.winners[0] === m.seat;
   const r = v.history.length - 1;
   const again = rematchOffer(m, names, playAgain);
-  return h("section", { class: "panel final", "aria-label": "The game is over" },
-    h("h2", { tabindex: "-1", dataset: { key: "final-head" } }, `${win.join(" and ")} ${win.length === 1 && win[0] !== "You" ? "wins" : "win"}!`),
+  return h("section", { class: "panel final", "aria-label": t("The game is over") },
+    h("h2", { tabindex: "-1", dataset: { key: "final-head" } }, youWin ? t("You win!") : t("{names} wins!", { n: win.length, names: andList(win) }, "{names} win!")),
     ranking,
-    h("h3", {}, `Last round: ${endedText(v.history[r], m.seat, names, v.game)}`),
+    h("h3", {}, t("Last round: {ended}", { ended: endedText(v.history[r], m.seat, names, v.game) })),
     recapTable(v, r, names, m.seat),
-    h("div", { class: "buttons" }, again, h("a", { class: "button", href: `/tables/${tableId}/replay` }, "Watch the replay"),
-      h("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record?download=1`, download: `lama-${v.game}-${tableId}.record.json` }, "Download the record"),
-      h("a", { class: "button", href: "/" }, "Back to the lobby")));
+    h("div", { class: "buttons" }, again, h("a", { class: "button", href: `/tables/${tableId}/replay` }, t("Watch the replay")),
+      h("a", { class: "button", href: `/api/tables/${encodeURIComponent(tableId)}/record?download=1`, download: `lama-${v.game}-${tableId}.record.json` }, t("Download the record")),
+      h("a", { class: "button", href: "/" }, t("Back to the lobby"))));
 }
 
 async function playAgain() {
@@ -640,38 +670,38 @@ function helpPanel(m) {
   out.push(...seatNotes(m, ui.heard, names, send, ui.facts.stand_in_level));
   if (me !== null && ui.token && m.status === "running") {
     const box = h("details", { class: "panel links", open: ui.linksOpen, ontoggle: e => { ui.linksOpen = e.target.open; } },
-      h("summary", {}, "Your seat's link (to play from another device)"), seatLink(tableId, ui.token));
+      h("summary", {}, t("Your seat's link (to play from another device)")), seatLink(tableId, ui.token));
     out.push(box);
   }
   if (!ui.help) return out;
   const { kind, data, loading } = ui.help;
-  const close = h("button", { type: "button", class: "icon-btn", "aria-label": "Close", onclick: () => { ui.help = null; render(); } }, "✕");
+  const close = h("button", { type: "button", class: "icon-btn", "aria-label": t("Close"), onclick: () => { ui.help = null; render(); } }, "✕");
   if (kind === "hint") {
-    const box = h("section", { class: "panel hint", "aria-label": "Hint" }, h("div", { class: "sheet-head" }, h("h2", {}, "Hint"), close));
-    if (loading) box.append(h("p", {}, "The hard bot is thinking…"));
+    const box = h("section", { class: "panel hint", "aria-label": t("Hint") }, h("div", { class: "sheet-head" }, h("h2", {}, t("Hint")), close));
+    if (loading) box.append(h("p", {}, t("The hard bot is thinking…")));
     else {
-      box.append(h("p", { class: "muted" }, "Every move you can make, with the hard bot's estimate of your chance to win the game."));
+      box.append(h("p", { class: "muted" }, t("Every move you can make, with the hard bot's estimate of your chance to win the game.")));
       const list = h("ol", { class: "hint-list" });
       const rows = [...data.actions].sort((a, b) => (b.win_chance ?? -1) - (a.win_chance ?? -1));
       for (const r of rows) {
         const best = actionKey(r.action) === actionKey(data.choice);
         list.append(h("li", { class: best ? "best" : "" },
           h("span", { class: "what" }, (best ? "★ " : "") + actionText(r.action, m.view.game, names)),
-          h("span", { class: "bar", role: "img", "aria-label": `win chance ${pct(r.win_chance)}` }, h("span", { style: `width:${Math.round(100 * (r.win_chance || 0))}%` })),
+          h("span", { class: "bar", role: "img", "aria-label": t("win chance {percent}", { percent: pct(r.win_chance) }) }, h("span", { style: `width:${Math.round(100 * (r.win_chance || 0))}%` })),
           h("span", { class: "num" }, pct(r.win_chance)),
-          h("button", { type: "button", class: "small", "aria-label": `Do it: ${actionText(r.action, m.view.game, names)}`, onclick: () => act(r.action) }, "Do it")));
+          h("button", { type: "button", class: "small", "aria-label": t("Do it: {move}", { move: actionText(r.action, m.view.game, names) }), onclick: () => act(r.action) }, t("Do it"))));
       }
       box.append(list);
     }
     out.push(box);
   } else {
-    const box = h("section", { class: "panel odds", "aria-label": "Odds of the next roll" }, h("div", { class: "sheet-head" }, h("h2", {}, "Odds of your next roll"), close));
-    if (loading) box.append(h("p", {}, "Counting all 216 rolls…"));
+    const box = h("section", { class: "panel odds", "aria-label": t("Odds of the next roll") }, h("div", { class: "sheet-head" }, h("h2", {}, t("Odds of your next roll")), close));
+    if (loading) box.append(h("p", {}, t("Counting all 216 rolls…")));
     else {
       const row = (label, x, cls) => h("li", { class: cls }, h("span", { class: "what" }, label), h("span", { class: "bar", role: "img", "aria-label": pct(x) }, h("span", { style: `width:${Math.round(100 * x)}%` })), h("span", { class: "num" }, pct(x)));
-      box.append(h("ul", { class: "hint-list" }, row("Three llamas (a chip back)", data.three_llamas), row("A match: discard", data.match), row("A miss: take a row card", data.miss), row("Bust: take the whole row", data.bust, "bad")),
-        h("p", {}, `On average you would discard ${data.expected_discard.toFixed(2)} cards.`));
-      if (data.last_seat) box.append(h("p", { class: "muted" }, "You are the last player in: a miss is a bust."));
+      box.append(h("ul", { class: "hint-list" }, row(t("Three llamas (a chip back)"), data.three_llamas), row(t("A match: discard"), data.match), row(t("A miss: take a row card"), data.miss), row(t("Bust: take the whole row"), data.bust, "bad")),
+        h("p", {}, t("On average you would discard {n} cards.", { n: data.expected_discard.toLocaleString(spoken(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })));
+      if (data.last_seat) box.append(h("p", { class: "muted" }, t("You are the last player in: a miss is a bust.")));
     }
     out.push(box);
   }
@@ -681,8 +711,8 @@ function helpPanel(m) {
 // -- keyboard shortcuts, as in the terminal game ------------------------------------------------
 document.addEventListener("keydown", ev => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  const t = ev.target;
-  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+  const target = ev.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
   if (document.querySelector("dialog[open]")) return;
   const m = ui.state;
   const k = ev.key;
@@ -721,10 +751,10 @@ document.addEventListener("keydown", ev => {
     const playIt = () => {
       const code = ui.keybuf; ui.keybuf = "";
       const b = [...document.querySelectorAll(".hand .card")].find(el => el.dataset.code === code && !el.disabled);
-      if (b) b.click(); else if (code) toast(`You cannot play ${cardName(code, m.view.game)} now.`);
+      if (b) b.click(); else if (code) toast(t("You cannot play {card} now.", { card: cardName(code, m.view.game) }));
     };
     if (exact && !longer) playIt();
-    else if (!exact && !longer) { const code = ui.keybuf; ui.keybuf = ""; toast(`You cannot play ${cardName(code, m.view.game)} now.`); }
+    else if (!exact && !longer) { const code = ui.keybuf; ui.keybuf = ""; toast(t("You cannot play {card} now.", { card: cardName(code, m.view.game) })); }
     else ui.keytimer = setTimeout(playIt, 900);
   } else if (k === "Enter" && ui.keybuf) { clearTimeout(ui.keytimer); const code = ui.keybuf; ui.keybuf = ""; const b = [...document.querySelectorAll(".hand .card")].find(el => el.dataset.code === code && !el.disabled); if (b) { b.click(); ev.preventDefault(); } }
 });
