@@ -120,11 +120,20 @@ def browser(playwright_api):
     b.close()
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory, playwright_api):
-    s = Server(tmp_path_factory.mktemp("serve")).start()
-    yield s
-    s.stop()
+def own_server(folder: str, scope: str = "module"):
+    """A `server` fixture: a server of its own, in a folder named `folder` (a module that uses
+    one keeps its public tables and names out of the other tests' lobby, and theirs out of its)."""
+
+    @pytest.fixture(scope=scope)
+    def server(tmp_path_factory, playwright_api):
+        s = Server(tmp_path_factory.mktemp(folder)).start()
+        yield s
+        s.stop()
+
+    return server
+
+
+server = own_server("serve", scope="session")
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from .axe import assert_accessible, axe_version, problems
+from .conftest import own_server
 from .tree import live_buttons, misnamed, status_line, within
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -17,14 +18,7 @@ expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory, playwright_api):
-    """A server of this module's own: its public tables stay out of the other tests' lobby."""
-    from .conftest import Server
-
-    s = Server(tmp_path_factory.mktemp("serve-a11y")).start()
-    yield s
-    s.stop()
+server = own_server("serve-a11y")  # its lobby lists only the tables (and names) made here
 
 
 def running(page):

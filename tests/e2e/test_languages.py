@@ -14,21 +14,14 @@ import pytest
 
 from lama import i18n
 
-from .conftest import SHOTS
+from .conftest import SHOTS, own_server
 from .driver import move, play, round_over, status
 from .test_in_view import LAPTOP, PHONE, decide, fits_the_width, in_view
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory, playwright_api):
-    """A server of this module's own: its lobby lists only the tables (and names) made here."""
-    from .conftest import Server
-
-    s = Server(tmp_path_factory.mktemp("serve-languages")).start()
-    yield s
-    s.stop()
+server = own_server("serve-languages")  # its lobby lists only the tables (and names) made here
 
 
 NAMES = {"Ann", "Bob", "Easy", "Medium", "Random", "Hard"}  # the people's and the bots' names here
