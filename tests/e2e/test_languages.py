@@ -191,8 +191,11 @@ def test_a_whole_round_in_the_browsers_language(server, new_page, lang):
     head = page.locator(".recap-panel h2, .recap-panel summary").first.text_content()
     assert head.startswith(_("Round {round}: {ended}").split("{ended}")[0].format(round=1)), head
     assert _("Player") in page.locator(".recap-panel thead").text_content()
-    for english in ("Draw a card", "Quit the round", "What happened", "Penalty", "Round 1"):
+    for english in ("Draw a card", "Quit the round", "What happened", "Penalty", "Round 1", "Easy", "Medium"):
         assert english not in body, f"{english!r} shows in {lang}"
+    # the bots nobody named are called by their level in the reader's words, at their seats and in the log
+    level = _("medium")
+    assert level[:1].upper() + level[1:] in page.locator(".seat").first.text_content() + body
     if lang == "ko":
         assert page.evaluate(GLYPHS, ["라마", "모기"]), "Korean is drawn as boxes: no CJK font"
     SHOTS.mkdir(exist_ok=True)

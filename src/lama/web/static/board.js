@@ -3,7 +3,7 @@
 // row and the dice). `hands` (replay only) shows every seat's cards face up.
 
 import { cardBack, cardFace, chip, die } from "./cards.js";
-import { cardName, cardNames, chipsOf, gameInfo, h, isCardGame, points as pointsText, t } from "./common.js";
+import { botLevel, cardName, cardNames, chipsOf, gameInfo, h, isCardGame, points as pointsText, t } from "./common.js";
 
 export function cardEl(code, game, attrs = {}, tag = "span") {
   const el = h(tag, { class: "card", ...attrs });
@@ -138,7 +138,3 @@ export function nextWords(top, game) {
   return names.length > 1 ? t("{cards} or {last}", { cards: names.slice(0, -1).join(", "), last: names[names.length - 1] }) : names.join("");
 }
 
-// A bot level as a seat's tag says it ("medium").
-function botLevel(level) {
-  return { easy: t("easy"), medium: t("medium"), hard: t("hard"), neural: t("neural"), random: t("random") }[level] || level;
-}

@@ -174,9 +174,17 @@ export function actionText(a, game, names) {
   return JSON.stringify(a);
 }
 
-// Seats' names as shown: two seats of the same name (bots are named by level) get their seat number.
+// A bot level as a seat's tag says it ("medium").
+export function botLevel(level) {
+  return { easy: t("easy"), medium: t("medium"), hard: t("hard"), neural: t("neural"), random: t("random") }[level] || level;
+}
+
+// Seats' names as shown. A bot seat nobody named is called by its level, which the server says
+// in English ("Medium", a name like any other in the protocol): shown in the reader's words.
+// Two seats of the same name get their seat number.
 export function seatNames(seats) {
-  const names = seats.map(s => s.name);
+  const capital = word => word.charAt(0).toLocaleUpperCase(spoken()) + word.slice(1);
+  const names = seats.map(s => s.kind === "bot" && s.bot && s.name === capital(s.bot) ? capital(botLevel(s.bot)) : s.name);
   return names.map((n, i) => names.filter(x => x === n).length > 1 ? `${n} ${i + 1}` : n);
 }
 

@@ -4,7 +4,7 @@
 
 import { cardFace, die } from "./cards.js";
 import {
-  $, BOT_LEVELS, api, applyTheme, botLabel, cardName, copyButton, device, gameInfo, h, isCardGame, languageSwitch, loadGames, showRules, t,
+  $, BOT_LEVELS, api, applyTheme, botLabel, cardName, copyButton, device, gameInfo, h, isCardGame, languageSwitch, loadGames, seatNames, showRules, t,
   startLanguage, themeButton,
 } from "./common.js";
 
@@ -202,10 +202,10 @@ const status = s => ({ waiting: t("waiting for players"), running: t("playing"),
 function tableItem(table, mine) {
   const base = `${location.origin}/tables/${table.id}`;
   const token = device.token(table.id);
-  const seats = h("ul");
+  const seats = h("ul"), names = seatNames(table.seats);
   for (const s of table.seats) {
     const number = `${s.seat + 1}. `, star = table.status === "finished" && (table.winners || []).includes(s.seat) ? " ★" : "";
-    if (s.taken) seats.append(h("li", {}, number, s.kind === "bot" ? t("{name} ({level})", { name: s.name, level: botLabel(s.bot) }) : s.name, star));
+    if (s.taken) seats.append(h("li", {}, number, s.kind === "bot" ? t("{name} ({level})", { name: names[s.seat], level: botLabel(s.bot) }) : s.name, star));
     else if (s.reserved) seats.append(h("li", {}, number, t("{name}: kept for them", { name: s.name })));
     else if (table.visibility === "public") seats.append(h("li", {}, number, t("free seat"), h("a", { class: "button small", href: `/tables/${table.id}#join=${s.seat}` }, t("Join"))));
     else seats.append(h("li", {}, number, t("free seat (by invitation)")));

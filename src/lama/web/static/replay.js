@@ -87,7 +87,8 @@ async function start() {
     facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
     steps = data.steps;
-    names = seatNames(data.record.players.map(name => ({ name })));
+    const players = data.record.players;  // the record's names; the seats' facts say which are bots
+    names = seatNames(facts.seats && facts.seats.length === players.length ? facts.seats : players.map(name => ({ name })));
     await loadGames();
   } catch (e) {
     document.documentElement.dataset.status = "missing";

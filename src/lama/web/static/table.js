@@ -572,7 +572,7 @@ function waitingPanel(m) {
   const names = seatNames(m.seats);
   const free = m.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved);
   const waitingFor = m.seats.filter(s => s.kind === "human" && !s.taken).length;
-  const taken = s => s.seat === m.seat ? t("{name} — you", { name: s.name }) : s.kind === "bot" ? t("{name} ({level})", { name: s.name, level: botLabel(s.bot) }) : s.name;
+  const taken = s => s.seat === m.seat ? t("{name} — you", { name: s.name }) : s.kind === "bot" ? t("{name} ({level})", { name: names[s.seat], level: botLabel(s.bot) }) : s.name;
   const rows = m.seats.map(s => h("li", {}, s.taken ? taken(s)
     : s.reserved ? h("span", {}, t("{name}: kept for them (a rematch)", { name: names[s.seat] }),
       m.seat !== null ? h("button", { type: "button", class: "small", onclick: () => send({ type: "stand_in", seat: s.seat, bot: ui.facts.stand_in_level }) }, t("Let a bot play instead")) : null)
