@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from lama.web.store import SeatRow, Store, TableRow
 from lama.web.workers import GroupCommit
+
+
+def run(coroutine):
+    """`asyncio.run` in a thread of its own (the browser tests' driver may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def table(table_id: str) -> TableRow:
@@ -36,7 +43,7 @@ def test_a_move_does_not_wait_behind_a_burst_of_other_writes(tmp_path):
         return stored, await asyncio.gather(*writes)
 
     try:
-        stored, answers = asyncio.run(main())
+        stored, answers = run(main())
     finally:
         commits.close()
     assert stored is True and answers == list(range(20))  # every write answered, in its order
@@ -63,7 +70,7 @@ def test_moves_queued_together_are_one_transaction_and_a_failing_write_fails_alo
         return results
 
     try:
-        results = asyncio.run(main())
+        results = run(main())
     finally:
         commits.close()
     assert results[:6] == [True] * 6
