@@ -5,6 +5,7 @@ bypassed one), and German's long words keep the screen at 80x24 aligned."""
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import pytest
@@ -15,6 +16,7 @@ from tui_views import make_view
 from lama import i18n
 from lama.cli import main
 from lama.core import QUIT, play
+from lama.i18n.names import shown_names
 from lama.record import replay_file
 from lama.tui.render import turn_screen
 
@@ -224,3 +226,36 @@ def test_a_whole_german_kadabra_game_at_80_columns(terminal, monkeypatch):
     # the closing line names the record's path: printed unbroken (soft wrap) for copying, in English too
     wide = [line for line in out.splitlines() if len(line) > 80 and "k6.json" not in line]
     assert wide == [], wide[:5]
+
+
+def test_default_names_are_shown_in_german_and_kept_in_english_in_the_record(terminal, tmp_path, capsys,
+                                                                              monkeypatch):
+    """Seats nobody named: `Leicht 3` at the German table and in the German replay, `Easy 3` in
+    the record (records hold no translated text)."""
+    t = terminal(lambda t: "" if "dein Zug" not in t.last_line() else "exit", record="names.json")
+    assert main(["play", "--lang", "de", "--players", "4", "--seed", "5", "--bots", "heuristic,easy,random",
+                 "--record", "names.json"]) == 0
+    out = " ".join(t.finish().split())
+    assert "1: Spieler 1 (Mensch), 2: Heuristisch 2, 3: Leicht 3, 4: Zufällig 4" in out, out[:400]
+    assert not re.search(r"\b(Player|Heuristic|Easy|Random) \d", out)
+    record = json.loads((tmp_path / "names.json").read_text())
+    assert record["players"] == ["Player 1", "Heuristic 2", "Easy 3", "Random 4"]
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["replay", "names.json"]) == 0
+    replayed = " ".join(capsys.readouterr().out.split())
+    assert "Leicht 3" in replayed and "Easy 3" not in replayed
+
+
+@pytest.mark.parametrize("lang, names, expected", [
+    ("de", ["Player 1", "Hard 2", "Hard 3"], ["Spieler 1", "Schwer 2", "Schwer 3"]),
+    ("pl", ["Medium", "Medium", "Anna"], ["Średni 1", "Średni 2", "Anna"]),  # a table's bots: numbered
+    ("ko", ["Seat 1", "Easy", "Hard 3"], ["1번 자리", "쉬움", "어려움 3"]),
+    ("de", ["Hard 3", "Player", "Hardy 2"], ["Hard 3", "Spieler", "Hardy 2"]),  # another seat's number: a name
+    ("en", ["Player 1", "Medium"], ["Player 1", "Medium"]),
+])
+def test_default_names_in_the_readers_words(lang, names, expected):
+    i18n.use(lang)
+    try:
+        assert shown_names(names) == expected
+    finally:
+        i18n.use("en")

@@ -13,6 +13,7 @@ from rich.text import Text
 from lama.bots.hints import PositionError, after_roll, hint_rng, hints, hints_json, position_in_record, position_text
 from lama.core import seats as seat_numbers
 from lama.i18n import _
+from lama.i18n.names import shown_names
 from lama.record import RecordError, load_record
 from lama.tui.hints import print_hints
 
@@ -65,7 +66,7 @@ def cmd_hint(args) -> int:
         print(f"lama hint: {e}", file=sys.stderr)
         return 2
     moves = data["rounds"][round_]["moves"]
-    names = data["players"]
+    names = shown_names(data["players"])
     where = f"round {round_ + 1}, before move {move + 1}" if move < len(moves) else (
         f"round {round_ + 1}, after its last move ({move})" if moves else f"round {round_ + 1}, before any move")
     if args.after_roll:

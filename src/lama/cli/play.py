@@ -191,7 +191,8 @@ def _setup(args):
     except UnknownBot as e:
         raise UsageError(str(e)) from None
     if names is None:
-        names = [seat_numbers.name(s, _("Player")) for s in range(players)]
+        # default names stay English in the record; the terminal shows them translated (lama.i18n.names)
+        names = [seat_numbers.name(s, "Player") for s in range(players)]
         for s, spec in zip(bot_seats, specs):
             names[s] = seat_numbers.name(s, _bot_label(spec))[-NAME_LENGTH:]
         if args.name is not None:

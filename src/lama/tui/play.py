@@ -13,6 +13,7 @@ from rich.text import Text
 from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.i18n import _
+from lama.i18n.names import shown_names
 
 
 def _default_record_path(game_id: str) -> Path:
@@ -30,7 +31,8 @@ def _default_record_path(game_id: str) -> Path:
 def play(game, names, humans, bots, seed: int | None = None, record: str | None = None,
          console: Console | None = None, input_fn=None) -> int:
     """Play `game` at this terminal: `humans` are the seats people play, `bots` maps every other
-    seat to its bot, `names` has every seat's name. Saves the record to `record` (default: a new
+    seat to its bot, `names` has every seat's name as the record keeps it (a default name is
+    shown in the reader's words: lama.i18n.names). Saves the record to `record` (default: a new
     GAME-DATE-TIME.record.json here); returns the exit code of `lama play`."""
     from lama.fast.kernel import COMPILED
     from lama.match import Table, new_seed
@@ -40,8 +42,9 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
     console = console or Console(highlight=False)
     seed = seed if seed is not None else new_seed()
     path = Path(record) if record else _default_record_path(game.id)
-    ui = TerminalGame(game, names, humans, console=console, input_fn=input_fn, record_path=path)
-    seats = [None if s in humans else guarded(bots[s], s, names[s]) for s in range(game.players)]
+    seen_as = shown_names(names)  # what people read and type: `1 to Schwer 2`
+    ui = TerminalGame(game, seen_as, humans, console=console, input_fn=input_fn, record_path=path)
+    seats = [None if s in humans else guarded(bots[s], s, seen_as[s]) for s in range(game.players)]
     table = Table(game, seats, seed, names=names, on_events=ui.on_events)
     ui.attach(table)
     try:
@@ -51,7 +54,7 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
               file=sys.stderr)
         return 2
     # The seed and the record's path are told at the end: either would show the deal.
-    console.print(Text(names_line(names, humans) + "\n" + _("The game is recorded as it goes. Type ? for help.")))
+    console.print(Text(names_line(seen_as, humans) + "\n" + _("The game is recorded as it goes. Type ? for help.")))
     again = _("Seed {seed} (the same deals again: --seed {seed}).").format(seed=seed)
     if not COMPILED:
         console.print(Text(_("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "

@@ -6,18 +6,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lama.core import seats as seat_numbers
 from lama.i18n import N_, _, ngettext
+from lama.i18n.names import shown_names
 
 from .render import ended_text, game_name, short, winners_text
 
 CHANGES = (("penalty", N_("penalty"), "+"), ("magic", N_("magic chip"), "+"), ("back", N_("chip back"), "-"),
            ("chips", N_("chips"), None))
-
-
-def distinct(names) -> list[str]:
-    """The record's names, a seat number added to those two seats share (a tournament's bots)."""
-    return [f"{name} {seat_numbers.number(s)}" if names.count(name) > 1 else name for s, name in enumerate(names)]
 
 
 def round_table(entry, names, game: str) -> Table:
@@ -42,7 +37,7 @@ def print_result(result: dict, names, ledger, console: Console | None = None) ->
     """`result` (lama-result/1), the record's player names and the replay's ledger."""
     console = console or Console()
     game = result["game"]
-    names = distinct(list(names))
+    names = shown_names(names)  # a default name in the reader's words; numbers for two alike (a tournament's bots)
     count = len(result["rounds"])
     players = ngettext("{game}, {n} player", "{game}, {n} players", len(names)).format(
         game=game_name(game), n=len(names))
