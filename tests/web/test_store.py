@@ -131,3 +131,37 @@ def test_sqlite_checkpoints_in_a_thread_of_its_own_not_in_a_commit(tmp_path):
     finally:
         store.close()
     assert not store._checkpointer.is_alive()  # it ends with the store
+
+
+def test_a_group_commit_announces_every_table_it_changed_to_the_other_servers(postgres):
+    """PostgreSQL: one batch of moves at 700 tables is announced in a few notifications (at most
+    ANNOUNCED tables each), every table named once, to the other server only; a move stored
+    before is still refused, and announced by the move that stored it."""
+    url = new_database(postgres)
+    mine, other = Store(url, origin="a"), Store(url, origin="b")
+    ids = [f"t{n:04d}" for n in range(700)]
+    for table_id in ids:
+        mine.create_table(TableRow(table_id, "lama", 2, {}, 1, "running", time.time(),
+                                   seats=[SeatRow(0, "human", token_hash=token_hash(table_id)), SeatRow(1, "human")]))
+    heard = {"a": [], "b": []}
+    stop = threading.Event()
+    listeners = [threading.Thread(target=s.listen, args=(heard[s.origin].append, stop), daemon=True)
+                 for s in (mine, other)]
+    try:
+        for thread in listeners:
+            thread.start()
+        time.sleep(0.5)  # (both listening)
+        assert mine.add_moves([(t, 0, 0, {"draw": True}) for t in ids] + [(ids[0], 1, 1, {"draw": True})]) \
+            == [True] * 701
+        assert mine.add_moves([(ids[1], 0, 1, {"quit": True}), (ids[1], 1, 1, {"quit": True})]) == [False, True]
+        deadline = time.monotonic() + 10
+        while len(heard["b"]) < 701 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sorted(heard["b"]) == sorted([*ids, ids[1]]) and heard["a"] == []
+        assert mine.moves(ids[1]) == [(0, 0, {"draw": True}), (1, 1, {"quit": True})]
+    finally:
+        stop.set()
+        for thread in listeners:
+            thread.join(timeout=5)
+        mine.close()
+        other.close()

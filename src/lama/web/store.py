@@ -35,7 +35,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 SCHEMA_VERSION = 3
 # SQLite copies its write-ahead log into the database (a checkpoint, with two fsyncs) in a
@@ -157,17 +157,23 @@ class TableRow:
     result: dict | None = None  # a finished table's {"winners", "points"}
 
 
-# PostgreSQL: a group commit is this one statement in a transaction of its own (autocommit):
-# the moves and the announcements of their tables (delivered with the commit, never before) in
-# one round trip, where a transaction of the pool costs five (a ping, BEGIN, insert, notify,
-# COMMIT) and the writer thread waits for each of them, and for the interpreter after each.
-STORE_MOVES = text(
+# PostgreSQL: a group commit is this one statement in a transaction of its own (autocommit),
+# on the writer thread's own connection of the driver: the moves and the announcements of their
+# tables (delivered with the commit, never before) in one round trip, where a transaction of the
+# pool costs five (a ping, BEGIN, insert, notify, COMMIT) and the writer thread waits for each of
+# them, and for the interpreter after each; SQLAlchemy's own work would add a third to its CPU.
+# One announcement names up to ANNOUNCED tables (`ORIGIN id id ...`): every server hears every
+# announcement, so one per table of a busy batch would wake each of them hundreds of times a
+# second (PostgreSQL caps a payload at 8,000 bytes; a table's id is 12 characters).
+ANNOUNCED = 300
+STORE_MOVES = (
     "WITH stored AS (INSERT INTO lama_moves (table_id, n, seat, action, at) "
-    "SELECT t, n, seat, action, CAST(:at AS double precision) "
-    "FROM unnest(CAST(:tables AS text[]), CAST(:ns AS integer[]), CAST(:seats AS integer[]), "
-    "CAST(:actions AS text[])) AS m(t, n, seat, action) RETURNING table_id) "
-    "SELECT pg_notify(:channel, changed.table_id || ' ' || CAST(:origin AS text)) "
-    "FROM (SELECT DISTINCT table_id FROM stored) AS changed")
+    "SELECT t, n, seat, action, %(at)s::double precision "
+    "FROM unnest(%(tables)s::text[], %(ns)s::integer[], %(seats)s::integer[], %(actions)s::text[]) "
+    "AS m(t, n, seat, action) RETURNING table_id), "
+    "changed AS (SELECT DISTINCT table_id FROM stored) "
+    "SELECT pg_notify(%(channel)s, %(origin)s::text || ' ' || string_agg(table_id, ' ')) "
+    f"FROM (SELECT table_id, row_number() OVER () / {ANNOUNCED} AS part FROM changed) AS parts GROUP BY part")
 SCHEMA_LOCK = 0x6C616D61  # PostgreSQL's advisory lock held while a store is created or migrated ("lama")
 
 
@@ -184,6 +190,8 @@ class Store:
         self.origin = origin  # this process, in its announcements, so it can skip its own
         self.sqlite = url.startswith("sqlite")
         self.clock = time.time  # the times stored (moves, a table's end, its clock): the hub's clock
+        # the driver's own form of the URL (the listener's and the writer's connections), SQLAlchemy's
+        self.libpq_url = url.replace("postgresql+psycopg://", "postgresql://", 1)
         if url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         try:
@@ -194,10 +202,7 @@ class Store:
             raise StoreError(f"cannot use the database {self.url!r}: {e}") from None
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        else:  # the writer thread's own connection for moves (no ping: a lost connection fails the
-            # batch, which is answered store_unavailable, and the next batch connects anew)
-            self._writer = create_engine(url, future=True, isolation_level="AUTOCOMMIT", pool_size=1,
-                                         max_overflow=4)
+        self._writer = None  # (PostgreSQL) the writer thread's own connection for moves: see _store_moves
         self._migrate()
         self._closed = threading.Event()
         self._checkpointer = None
@@ -383,14 +388,31 @@ class Store:
                     db.execute(insert(moves_t), [dict(table_id=t, n=n, seat=seat, action=json.dumps(action), at=at)
                                                  for t, n, seat, action in moves])
             else:
-                with self._writer.connect() as db:
-                    db.execute(STORE_MOVES, {"tables": [t for t, *_ in moves], "ns": [n for _, n, *_ in moves],
-                                             "seats": [seat for *_, seat, _ in moves],
-                                             "actions": [json.dumps(action) for *_, action in moves],
-                                             "at": at, "channel": self.CHANNEL, "origin": self.origin})
+                self._store_moves(moves, at)
             return [True] * len(moves)
         except IntegrityError:
             return [self.add_move(*move) for move in moves]
+
+    def _store_moves(self, moves, at: float) -> None:
+        """(PostgreSQL, the writer thread) STORE_MOVES on the writer's own connection. No ping:
+        a lost connection fails the batch, which is answered store_unavailable (the driver's
+        error as SQLAlchemy's, as every other statement gives it), and the next batch connects
+        anew."""
+        import psycopg
+
+        params = {"tables": [t for t, *_ in moves], "ns": [n for _, n, *_ in moves],
+                  "seats": [seat for *_, seat, _ in moves], "actions": [json.dumps(action) for *_, action in moves],
+                  "at": at, "channel": self.CHANNEL, "origin": self.origin}
+        try:
+            if self._writer is None or self._writer.closed:
+                self._writer = psycopg.connect(self.libpq_url, autocommit=True)
+            self._writer.execute(STORE_MOVES, params, prepare=True)
+        except psycopg.errors.UniqueViolation as e:
+            raise IntegrityError(STORE_MOVES, None, e) from None
+        except psycopg.Error as e:
+            if self._writer is not None and self._writer.broken:
+                self._writer.close()
+            raise OperationalError(STORE_MOVES, None, e) from None
 
     # -- several servers on one PostgreSQL database -------------------------------------------
     def announce(self, table_id: str) -> None:
@@ -402,7 +424,7 @@ class Store:
     def _announce(self, db, table_id: str) -> None:
         if not self.sqlite:
             db.execute(text("SELECT pg_notify(:channel, :payload)"),
-                       {"channel": self.CHANNEL, "payload": f"{table_id} {self.origin}"})
+                       {"channel": self.CHANNEL, "payload": f"{self.origin} {table_id}"})
 
     def listen(self, on_change, stop) -> None:
         """(PostgreSQL, in a thread) `on_change(table_id)` for every table another server
@@ -411,13 +433,14 @@ class Store:
 
         while not stop.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True) as conn:
+                with psycopg.connect(self.libpq_url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {self.CHANNEL}")
                     while not stop.is_set():
                         for note in conn.notifies(timeout=0.5, stop_after=100):
-                            table_id, _, origin = note.payload.partition(" ")
+                            origin, _, table_ids = note.payload.partition(" ")
                             if origin != self.origin:
-                                on_change(table_id)
+                                for table_id in table_ids.split():
+                                    on_change(table_id)
             except psycopg.OperationalError:  # the database restarted: listen again
                 stop.wait(1.0)
 
@@ -443,8 +466,8 @@ class Store:
         if self._checkpointer is not None and self._checkpointer is not threading.current_thread():
             self._checkpointer.join(timeout=5)
         self.engine.dispose()
-        if not self.sqlite:
-            self._writer.dispose()
+        if self._writer is not None:
+            self._writer.close()
 
 
 def _table_row(t, seats) -> TableRow:
