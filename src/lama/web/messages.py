@@ -7,6 +7,7 @@ and odds; and `Connection`, the queue a WebSocket's messages wait in.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from dataclasses import replace
 
@@ -121,7 +122,8 @@ def error_message(code: str, message: str) -> dict:
 
 class Connection:
     """One WebSocket: its seat (None: a spectator), the last version it was sent, and a queue
-    its writer task drains, so a slow client never holds a table up."""
+    its writer task drains, so a slow client never holds a table up (its messages: dicts, or
+    JSON text made once)."""
 
     def __init__(self, seat: int | None, lang: str = "en"):
         self.seat = seat
@@ -130,7 +132,7 @@ class Connection:
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=256)
         self.closed = False
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict | str) -> None:
         if self.closed:
             return
         try:
@@ -201,38 +203,49 @@ def seats_json(live) -> list[dict]:
 
 
 class Views:
-    """`view.to_json()`, made faster: this round's moves and the rounds played before only
-    ever grow (within a round, within a game), and every message repeats them, so each entry
-    is turned into JSON once per seat, by the view's own `to_json`."""
+    """`view.to_json()` as JSON text, made faster: this round's moves and the rounds played
+    before only ever grow (within a round, within a game), and every message repeats them, so
+    each entry is turned into JSON text once per seat and the texts are joined."""
 
     def __init__(self):
-        # seat -> (round, this round's moves in JSON, the finished rounds in JSON)
-        self._shared: dict[int | None, tuple[int, list, list]] = {}
+        # seat -> (round, moves, this round's moves as JSON text, rounds, the finished rounds as JSON text)
+        self._shared: dict[int | None, tuple[int, int, str, int, str]] = {}
 
-    def json(self, view) -> dict:
-        round_, moves, history = self._shared.get(view.seat, (view.round, [], []))
-        if round_ != view.round or len(moves) > len(view.moves) or len(history) > len(view.history):
-            moves, history = [], []  # a new round (or something unexpected: start again)
-        out = replace(view, moves=view.moves[len(moves):], history=view.history[len(history):]).to_json()
-        history = history + out["history"]
-        out["history"] = history
+    def text(self, view) -> str:
+        round_, moves, moves_text, rounds, rounds_text = self._shared.get(view.seat, (view.round, 0, "", 0, ""))
+        if round_ != view.round or moves > len(view.moves) or rounds > len(view.history):
+            moves, moves_text, rounds, rounds_text = 0, "", 0, ""  # a new round (or something unexpected)
+        out = replace(view, moves=view.moves[moves:], history=view.history[rounds:]).to_json()
+        rounds_text = _joined(rounds_text, out.pop("history"))
+        tail = f', "history": [{rounds_text}]'
         if "moves" in out:  # card games
-            moves = moves + out["moves"]
-            out["moves"] = moves
-        self._shared[view.seat] = (view.round, moves, history)
-        return out
+            moves_text = _joined(moves_text, out.pop("moves"))
+            tail += f', "moves": [{moves_text}]'
+        self._shared[view.seat] = (view.round, len(view.moves), moves_text, len(view.history), rounds_text)
+        return _with(out, tail)
 
 
-def state_message(live, connection: Connection, seats: list[dict] | None = None) -> dict:
-    """The `state` `connection` is sent now: its view, its legal actions, the events since
-    the last `state` it was sent."""
+def _joined(text: str, entries: list) -> str:
+    """JSON text of a list's entries (without its brackets), `entries` added to `text`."""
+    added = ", ".join(json.dumps(e) for e in entries)
+    return f"{text}, {added}" if text and added else text or added
+
+
+def _with(obj: dict, members: str) -> str:
+    """The JSON text of `obj` with `members` (`, "name": value ...`, already JSON) added last."""
+    head = json.dumps(obj)
+    return head[:-1] + members + "}" if len(head) > 2 else "{" + members.removeprefix(", ") + "}"
+
+
+def state_message(live, connection: Connection, seats: list[dict] | None = None) -> str:
+    """The `state` `connection` is sent now, as JSON text: its view, its legal actions, the
+    events since the last `state` it was sent."""
     seat = connection.seat
     table = live.table
     view = table.view(seat)
     mine = seat is not None and live.controller(seat) is None and live.row.status == "running"
     message = {
         "type": "state", "version": table.version, "seat": seat, "status": live.row.status,
-        "view": live.views.json(view),
         "legal": [a.to_json() for a in view.legal_actions] if mine else [],
         "events": [e.to_json() for e in table.events_since(connection.version, seat)],
         "seats": seats_json(live) if seats is None else seats,
@@ -241,7 +254,7 @@ def state_message(live, connection: Connection, seats: list[dict] | None = None)
     if seat is not None:
         message["invite"] = live.row.invite  # the people at the table may invite others
     connection.version = table.version
-    return message
+    return _with(message, f', "view": {live.views.text(view)}')
 
 
 def broadcast(live) -> None:

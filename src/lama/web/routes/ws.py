@@ -218,7 +218,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
             if message is None:
                 await websocket.close(code=1008, reason="reads too slowly")
                 return
-            await websocket.send_text(json.dumps(message))
+            await websocket.send_text(message if isinstance(message, str) else json.dumps(message))
     except Exception:  # noqa: BLE001 - the connection is gone; its reader ends it
         return
 
