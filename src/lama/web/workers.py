@@ -37,10 +37,14 @@ BOT_MOVES_AT_ONCE = 8
 
 
 def decide(bot_name: str, view, rng):
-    """In a pool process: the bot's action for `view`, and its generator after deciding."""
+    """In a pool process: the bot's action for `view`, its generator after deciding, and the
+    CPU seconds the decision took."""
     from lama.bots import load_bot
 
-    return load_bot(bot_name)(view, rng), rng
+    bot = load_bot(bot_name)
+    start = time.thread_time()
+    action = bot(view, rng)
+    return action, rng, time.thread_time() - start
 
 
 def warm_up(parent: int) -> None:
@@ -137,9 +141,10 @@ class Thinker(Batches):
 
         results = []
         for bot_name, view, rng in requests:
-            start = time.thread_time()
             try:
-                results.append((load_bot(bot_name)(view, rng), time.thread_time() - start))
+                bot = load_bot(bot_name)
+                start = time.thread_time()
+                results.append((bot(view, rng), time.thread_time() - start))
             except Exception as e:  # noqa: BLE001 - the bot failed: its table hears of it
                 results.append(e)
         return results
@@ -202,10 +207,14 @@ class Bots:
         key = (wanted.bot, game_id)
         if wanted.bot in CHEAP_BOTS and self.cost.get(key, 0.0) < CHEAP:
             action, spent = await self.thinker.decide(wanted.bot, wanted.view, wanted.rng)  # rng moved on
+            rng = wanted.rng
+        else:
+            action, rng, spent = await asyncio.get_running_loop().run_in_executor(
+                self.pool, decide, wanted.bot, wanted.view, wanted.rng)
+        if wanted.bot in CHEAP_BOTS:  # measured wherever it thought: a few slow decisions (a garbage
+            # collection, a busy machine) send a cheap bot to the pool for a while only
             self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
-            return action, wanted.rng
-        return await asyncio.get_running_loop().run_in_executor(self.pool, decide, wanted.bot, wanted.view,
-                                                                wanted.rng)
+        return action, rng
 
     def close(self) -> None:
         self.thinker.close()
