@@ -204,10 +204,12 @@ class Hub:
         self.commits.close()
 
     async def db(self, fn, *args):
-        """A store call, off the event loop: reads in any thread, writes in the store's."""
-        if getattr(fn, "__name__", None) in Store.READS:
-            return await asyncio.to_thread(fn, *args)
-        return await self.commits.call(fn, *args)
+        """A store call, off the event loop: reads in any thread; writes in the store's thread
+        with SQLite (one writer at a time), in any thread with PostgreSQL (many at once, as
+        several servers write anyway), so a table created on a slow disk delays no move."""
+        if self.store.sqlite and getattr(fn, "__name__", None) not in Store.READS:
+            return await self.commits.call(fn, *args)
+        return await asyncio.to_thread(fn, *args)
 
     # -- loading -------------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:

@@ -221,19 +221,20 @@ class Bots:
 
 
 class GroupCommit(Batches):
-    """The one thread that writes to the store. Moves of every table are stored together (a
-    group commit): while one batch is being committed, the moves that arrive meanwhile wait
-    and go in the next transaction. Each move is answered only after the commit of its batch;
-    a quiet server commits each move at once, a busy one many per transaction.
+    """The thread that stores moves. Moves of every table are stored together (a group
+    commit): while one batch is being committed, the moves that arrive meanwhile wait and go
+    in the next transaction. Each move is answered only after the commit of its batch; a quiet
+    server commits each move at once, a busy one many per transaction.
 
-    Other writes (a table, a seat, a status) go through the same thread, so writers never wait
-    for each other's locks (SQLite's wait for a lock sleeps up to 100 ms at a time), in the
-    order they came, but a move never waits behind them: they are done only while no request
-    is queued, and the moves that arrive meanwhile are committed first. A burst of table
-    creations (a thousand people arriving, or one stranger creating tables as fast as the
-    limits allow) then costs a move at most one other write's time. Reordering is safe because
-    every caller awaits its write before making one that depends on it: the requests queued
-    together are independent of each other."""
+    With SQLite it is the one thread that writes: other writes (a table, a seat, a status) go
+    through it too (`call`), so writers never wait for each other's locks (SQLite's wait for a
+    lock sleeps up to 100 ms at a time), in the order they came, but a move never waits behind
+    them: they are done only while no request is queued, and the moves that arrive meanwhile
+    are committed first. A burst of table creations (a thousand people arriving, or one
+    stranger creating tables as fast as the limits allow) then costs a move at most one other
+    write's time. Reordering is safe because every caller awaits its write before making one
+    that depends on it: the requests queued together are independent of each other.
+    (PostgreSQL takes other writes in any thread: Hub.db.)"""
 
     def __init__(self, store: Store):
         self.store = store
