@@ -165,3 +165,23 @@ def test_a_group_commit_announces_every_table_it_changed_to_the_other_servers(po
             thread.join(timeout=5)
         mine.close()
         other.close()
+
+
+@pytest.mark.parametrize("sync_commits", [False, True])
+def test_moves_commits_wait_for_the_disk_only_when_asked(db_url, sync_commits):
+    """By default an acknowledged move survives a killed lama serve (the crash tests) without
+    each commit waiting for the disk: SQLite's synchronous=NORMAL in WAL mode, PostgreSQL's
+    synchronous_commit off for the moves' writer. `sync_commits` (lama serve --sync-commits)
+    waits: SQLite FULL, PostgreSQL as the database has it (on)."""
+    store = Store(db_url, sync_commits=sync_commits)
+    try:
+        store.create_table(table())
+        assert store.add_moves([("t1", 0, 0, {"draw": True})]) == [True]
+        if store.sqlite:
+            with store.engine.connect() as db:
+                assert db.exec_driver_sql("PRAGMA synchronous").scalar() == (2 if sync_commits else 1)  # FULL, NORMAL
+        else:
+            assert store._writer.execute("SHOW synchronous_commit").fetchone()[0] == ("on" if sync_commits else "off")
+        assert store.moves("t1") == [(0, 0, {"draw": True})]
+    finally:
+        store.close()

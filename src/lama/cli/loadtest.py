@@ -28,6 +28,8 @@ def add_arguments(p) -> None:
                    help="beside the quiet tables (each from a loopback address of its own), one client floods "
                         "creations, opens 1,000 WebSockets, asks for unknown tables and sends headers slowly; "
                         "the servers keep their limits; reports what it was answered and the servers' memory")
+    p.add_argument("--sync-commits", action="store_true",
+                   help="the servers' commits of moves wait for the disk (lama serve --sync-commits)")
     p.add_argument("--client-processes", type=positive, default=1, metavar="N",
                    help="processes the clients are spread over, each with its own event loop (default 1)")
     p.add_argument("--seed", type=int, help="the clients' random choices (default: fresh)")
@@ -63,7 +65,7 @@ def cmd_loadtest(args) -> int:
     try:
         result = loadtest.run(args.tables, args.seconds, args.players, args.db, args.game,
                               None if args.json else progress, args.seed, args.bot_workers, args.think,
-                              args.servers, args.hostile, args.client_processes)
+                              args.servers, args.hostile, args.client_processes, args.sync_commits)
     except RuntimeError as e:
         print(f"\nlama loadtest: {e}", file=sys.stderr)
         return 1

@@ -38,6 +38,10 @@ def add_arguments(p) -> None:
                           "{postgres} (several servers can share it)").format(
                        sqlite="sqlite:///FILE", default="sqlite:///lama.db",
                        postgres="postgresql://USER@HOST:PORT/DB"))
+    p.add_argument("--sync-commits", action="store_true",
+                   help=_("every move's commit waits for the disk, so an acknowledged move survives a crash of the "
+                          "machine or of PostgreSQL too; by default it survives a crash of lama serve, and a disk "
+                          "that stalls does not stall the tables"))
     p.add_argument("--bot-pause", type=seconds_between(0, 10), default=0.6, metavar="SECONDS",
                    help=_("how long a bot waits before its move, so people can follow (default {n})").format(n=0.6))
     p.add_argument("--bot-workers", type=int, metavar="N", help=_("processes bots think in (default: one per core)"))
@@ -94,7 +98,7 @@ def cmd_serve(args) -> int:
         return 2
     limits = Limits(**{name: getattr(args, f"limit_{name}") for name in Limits.names()})
     app = create_app(args.db, args.bot_pause, args.bot_workers, limits, tuple(args.allow_origin),
-                     waiting_seconds=args.waiting_expiry, hint_bot=args.hint_bot)
+                     waiting_seconds=args.waiting_expiry, hint_bot=args.hint_bot, sync_commits=args.sync_commits)
     host = f"[{args.host}]" if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
     print("lama serve: " + _("open {address} in a browser (tables in {db}; Ctrl-C stops)").format(

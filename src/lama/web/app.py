@@ -42,19 +42,21 @@ log = logging.getLogger("lama.web")
 
 def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_workers: int | None = None,
                limits: Limits = Limits(), allow_origins: tuple[str, ...] = (),  # noqa: B008 - frozen
-               clock=None, waiting_seconds: float = WAITING_SECONDS, hint_bot: str = "hard") -> FastAPI:
+               clock=None, waiting_seconds: float = WAITING_SECONDS, hint_bot: str = "hard",
+               sync_commits: bool = False) -> FastAPI:
     """The application, its store at `db`; bots pause `bot_pause` seconds before each move so
     people can follow, and think in `bot_workers` processes (default: one per core). `limits`:
     per client address; `allow_origins`: the sites besides its own whose pages may use it;
     `clock`: the time of the tables' clocks (tests move their own); `waiting_seconds`: how long
     a waiting table nobody joins lasts; `hint_bot`: what hints come from, "hard" (its search, in
-    the pool) or "neural" (the network's choice, at once: bots.hints.HINT_BOTS)."""
+    the pool) or "neural" (the network's choice, at once: bots.hints.HINT_BOTS); `sync_commits`:
+    every commit of a move waits for the disk (lama.web.store.Store)."""
     from lama.bots.hints import HINT_BOTS
 
     if hint_bot not in HINT_BOTS:
         raise ValueError(f"hint_bot is one of {', '.join(HINT_BOTS)}, not {hint_bot!r}")
     started = partial(lifespan, db=db, origin=secrets.token_hex(8), bot_pause=bot_pause, bot_workers=bot_workers,
-                      clock=clock or DEFAULT_CLOCK, waiting_seconds=waiting_seconds)
+                      clock=clock or DEFAULT_CLOCK, waiting_seconds=waiting_seconds, sync_commits=sync_commits)
     app = FastAPI(title="lama", version=PROTOCOL, lifespan=started, docs_url=None, redoc_url=None)
     app.state.limiter = Limiter(limits)
     app.state.hint_bot = hint_bot
@@ -73,10 +75,10 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
 
 @asynccontextmanager
 async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_workers: int | None, clock,
-                   waiting_seconds: float):
+                   waiting_seconds: float, sync_commits: bool):
     """The server's life: the store, the bots' process pool, the hub (`app.state.hub`), the
     listener that hears of other servers' changes, the tables resumed; all stopped at the end."""
-    store = await asyncio.to_thread(Store, db, origin)
+    store = await asyncio.to_thread(Store, db, origin, sync_commits)
     pool = ProcessPoolExecutor(max_workers=bot_workers or os.cpu_count() or 1,
                                mp_context=multiprocessing.get_context("spawn"), initializer=warm_up,
                                initargs=(os.getpid(),))

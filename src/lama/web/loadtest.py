@@ -155,7 +155,8 @@ def _unchunk(data: bytes) -> bytes:
 class Server:
     """`lama serve` in a subprocess on a free loopback port."""
 
-    def __init__(self, db: str, workers: int | None = None, limits: bool = False, bot_pause: float | None = 0.0):
+    def __init__(self, db: str, workers: int | None = None, limits: bool = False, bot_pause: float | None = 0.0,
+                 sync_commits: bool = False):
         self.db = db
         self.port = free_port()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's output for as long as it runs
@@ -167,6 +168,8 @@ class Server:
                    "--db", db, *pause, *no_limits]
         if workers:
             command += ["--bot-workers", str(workers)]
+        if sync_commits:
+            command.append("--sync-commits")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
 
     async def ready(self) -> None:
@@ -629,9 +632,10 @@ def stored_moves(db: str, table_ids: list[str]) -> int:
 
 def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | None = None, game: str = "lama",
         progress=None, seed: int | None = None, workers: int | None = None, think: float = 0.0,
-        servers: int = 1, hostile: bool = False, processes: int = 1) -> dict:
+        servers: int = 1, hostile: bool = False, processes: int = 1, sync_commits: bool = False) -> dict:
     """Play `tables` tables for `seconds` against fresh `lama serve`s (`servers` of them
-    sharing `db`), the clients spread over `processes` processes; the figures."""
+    sharing `db`; `sync_commits`: their commits wait for the disk), the clients spread over
+    `processes` processes; the figures."""
     with tempfile.TemporaryDirectory(prefix="lama-loadtest-") as folder:
         db = db or f"sqlite:///{os.path.join(folder, 'load.db')}"
         if servers > 1 and db.startswith("sqlite"):
@@ -640,7 +644,8 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         client_before = resource.getrusage(resource.RUSAGE_SELF)
         # with people thinking, the bots keep the server's own pause
-        running = [Server(db, workers, limits=hostile, bot_pause=None if think else 0.0) for _ in range(servers)]
+        running = [Server(db, workers, limits=hostile, bot_pause=None if think else 0.0, sync_commits=sync_commits)
+                   for _ in range(servers)]
         results = Results()
         memory = []
         try:
@@ -697,6 +702,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         "load_average": load_average,
         "error_kinds": results.error_kinds,
         "think_s": think,
+        "sync_commits": sync_commits,
         "servers": servers,
         "client_processes": processes,
         # each server's resident memory at the end and at its peak, MB

@@ -17,6 +17,7 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import partial
 
 from sqlalchemy import (
     Column,
@@ -185,9 +186,16 @@ class Store:
     READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record",
                        "seat_of_token", "moves", "count_moves", "last_move_at"))
 
-    def __init__(self, url: str, origin: str = ""):
+    def __init__(self, url: str, origin: str = "", sync_commits: bool = False):
         self.url = url
         self.origin = origin  # this process, in its announcements, so it can skip its own
+        # Every commit waits for the disk (SQLite synchronous=FULL; PostgreSQL's synchronous_commit
+        # as the database has it, on by default), or the commits of moves do not (SQLite NORMAL;
+        # PostgreSQL: synchronous_commit off on the moves' writer): an acknowledged move survives
+        # a killed lama serve either way, and the machine's crash (or PostgreSQL's) only when they
+        # wait. When they wait, a disk that stalls for a moment (0.3-0.9 s a few times a minute
+        # on the development machine) stalls every table's acknowledgements with it.
+        self.sync_commits = sync_commits
         self.sqlite = url.startswith("sqlite")
         self.clock = time.time  # the times stored (moves, a table's end, its clock): the hub's clock
         # the driver's own form of the URL (the listener's and the writer's connections), SQLAlchemy's
@@ -201,7 +209,8 @@ class Store:
         except Exception as e:  # noqa: BLE001 - a bad URL or a missing driver: one line
             raise StoreError(f"cannot use the database {self.url!r}: {e}") from None
         if self.sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            synchronous = "FULL" if sync_commits else "NORMAL"
+            event.listen(self.engine, "connect", partial(_sqlite_pragmas, synchronous=synchronous))
         self._writer = None  # (PostgreSQL) the writer thread's own connection for moves: see _store_moves
         self._migrate()
         self._closed = threading.Event()
@@ -406,6 +415,8 @@ class Store:
         try:
             if self._writer is None or self._writer.closed:
                 self._writer = psycopg.connect(self.libpq_url, autocommit=True)
+                if not self.sync_commits:
+                    self._writer.execute("SET synchronous_commit TO off")
             self._writer.execute(STORE_MOVES, params, prepare=True)
         except psycopg.errors.UniqueViolation as e:
             raise IntegrityError(STORE_MOVES, None, e) from None
@@ -481,11 +492,12 @@ def _table_row(t, seats) -> TableRow:
         result=json.loads(t.result) if t.result else None)
 
 
-def _sqlite_pragmas(connection, _record) -> None:
-    # WAL: readers never wait for the writer; a committed move survives a killed process.
+def _sqlite_pragmas(connection, _record, synchronous: str) -> None:
+    # WAL: readers never wait for the writer; a committed move survives a killed process
+    # (NORMAL), and the machine's crash too (FULL: each commit waits for the disk).
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")
     cursor.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")  # the store's own thread checkpoints before
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
