@@ -145,6 +145,8 @@ def test_http_errors_in_xx_have_no_english_word(client, pseudo):
                                           "colour": 1}), "bad_request", ("colour", "game", "players", "seats",
                                                                           "name", "options", "hints", "visibility",
                                                                           "turn_seconds", "stand_in_level")),
+        (client.post("/api/tables", json={"game": "lama", "players": 2, "seats": [HUMAN, bot()], "name": "A",
+                                          "options": {"target": 0}}), "bad_options", ("target", "1000")),
         (client.post("/api/tables", content=b"[1", headers={"content-type": "application/json"}), "malformed", ()),
         (client.post("/api/tables", content=b"{}", headers={"content-type": "text/plain"}), "bad_content_type",
          ("Content-Type", "application", "json")),

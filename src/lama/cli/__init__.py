@@ -125,7 +125,12 @@ def main(argv: list[str] | None = None) -> int:
     i18n.use(i18n.choose(getattr(args, "lang", None)))  # --lang was checked when parsed
     try:
         return args.func(args)
-    except (InvalidOption, OutputError) as e:
+    except InvalidOption as e:
+        from lama.i18n.reasons import option_text
+
+        print(f"lama {args.command}: {option_text(str(e))}", file=sys.stderr)
+        return 2
+    except OutputError as e:
         print(f"lama {args.command}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -10,6 +10,7 @@ from lama.core import InvalidOption
 from lama.core import seats as seat_numbers
 from lama.games import GAMES, new_game
 from lama.i18n import _
+from lama.i18n.reasons import option_text
 from lama.tui.play import play
 
 from .types import OutputError, add_lang_argument, output_file
@@ -234,7 +235,10 @@ def cmd_play(args, console=None, input_fn=None) -> int:
         game, names, humans, bots = _setup(args)
         if args.record:
             output_file(args.record, "--record", replace=args.force)
-    except (UsageError, InvalidOption, OutputError) as e:
+    except InvalidOption as e:
+        print(f"lama play: {option_text(str(e))}", file=sys.stderr)
+        return 2
+    except (UsageError, OutputError) as e:
         print(f"lama play: {e}", file=sys.stderr)
         return 2
     return play(game, names, humans, bots, seed=args.seed, record=args.record, console=console,

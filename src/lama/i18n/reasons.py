@@ -1,7 +1,9 @@
-"""The core's reasons why a move is not legal (IllegalAction.reason, English, naming rules like
-`(L3)`) in a reader's language, for the reasons a player meets: at the terminal after a refused
-entry, and in the protocol's `illegal` errors. The core stays language-neutral: its reasons are
-matched here by their English form, and one not listed is given as the core says it."""
+"""The core's reasons in a reader's language: why a move is not legal (IllegalAction.reason,
+English, naming rules like `(L3)`), for the reasons a player meets at the terminal after a
+refused entry and in the protocol's `illegal` errors; and why a game's options are refused
+(InvalidOption: `lama play --target 0`, the protocol's `bad_options`). The core stays
+language-neutral: its reasons are matched here by their English form, and one not listed is
+given as the core says it."""
 
 from __future__ import annotations
 
@@ -89,3 +91,48 @@ def reason_text(reason: str, game: str | None = None, lang: str | None = None) -
                     fields[key] = _card(fields[key], game, lang)
             return translations(lang).gettext(message).format(**fields)
     return translations(lang).gettext(reason)
+
+
+# the core's reasons why a game, its player count or its options are refused (InvalidOption)
+OPTIONS = [(re.compile(pattern + r"$", re.S), message) for pattern, message in (
+    (r"(?P<game>\S+) is played by 2 to 6 players, not (?P<value>.+)",
+     N_("{game} is played by 2 to 6 players, not {value}")),
+    (r"unknown option\(s\) for (?P<game>\S+): (?P<names>.+) \(allowed: (?P<allowed>.*)\)",
+     N_("unknown option(s) for {game}: {names} (allowed: {allowed})")),
+    (r"(?P<name>target|hand_size) must be a whole number from 1 to (?P<most>\d+), not (?P<value>.+)",
+     N_("{name} must be a whole number from 1 to {most}, not {value}")),
+    (r"first_player must be a seat from 0 to (?P<last>\d+), not (?P<value>.+)",
+     N_("first_player must be a seat from 0 to {last}, not {value}")),
+    (r"(?P<source>.+?) must be a map from card code to count \(like (?P<example>.+)\), not (?P<kind>\S+)",
+     N_("{source} must be a map from card code to count (like {example}), not {kind}")),
+    (r"(?P<source>.+?) has unknown card code\(s\) (?P<codes>.+) \(codes: (?P<known>.+)\)",
+     N_("{source} has unknown card code(s) {codes} (codes: {known})")),
+    (r"(?P<source>.+?): the count of (?P<code>.+) must be a whole number from 0 to (?P<most>\d+), not (?P<value>.+)",
+     N_("{source}: the count of {code} must be a whole number from 0 to {most}, not {value}")),
+    (r"(?P<source>.+?) has (?P<n>\d+) cards; a deck has at most (?P<most>\d+)",
+     N_("{source} has {n} cards; a deck has at most {most}")),
+    (r"the deck has (?P<n>\d+) cards; (?P<players>\d+) players need at least (?P<need>\d+) "
+     r"\((?P<hand>\d+) each and the first discard\)",
+     N_("the deck has {n} cards; {players} players need at least {need} ({hand} each and the first discard)")),
+    (r"dice must be a list of (?P<dice>\d+) dice, each a list of (?P<faces>\d+) face codes \((?P<allowed>.+)\); "
+     r"got (?P<value>.+)",
+     N_("dice must be a list of {dice} dice, each a list of {faces} face codes ({allowed}); got {value}")),
+    (r"die (?P<die>\d+) must be a list of (?P<faces>\d+) face codes \((?P<allowed>.+)\), not (?P<value>.+)",
+     N_("die {die} must be a list of {faces} face codes ({allowed}), not {value}")),
+    (r"die (?P<die>\d+) has a face (?P<face>.+); faces are (?P<allowed>.+)",
+     N_("die {die} has a face {face}; faces are {allowed}")),
+    (r"unknown game (?P<game>.+) \(known: (?P<known>.+)\)", N_("unknown game {game} (known: {known})")),
+)]
+
+
+def option_text(reason: str, lang: str | None = None) -> str:
+    """Why a game or its options are refused (InvalidOption's message), in `lang` (default:
+    the current language) where the catalogs have it; as the core says it otherwise."""
+    lang = lang or language()
+    if lang == "en":
+        return reason
+    for pattern, message in OPTIONS:
+        match = pattern.match(reason)
+        if match:
+            return translations(lang).gettext(message).format(**match.groupdict())
+    return reason

@@ -16,6 +16,7 @@ from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.games import GAMES, new_game
 from lama.i18n import N_, localized
+from lama.i18n.reasons import option_text
 
 from .store import SeatRow, TableRow, token_hash
 from .workers import SERVER_BOTS
@@ -51,7 +52,18 @@ def game_of(game_id, players, options):
     try:
         return new_game(game_id, players, options)
     except InvalidOption as e:
-        raise WebError(400, "bad_options", str(e)) from None
+        raise OptionsRefused(str(e)) from None
+
+
+class OptionsRefused(WebError):
+    """`bad_options`: the core's reason (InvalidOption), said in the client's language by
+    lama.i18n.reasons."""
+
+    def __init__(self, reason: str):
+        super().__init__(400, "bad_options", reason)
+
+    def localized(self, lang: str) -> str:
+        return option_text(self.message, lang)
 
 
 def name_of(name) -> str:
