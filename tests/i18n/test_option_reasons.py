@@ -1,7 +1,7 @@
-"""Why a game or its options are refused (the core's InvalidOption, English) is said in the
-reader's language: at the terminal (`lama play --target 0`) and in the protocol's `bad_options`.
-Every refusal the core makes for bad options is found here, so a new one without a translation
-fails."""
+"""Why a game, its options or a bot are refused (the core's InvalidOption, lama.bots'
+UnknownBot, both in English) is said in the reader's language: at the terminal (`lama play
+--target 0`, `--bots foo`) and in the protocol's `bad_options`. Every such refusal is found
+here, so a new one without a translation fails."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from lama.core import InvalidOption
 from lama.games import new_game
 from lama.i18n import LANGUAGES
-from lama.i18n.reasons import option_text
+from lama.i18n.reasons import setup_text
 
 BAD = [
     ("lama", 7, {}), ("lama", 1.5, {}), ("lama", 4, {"colour": "red"}), ("kadabra", 4, {"target": 0}),
@@ -31,12 +31,23 @@ def refusal(game, players, options) -> str:
 @pytest.mark.parametrize("game, players, options", BAD)
 def test_every_refusal_of_options_is_translated(game, players, options):
     reason = refusal(game, players, options)
-    assert option_text(reason, "en") == reason
+    assert setup_text(reason, "en") == reason
     for lang in LANGUAGES[1:]:
-        assert option_text(reason, lang) != reason, (lang, reason)  # a pattern found it
-    assert "⟦" in option_text(reason, "xx")  # through the catalogs
+        assert setup_text(reason, lang) != reason, (lang, reason)  # a pattern found it
+    assert "⟦" in setup_text(reason, "xx")  # through the catalogs
 
 
 def test_a_refusal_in_polish_keeps_its_values():
     reason = refusal("kadabra", 4, {"target": 0})
-    assert option_text(reason, "pl") == "target musi być liczbą całkowitą od 1 do 1000, a nie 0"
+    assert setup_text(reason, "pl") == "target musi być liczbą całkowitą od 1 do 1000, a nie 0"
+
+
+@pytest.mark.parametrize("name", ["foo", "my mod:x", "no_such_module_here:bot", "lama.bots:BOTS"])
+def test_every_refusal_of_a_bot_is_translated(name):
+    from lama.bots import UnknownBot, load_bot
+
+    with pytest.raises(UnknownBot) as e:
+        load_bot(name)
+    reason = str(e.value)
+    for lang in LANGUAGES[1:]:
+        assert setup_text(reason, lang) != reason, (lang, reason)

@@ -93,8 +93,9 @@ def reason_text(reason: str, game: str | None = None, lang: str | None = None) -
     return translations(lang).gettext(reason)
 
 
-# the core's reasons why a game, its player count or its options are refused (InvalidOption)
-OPTIONS = [(re.compile(pattern + r"$", re.S), message) for pattern, message in (
+# why a game cannot be set up as asked: the core's reasons why a game, its player count or its
+# options are refused (InvalidOption), and lama.bots' why a bot is unknown (UnknownBot)
+SETUP = [(re.compile(pattern + r"$", re.S), message) for pattern, message in (
     (r"(?P<game>\S+) is played by 2 to 6 players, not (?P<value>.+)",
      N_("{game} is played by 2 to 6 players, not {value}")),
     (r"unknown option\(s\) for (?P<game>\S+): (?P<names>.+) \(allowed: (?P<allowed>.*)\)",
@@ -122,16 +123,24 @@ OPTIONS = [(re.compile(pattern + r"$", re.S), message) for pattern, message in (
     (r"die (?P<die>\d+) has a face (?P<face>.+); faces are (?P<allowed>.+)",
      N_("die {die} has a face {face}; faces are {allowed}")),
     (r"unknown game (?P<game>.+) \(known: (?P<known>.+)\)", N_("unknown game {game} (known: {known})")),
+    (r"unknown bot (?P<bot>.+) \(known: (?P<known>.+), or module:callable\)",
+     N_("unknown bot {bot} (known: {known}, or module:callable)")),
+    (r"cannot load bot (?P<bot>.+?): a plug-in bot is module:callable, with a module path like my_bots or "
+     r"pkg.my_bots and a callable name like my_bot",
+     N_("cannot load bot {bot}: a plug-in bot is module:callable, with a module path like my_bots or "
+        "pkg.my_bots and a callable name like my_bot")),
+    (r"cannot load bot (?P<bot>'.+?'): (?P<error>.+)", N_("cannot load bot {bot}: {error}")),
+    (r"(?P<bot>.+) is not callable", N_("{bot} is not callable")),
 )]
 
 
-def option_text(reason: str, lang: str | None = None) -> str:
-    """Why a game or its options are refused (InvalidOption's message), in `lang` (default:
-    the current language) where the catalogs have it; as the core says it otherwise."""
+def setup_text(reason: str, lang: str | None = None) -> str:
+    """Why a game, its options or a bot are refused (InvalidOption's or UnknownBot's message),
+    in `lang` (default: the current language) where the catalogs have it; as said otherwise."""
     lang = lang or language()
     if lang == "en":
         return reason
-    for pattern, message in OPTIONS:
+    for pattern, message in SETUP:
         match = pattern.match(reason)
         if match:
             return translations(lang).gettext(message).format(**match.groupdict())

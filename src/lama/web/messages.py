@@ -16,7 +16,7 @@ from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.games import GAMES, new_game
 from lama.i18n import N_, localized
-from lama.i18n.reasons import option_text
+from lama.i18n.reasons import setup_text
 
 from .store import SeatRow, TableRow, token_hash
 from .workers import SERVER_BOTS
@@ -63,7 +63,7 @@ class OptionsRefused(WebError):
         super().__init__(400, "bad_options", reason)
 
     def localized(self, lang: str) -> str:
-        return option_text(self.message, lang)
+        return setup_text(self.message, lang)
 
 
 def name_of(name) -> str:
