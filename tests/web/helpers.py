@@ -41,10 +41,12 @@ def next_state(ws, skip_errors=False) -> dict:
 
 
 def play_until(ws, done, rng=None, first=None) -> dict:
-    """Play random legal moves on `ws` until `done(state)`; the last state."""
+    """Play random legal moves on `ws` until `done(state)`; the last state. A game that ends
+    first fails the test (nothing would come after it: waiting would never end)."""
     rng = rng or random.Random(0)
     state = first or next_state(ws, skip_errors=True)
     while not done(state):
+        assert state["status"] != "finished", f"the game ended (version {state['version']}) before the test's point"
         if state["legal"]:
             ws.send_json({"type": "act", "version": state["version"], "action": rng.choice(state["legal"])})
         state = next_state(ws, skip_errors=True)
