@@ -212,7 +212,10 @@ class Hub:
         return await asyncio.to_thread(fn, *args)
 
     # -- loading -------------------------------------------------------------------------------
-    async def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str, created: TableRow | None = None) -> LiveTable:
+        """The live table of `table_id`, brought from the store if it is not in memory (404 if
+        there is none); `created`: its row, for a table this server has just stored (nothing
+        else of it is stored yet, so nothing is read back)."""
         live = self.live.get(table_id)
         if live is not None:
             return live
@@ -225,7 +228,7 @@ class Hub:
             async with lock:
                 live = self.live.get(table_id)
                 if live is None:
-                    live = await self._load(table_id)
+                    live = await self._load(table_id, created)
                     self.live[table_id] = live
         finally:
             # the lock only keeps two requests from loading one table at once: once it is
@@ -236,14 +239,15 @@ class Hub:
             self.kick_bots(live)
         return live
 
-    async def _load(self, table_id: str) -> LiveTable:
-        row = await self.db(self.store.load_table, table_id)
+    async def _load(self, table_id: str, created: TableRow | None = None) -> LiveTable:
+        row = created or await self.db(self.store.load_table, table_id)
         if row is None:
             raise WebError(404, "no_table", N_("there is no table {table}"), table=repr(table_id[:40]))
         live = LiveTable(row, self.clock, self.away_seconds)
         if row.status != "waiting":
             live.table.advance()
-            await self._catch_up(live)
+            if created is None:
+                await self._catch_up(live)
         if row.next_id is not None:
             live.rematch = await self._rematch_seats(row.next_id)
         return live
@@ -325,7 +329,7 @@ class Hub:
                        visibility=visibility, invite=secrets.token_urlsafe(24), turn_seconds=turn_seconds,
                        stand_in_level=level, clock_start=None if waiting else self.clock())
         await self.db(self.store.create_table, row)
-        live = await self.get(table_id)
+        live = await self.get(table_id, row)
         return {"table": table_id, "seat": creator_seat, "token": creator_token, "invite": row.invite,
                 "status": live.row.status}
 
