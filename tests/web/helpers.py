@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 HUMAN = {"kind": "human"}
 
@@ -51,3 +53,9 @@ def play_until(ws, done, rng=None, first=None) -> dict:
             ws.send_json({"type": "act", "version": state["version"], "action": rng.choice(state["legal"])})
         state = next_state(ws, skip_errors=True)
     return state
+
+
+def run(coroutine):
+    """`asyncio.run` in a thread of its own (the browser tests' driver may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()

@@ -4,19 +4,14 @@ collection) goes to the pool and comes back once its decisions are cheap again."
 
 from __future__ import annotations
 
-import asyncio
 import random
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 
 from lama.games import new_game
 from lama.match.table import Elsewhere, Table
 from lama.web.workers import CHEAP, Bots
 
-
-def run(coroutine):
-    """`asyncio.run` in a thread of its own (the browser tests' driver may hold this thread's loop)."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
+from .helpers import run
 
 
 def test_a_cheap_bot_measured_slow_once_comes_back_from_the_pool():

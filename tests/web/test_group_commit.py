@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from lama.web.store import SeatRow, Store, TableRow
 from lama.web.workers import GroupCommit
 
-
-def run(coroutine):
-    """`asyncio.run` in a thread of its own (the browser tests' driver may hold this thread's loop)."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
+from .helpers import run
 
 
 def table(table_id: str) -> TableRow:

@@ -1,9 +1,9 @@
 """The core's reasons in a reader's language: why a move is not legal (IllegalAction.reason,
 English, naming rules like `(L3)`), for the reasons a player meets at the terminal after a
-refused entry and in the protocol's `illegal` errors; and why a game's options are refused
-(InvalidOption: `lama play --target 0`, the protocol's `bad_options`). The core stays
-language-neutral: its reasons are matched here by their English form, and one not listed is
-given as the core says it."""
+refused entry and in the protocol's `illegal` errors; and why a game, its options or a bot are
+refused (InvalidOption, UnknownBot: `lama play --target 0`, the protocol's `bad_options`). The
+core stays language-neutral: its reasons are matched here by their English form, and one not
+listed is given as the core says it."""
 
 from __future__ import annotations
 
@@ -82,15 +82,23 @@ def reason_text(reason: str, game: str | None = None, lang: str | None = None) -
     lang = lang or language()
     if lang == "en":
         return reason
-    for pattern, message in REASONS:
-        match = pattern.match(strip_rule_ids(reason).strip())
+    found = _matched(REASONS, strip_rule_ids(reason).strip())
+    if found is None:
+        return translations(lang).gettext(reason)
+    message, fields = found
+    for key in ("card", "top"):
+        if key in fields:
+            fields[key] = _card(fields[key], game, lang)
+    return translations(lang).gettext(message).format(**fields)
+
+
+def _matched(patterns, text: str):
+    """(the catalogs' message, its fields) of the first pattern that matches `text`, or None."""
+    for pattern, message in patterns:
+        match = pattern.match(text)
         if match:
-            fields = match.groupdict()
-            for key in ("card", "top"):
-                if key in fields:
-                    fields[key] = _card(fields[key], game, lang)
-            return translations(lang).gettext(message).format(**fields)
-    return translations(lang).gettext(reason)
+            return message, match.groupdict()
+    return None
 
 
 # why a game cannot be set up as asked: the core's reasons why a game, its player count or its
@@ -138,10 +146,8 @@ def setup_text(reason: str, lang: str | None = None) -> str:
     """Why a game, its options or a bot are refused (InvalidOption's or UnknownBot's message),
     in `lang` (default: the current language) where the catalogs have it; as said otherwise."""
     lang = lang or language()
-    if lang == "en":
+    found = _matched(SETUP, reason) if lang != "en" else None
+    if found is None:
         return reason
-    for pattern, message in SETUP:
-        match = pattern.match(reason)
-        if match:
-            return translations(lang).gettext(message).format(**match.groupdict())
-    return reason
+    message, fields = found
+    return translations(lang).gettext(message).format(**fields)

@@ -244,9 +244,9 @@ def _joined(text: str, entries: list) -> str:
 
 
 def _with(obj: dict, members: str) -> str:
-    """The JSON text of `obj` with `members` (`, "name": value ...`, already JSON) added last."""
-    head = json.dumps(obj)
-    return head[:-1] + members + "}" if len(head) > 2 else "{" + members.removeprefix(", ") + "}"
+    """The JSON text of `obj` (not empty) with `members` (`, "name": value ...`, already JSON)
+    added last."""
+    return json.dumps(obj)[:-1] + members + "}"
 
 
 def state_message(live, connection: Connection, seats: list[dict] | None = None) -> str:

@@ -36,15 +36,21 @@ CHEAP = 0.002  # seconds
 BOT_MOVES_AT_ONCE = 8
 
 
-def decide(bot_name: str, view, rng):
-    """In a pool process: the bot's action for `view`, its generator after deciding, and the
-    CPU seconds the decision took."""
+def think(bot_name: str, view, rng):
+    """The bot's action for `view` (`rng` moves on) and the CPU seconds the decision took."""
     from lama.bots import load_bot
 
     bot = load_bot(bot_name)
     start = time.thread_time()
     action = bot(view, rng)
-    return action, rng, time.thread_time() - start
+    return action, time.thread_time() - start
+
+
+def decide(bot_name: str, view, rng):
+    """In a pool process: the bot's action for `view`, its generator after deciding, and the
+    CPU seconds the decision took."""
+    action, spent = think(bot_name, view, rng)
+    return action, rng, spent
 
 
 def warm_up(parent: int) -> None:
@@ -137,14 +143,10 @@ class Thinker(Batches):
         return self.submit(bot_name, view, rng)
 
     def handle(self, requests):
-        from lama.bots import load_bot
-
         results = []
         for bot_name, view, rng in requests:
             try:
-                bot = load_bot(bot_name)
-                start = time.thread_time()
-                results.append((bot(view, rng), time.thread_time() - start))
+                results.append(think(bot_name, view, rng))
             except Exception as e:  # noqa: BLE001 - the bot failed: its table hears of it
                 results.append(e)
         return results
@@ -211,9 +213,9 @@ class Bots:
         else:
             action, rng, spent = await asyncio.get_running_loop().run_in_executor(
                 self.pool, decide, wanted.bot, wanted.view, wanted.rng)
-        if wanted.bot in CHEAP_BOTS:  # measured wherever it thought: a few slow decisions (a garbage
-            # collection, a busy machine) send a cheap bot to the pool for a while only
-            self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
+        # measured wherever it thought: a few slow decisions (a garbage collection, a busy
+        # machine) send a cheap bot to the pool for a while only
+        self.cost[key] = 0.9 * self.cost.get(key, spent) + 0.1 * spent
         return action, rng
 
     def close(self) -> None:
