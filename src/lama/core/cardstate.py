@@ -2,8 +2,9 @@
 
 A card game whose rules differ from lama's overrides the hooks of CardState (its section
 "hooks a card game may override"): check_play, check_draw, check_quit, card_effect,
-after_play, after_draw, other_move, view_extra, penalties; and State's start_round and
-end_round.
+after_play, after_draw, other_move, penalties; and State's start_round and end_round. What
+its state and its View add to the card games' is its `shape` (lama.core.shape): CardState.shape
+plus its own fields and moves.
 
 Hands and piles are counts per card kind (see cards.CardTable). The draw pile
 is a multiset, not a sequence: its order does not exist until chance draws a
@@ -16,12 +17,51 @@ from . import seats as seat_numbers
 from .actions import DRAW, QUIT, Action, Deal
 from .errors import IllegalAction, InvalidView
 from .events import CardDrawn, CardPlayed, RoundDealt, SeatQuit
+from .shape import HIDDEN, OWN, PER_KIND, PER_SEAT, PER_SEAT_KIND, PER_SEAT_MOVE, Field, MoveKind, Shape, ViewField
 from .state import State, not_an_action
 from .view import View
 
 
+def _moves_json(moves) -> list:
+    return [{"seat": s, "action": a.to_json(), "top": t} for s, a, t in moves]
+
+
+def _hand(state, seat):
+    return state.game.table.codes_of(state.hands[seat]) if seat is not None else ()
+
+
+# What the card games add to every game's state and View (L1-L5), in the order of their JSON.
+CARD_SHAPE = Shape(
+    fields=(
+        Field("top"),  # the kind of the discard pile's top card; -1 before the deal
+        Field("pile_size"),
+        Field("drawer"),  # -1: none
+        Field("hand_sizes", PER_SEAT),
+        Field("pile", PER_KIND, HIDDEN),
+        Field("discard_pile", PER_KIND),
+        Field("hands", PER_SEAT_KIND, OWN),
+        Field("moves", PER_SEAT_MOVE),
+    ),
+    view=(
+        # this round's moves, as everyone at the table saw them: (seat, action, the top card it was
+        # made on); a draw never says which card
+        ViewField("moves", lambda s, seat: tuple((m, a, s.game.table.codes[t]) for m, a, t in s.moves), (),
+                  json=_moves_json),
+        ViewField("hand", _hand, (), OWN),  # sorted
+        ViewField("hand_sizes", lambda s, seat: tuple(s.hand_sizes), ()),
+        ViewField("top", lambda s, seat: s.game.table.codes[s.top] if s.top >= 0 else None),
+        ViewField("pile_size", lambda s, seat: s.pile_size, 0),  # cards left in the draw pile
+        # every card played onto the discard pile, sorted
+        ViewField("discard_pile", lambda s, seat: s.game.table.codes_of(s.discard_pile), ()),
+    ),
+    moves=(MoveKind("draw"), MoveKind("quit")),
+)
+
+
 class CardState(State):
     __slots__ = ("hands", "hand_sizes", "pile", "pile_size", "top", "discard_pile", "drawer", "moves")
+
+    shape = CARD_SHAPE
 
     def __init__(self, game):
         super().__init__(game)
@@ -236,10 +276,6 @@ class CardState(State):
         return its events. Lama has none."""
         raise IllegalAction("unknown_action", f"{action.kind!r} is not a move in {self.game.id}")
 
-    def view_extra(self, seat: int) -> dict:
-        """The game's own View fields for `seat` (public facts only: K2's stage, the magic chip)."""
-        return {}
-
     def penalties(self) -> list[int]:
         """C7 for every hand (K11 adds the magic chip)."""
         penalty = self.game.table.penalty
@@ -316,14 +352,4 @@ class CardState(State):
 
     # -- views -------------------------------------------------------------
     def view(self, seat: int) -> View:
-        table = self.game.table
-        return View(
-            **self._view_common(seat),
-            **self.view_extra(seat),
-            hand=table.codes_of(self.hands[seat]) if seat is not None else (),
-            hand_sizes=tuple(self.hand_sizes),
-            top=table.codes[self.top] if self.top >= 0 else None,
-            pile_size=self.pile_size,
-            discard_pile=table.codes_of(self.discard_pile),
-            moves=tuple((s, a, table.codes[t]) for s, a, t in self.moves),
-        )
+        return View(**self._view_common(seat), extra=tuple((f.name, f.get(self, seat)) for f in self.shape.view))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import seats as seat_numbers
 from .errors import IllegalAction, InvalidView
 from .events import ChipReturned, GameOver, RoundScored
+from .shape import Shape
 
 
 def highest_chip(points: int) -> int:
@@ -36,6 +37,7 @@ class State:
     )
 
     start_points = 0  # K2 sets 3
+    shape = Shape()  # what a game adds to these fields (lama.core.shape)
 
     def __init__(self, game):
         self.game = game

@@ -3,6 +3,11 @@
 Built from an allow-list by `State.view(seat)`: the seat's own hand, the sizes
 of the other hands, public cards and chips. Never another seat's cards, never
 the order or contents of the draw pile.
+
+The fields every game has are the View's own; a game's own fields are those its shape
+declares (`lama.core.shape`, `ViewField`), kept in `extra` in the declared order and read
+as attributes (`view.hand`). A View of a game without a field answers the field's declared
+default, so a bot may ask any game's View for it.
 """
 
 from __future__ import annotations
@@ -12,11 +17,12 @@ from dataclasses import dataclass, field
 from .actions import Action
 from .events import RoundScored
 from .jsonform import ReadOnlyMap, jsonable
+from .shape import VIEW_FIELDS
 
 NO_OPTIONS = ReadOnlyMap()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class View:
     game: str
     seat: int | None  # None: a spectator
@@ -32,48 +38,49 @@ class View:
     legal_actions: tuple[Action, ...]  # empty unless this seat is to move
     # the game's options (public, read-only): a search bot rebuilds the game from them
     options: ReadOnlyMap = field(default_factory=lambda: NO_OPTIONS, hash=False)
-    # card games
-    hand: tuple[str, ...] = ()  # sorted
-    hand_sizes: tuple[int, ...] = ()
-    top: str | None = None
-    pile_size: int = 0  # cards left in the draw pile
-    discard_pile: tuple[str, ...] = ()  # every card played onto the discard pile, sorted
-    # this round's moves so far, as everyone at the table saw them: (seat, action, the top card
-    # it was made on); a draw never says which card
-    moves: tuple[tuple[int, Action, str], ...] = ()
-    # kadabra
-    stage: tuple[int, int] | None = None  # (white, black) chips on the stage
-    magic_chip: int | None = None  # the seat holding it; None: in the centre
-    show: bool = False  # K9: a magic show is running
-    forced_draw: int | None = None  # K5: the seat that must draw first
-    # dice
-    displays: tuple[tuple[str, ...], ...] = ()
-    row: tuple[str, ...] = ()
-    roll: tuple[str, ...] | None = None
-    dice: tuple[tuple[str, ...], ...] = ()
+    # the game's own fields, as (name, value) pairs in the order its shape declares them
+    extra: tuple[tuple[str, object], ...] = ()
+
+    def __init__(self, game, seat, players, round, to_move, points, quit, target, finished, winners,
+                 history, legal_actions, options=NO_OPTIONS, extra=(), **fields):
+        """The fields every game has, then the game's own: as `extra` pairs, as keywords
+        (`hand=("1", "L")`), or both (a keyword replaces a pair of the same name)."""
+        if fields:
+            pairs = dict(extra)
+            pairs.update(fields)
+            extra = tuple(pairs.items())
+        put = object.__setattr__
+        for name, value in (("game", game), ("seat", seat), ("players", players), ("round", round),
+                            ("to_move", to_move), ("points", points), ("quit", quit), ("target", target),
+                            ("finished", finished), ("winners", winners), ("history", history),
+                            ("legal_actions", legal_actions), ("options", options), ("extra", tuple(extra))):
+            put(self, name, value)
+
+    def __getattr__(self, name: str):
+        """A game's own field (`view.hand`); the declared default where the game lacks it."""
+        if not name.startswith("__"):
+            for key, value in object.__getattribute__(self, "extra"):
+                if key == name:
+                    return value
+            declared = VIEW_FIELDS.get(name)
+            if declared is not None:
+                return declared.default
+        raise AttributeError(f"a View has no field {name!r}")
 
     def to_json(self) -> dict:
-        """The view as JSON: the fields every game has, then those of its kind of game
-        (cards; kadabra's stage and magic chip; dice's displays, row and dice). Only
-        what the view holds: nothing is added here."""
+        """The view as JSON: the fields every game has, then the game's own in the order its
+        shape declares them. Only what the view holds: nothing is added here."""
         out = {name: jsonable(getattr(self, name)) for name in COMMON}
         out["history"] = [_round_json(r) for r in self.history]
         out["legal_actions"] = [a.to_json() for a in self.legal_actions]
-        if self.dice:
-            names = DICE
-        else:
-            names = CARDS + (KADABRA if self.stage is not None else ())
-            out["moves"] = [{"seat": s, "action": a.to_json(), "top": t} for s, a, t in self.moves]
-        for name in names:
-            out[name] = jsonable(getattr(self, name))
+        for name, value in self.extra:
+            declared = VIEW_FIELDS.get(name)
+            out[name] = declared.json(value) if declared is not None and declared.json else jsonable(value)
         return out
 
 
 COMMON = ("game", "seat", "players", "round", "to_move", "points", "quit", "target", "finished", "winners",
           "options")
-CARDS = ("hand", "hand_sizes", "top", "pile_size", "discard_pile")
-KADABRA = ("stage", "magic_chip", "show", "forced_draw")
-DICE = ("hand_sizes", "discard_pile", "displays", "row", "roll", "dice")
 
 
 def _round_json(r: RoundScored) -> dict:

@@ -2,35 +2,37 @@
 its rules. One state is one row (STATE_SIZE entries); a batch of B games is a (B, STATE_SIZE)
 array. The offsets are module constants, so numba compiles them into the kernels.
 
-(Numba's cache is keyed on the file that defines a kernel: after changing an offset here,
-delete the __pycache__ of lama/fast, lama/bots/compiled, lama/envs and lama/sim.)
+(Numba's cache is keyed on the file that defines a kernel: after changing an offset here, or
+a game's shape, delete the __pycache__ of lama/fast, lama/bots/compiled, lama/envs and lama/sim.)
 
-The state of one game (every game of the family; a field not in a game stays 0):
+The row of one game holds every field of every game of the family (a field not in a game stays
+0). The fields every game has are placed here:
 
 - TO_MOVE: the seat to move, -1 while chance is pending or the game is over.
-- CHANCE: what chance resolves next: NO_CHANCE, DEAL, DRAW (a card for DRAWER), ROLL.
+- CHANCE: what chance resolves next: NO_CHANCE, DEAL, DRAW, ROLL_DICE.
 - ROUND (-1 before the first deal), STARTER (C4), N_IN (seats still in), FINISHED (0/1),
   WINNERS (a bit per winning seat), ENDED_BY and ENDER (how the last round ended, by whom).
-- Cards: TOP (kind of the discard pile's top, -1 before the deal), PILE_SIZE (cards in the draw
-  pile), DRAWER (-1: none), MAGIC_CHIP (the magic chip's seat; -1: the centre, which the core
-  and the View say with None), STAGE_WHITES and STAGE_BLACKS (white and black chips on the stage), FORCED
-  (the pending draw is a K5 forced draw; not the View's forced_draw, the seat that must draw).
-- Dice: PENDING (NO_ANSWER, ANSWER_DISCARD, ANSWER_TAKE), ROLLER, ROW_SIZE, ROLL + 0..2 (the
-  kind each die shows in the last roll, -1 before it).
 - RNG + 0..3: the game's own chance generator (kernel.next32).
-- Per seat s (N_MAX of each): POINTS + s, QUIT + s, HAND_SIZES + s (cards in hand or display).
-- Per kind k (K_MAX of each): PILE + k (cards: the draw pile; dice: the undealt cards),
-  DISCARD_PILE + k (this round's discard pile; dice: the cards discarded this round);
-  dice also ROW + k, ROLL_COUNTS + k, CAPS + k (D3b: most cards of kind k a discard may take).
-- HANDS + s * K_MAX + k: seat s's cards of kind k (dice: its display).
-- MOVES + s * MOVE_STRIDE + f: this round's public moves of seat s: f = kind for a play of
-  that kind, then MOVE_DRAW, MOVE_QUIT, MOVE_SKIP, MOVE_TAKE_STAGE (counts; the card games).
+- Per seat s (N_MAX of each): POINTS + s, QUIT + s.
+
+A game's own fields are those its state's shape declares (lama.core.shape.Field: the card
+games' in lama.core.cardstate, the others' in their games module), each bound here under its
+row's name in upper case (`top` -> TOP), in the order of the games (GAMES) and of their
+declarations, grouped by scope: the scalars (a field of `size` entries takes them in a run),
+then RNG, then per seat (FIELD + s), per kind (FIELD + k, K_MAX of each), per seat and kind
+(FIELD + s * K_MAX + k), and this round's moves: MOVES + s * MOVE_STRIDE + f, how often seat s
+made move f: f = kind for a play of that kind, then MOVE_FLAGS[kind] (bound as MOVE_<KIND>
+too) for every counted move kind the games declare. `FIELDS` holds every declared Field once,
+by its row's name; `Field.none` says how a field's None is written (-1 for a seat).
 """
 
 from __future__ import annotations
 
+from lama.core import shape as S
+from lama.games import GAMES
+
 N_MAX = 6
-K_MAX = 19  # kadabra's kinds; lama, komarami and dice have 7
+K_MAX = max(cls.table.size for cls in GAMES.values())  # the most kinds of card a game has (19)
 
 _next = 0
 
@@ -40,6 +42,33 @@ def _field(size: int = 1) -> int:
     at = _next
     _next += size
     return at
+
+
+def _declared() -> tuple[dict, list]:
+    """Every game's declared fields by their row's name (the first declaration of a name) and
+    its counted move kinds, in the order of the games and their declarations."""
+    fields, moves = {}, []
+    for cls in GAMES.values():
+        shape = cls.state_class.shape
+        for f in shape.fields:
+            fields.setdefault(f.slot, f)
+        moves += [m.kind for m in shape.moves if m.counted and m.kind not in moves]
+    return fields, tuple(moves)
+
+
+FIELDS, MOVE_KINDS = _declared()
+MOVE_STRIDE = K_MAX + len(MOVE_KINDS)
+MOVE_FLAGS = {kind: K_MAX + f for f, kind in enumerate(MOVE_KINDS)}  # a counted move's f
+for _kind, _f in MOVE_FLAGS.items():
+    globals()["MOVE_" + _kind.upper()] = _f
+
+
+def _place(scope: str) -> None:
+    size = {S.SCALAR: None, S.PER_SEAT: N_MAX, S.PER_KIND: K_MAX, S.PER_SEAT_KIND: N_MAX * K_MAX,
+            S.PER_SEAT_MOVE: N_MAX * MOVE_STRIDE}[scope]
+    for f in FIELDS.values():
+        if f.scope == scope:
+            globals()[f.slot.upper()] = _field(f.size if size is None else size)
 
 
 # -- the state --
@@ -52,30 +81,14 @@ FINISHED = _field()
 WINNERS = _field()
 ENDED_BY = _field()
 ENDER = _field()
-TOP = _field()
-PILE_SIZE = _field()
-DRAWER = _field()
-MAGIC_CHIP = _field()
-STAGE_WHITES = _field()
-STAGE_BLACKS = _field()
-FORCED = _field()
-PENDING = _field()
-ROLLER = _field()
-ROW_SIZE = _field()
-ROLL = _field(3)
+_place(S.SCALAR)
 RNG = _field(4)
 POINTS = _field(N_MAX)
 QUIT = _field(N_MAX)
-HAND_SIZES = _field(N_MAX)
-PILE = _field(K_MAX)
-DISCARD_PILE = _field(K_MAX)
-ROW = _field(K_MAX)
-ROLL_COUNTS = _field(K_MAX)
-CAPS = _field(K_MAX)
-HANDS = _field(N_MAX * K_MAX)
-MOVE_STRIDE = K_MAX + 4
-MOVE_DRAW, MOVE_QUIT, MOVE_SKIP, MOVE_TAKE_STAGE = K_MAX, K_MAX + 1, K_MAX + 2, K_MAX + 3
-MOVES = _field(N_MAX * MOVE_STRIDE)
+_place(S.PER_SEAT)
+_place(S.PER_KIND)
+_place(S.PER_SEAT_KIND)
+_place(S.PER_SEAT_MOVE)
 STATE_SIZE = _next
 
 # CHANCE

@@ -43,6 +43,7 @@ from lama.core.events import (
     SeatQuit,
 )
 from lama.core.jsonform import shown
+from lama.core.shape import HIDDEN, PER_KIND, PER_SEAT, PER_SEAT_KIND, Field, Shape, ViewField
 from lama.core.state import highest_chip, not_an_action
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")
@@ -192,6 +193,34 @@ class DiceState(State):
     __slots__ = (
         "displays", "hand_sizes", "row", "row_size", "discard_pile", "undealt",
         "roll", "roll_counts", "caps", "pending", "roller",
+    )
+
+    # What dice adds to every game's state, View and moves (D1-D3), in the order of its JSON.
+    shape = Shape(
+        fields=(
+            Field("pending", names=(None, "discard", "take")),  # the answer the roll is owed
+            Field("roller"),
+            Field("row_size"),
+            Field("roll", size=N_DICE, codes=True, none=-1),  # the kind each die shows
+            Field("pile_size", get=lambda s: sum(s.undealt), compared=False),  # the kernels keep no count
+            Field("hand_sizes", PER_SEAT),
+            Field("undealt", PER_KIND, HIDDEN, row="pile"),
+            Field("discard_pile", PER_KIND),
+            Field("row", PER_KIND),
+            Field("roll_counts", PER_KIND),
+            Field("caps", PER_KIND),  # D3b: most cards of each kind a discard may let go
+            Field("displays", PER_SEAT_KIND, row="hands"),
+        ),
+        view=(
+            ViewField("hand_sizes", lambda s, seat: tuple(s.hand_sizes), ()),
+            ViewField("discard_pile", lambda s, seat: TABLE.codes_of(s.discard_pile), ()),
+            # D3: the display of a seat that quit is face down for everyone else
+            ViewField("displays", lambda s, seat: tuple(() if s.quit[t] and t != seat else TABLE.codes_of(d)
+                                                         for t, d in enumerate(s.displays)), ()),
+            ViewField("row", lambda s, seat: TABLE.codes_of(s.row), ()),
+            ViewField("roll", lambda s, seat: s.roll),
+            ViewField("dice", lambda s, seat: s.game.dice, ()),
+        ),
     )
 
     def __init__(self, game):
@@ -539,17 +568,7 @@ class DiceState(State):
         return tuple(TABLE.codes_of(d) for d in self.displays)
 
     def view(self, seat: int) -> View:
-        codes_of = TABLE.codes_of
-        return View(
-            **self._view_common(seat),
-            hand_sizes=tuple(self.hand_sizes),
-            discard_pile=codes_of(self.discard_pile),
-            # D3: the display of a seat that quit is face down for everyone else
-            displays=tuple(() if self.quit[s] and s != seat else codes_of(d) for s, d in enumerate(self.displays)),
-            row=codes_of(self.row),
-            roll=self.roll,
-            dice=self.game.dice,
-        )
+        return View(**self._view_common(seat), extra=tuple((f.name, f.get(self, seat)) for f in self.shape.view))
 
 
 DiceGame.state_class = DiceState

@@ -32,6 +32,7 @@ from lama.core import seats as seat_numbers
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
+from lama.core.shape import Field, MoveKind, Shape, ViewField
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -347,13 +348,22 @@ class KadabraState(CardState):
         self.forced = False
         return events
 
-    def view_extra(self, seat: int) -> dict:
-        return dict(
-            stage=(self.stage_whites, self.stage_blacks),
-            magic_chip=self.magic_chip,
-            show=self.show,
-            forced_draw=self.forced_draw,
-        )
+    # What Kadabra adds to the card games' state, View and moves (K2, K5, K7, K9)
+    shape = CardState.shape + Shape(
+        fields=(
+            Field("magic_chip", none=-1),  # None: the centre
+            Field("stage_whites"),
+            Field("stage_blacks"),
+            Field("forced"),  # the pending draw is a K5 forced draw
+        ),
+        view=(
+            ViewField("stage", lambda s, seat: (s.stage_whites, s.stage_blacks)),  # (white, black) chips
+            ViewField("magic_chip", lambda s, seat: s.magic_chip),  # the seat holding it; None: the centre
+            ViewField("show", lambda s, seat: s.show, False),  # K9: a magic show is running
+            ViewField("forced_draw", lambda s, seat: s.forced_draw),  # K5: the seat that must draw first
+        ),
+        moves=(MoveKind("skip"), MoveKind("take_stage")),
+    )
 
 
 # K4: one action per receiving seat (seats 0..5)
