@@ -70,8 +70,9 @@ def names_in_python(text: str):
             prev = t
 
 
-_JS = re.compile(r"""//[^\n]*|/\*.*?\*/|(?P<q>["'`])(?P<s>(?:\\.|(?!(?P=q)).)*)(?P=q)|(?P<dot>\.\s*)?(?P<name>[A-Za-z_$][\w$]*)(?P<call>\s*\()?""",
-                 re.S)
+_JS = re.compile(r"""//[^\n]*|/\*.*?\*/"""  # comments
+                 r"""|(?P<q>["'`])(?P<s>(?:\\.|(?!(?P=q)).)*)(?P=q)"""  # strings
+                 r"""|(?P<dot>\.\s*)?(?P<name>[A-Za-z_$][\w$]*)(?P<call>\s*\()?""", re.S)  # names
 
 
 def names_in_js(text: str):

@@ -35,7 +35,7 @@ def engine_chance_to_core(engine, st, state):
     table = engine.game.table
     engine.kernels.resolve_chance(st, engine.rules)
     if state.chance == "deal":
-        displays = engine.describe(st)["hands"]
+        displays = engine.describe(st)["displays"]
         return Deal(tuple(table.codes_of(d) for d in displays))
     return tuple(table.codes[int(st[layout.ROLL + die])] for die in range(3))
 

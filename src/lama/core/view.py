@@ -43,12 +43,14 @@ class View:
 
     def __init__(self, game, seat, players, round, to_move, points, quit, target, finished, winners,
                  history, legal_actions, options=NO_OPTIONS, extra=(), **fields):
-        """The fields every game has, then the game's own: as `extra` pairs, as keywords
-        (`hand=("1", "L")`), or both (a keyword replaces a pair of the same name)."""
+        """The fields every game has, then the game's own: as `extra` pairs or as keywords
+        (`hand=("1", "L")`). Given both (`dataclasses.replace(view, moves=...)`), a keyword
+        replaces the pair of its name and adds none: a View keeps its game's fields."""
         if fields:
-            pairs = dict(extra)
-            pairs.update(fields)
-            extra = tuple(pairs.items())
+            if extra:
+                extra = tuple((name, fields.get(name, value)) for name, value in extra)
+            else:
+                extra = tuple(fields.items())
         put = object.__setattr__
         for name, value in (("game", game), ("seat", seat), ("players", players), ("round", round),
                             ("to_move", to_move), ("points", points), ("quit", quit), ("target", target),

@@ -40,7 +40,6 @@ from .layout import (
     NO_ANSWER,
     NO_CHANCE,
     PENDING,
-    PILE,
     POINTS,
     QUIT_ID_DICE,
     R_DISCARD_ID,
@@ -64,7 +63,6 @@ from .layout import (
 )
 
 N_DICE, N_FACES = 3, 6
-PENDING_NAMES = (None, "discard", "take")  # the core's DiceState.pending
 
 
 # -- a new game and its deals (D2) ------------------------------------------------------------
@@ -279,30 +277,3 @@ def end_round(st, ru, ended_by, ender):
     add_penalties(st, ru)
     close_round(st, ru, ended_by, ender)
 
-
-# -- the state in the core's terms (engine.describe) ------------------------------------------
-
-def describe_dice(game, st) -> dict:
-    """The dice fields of an engine state (the displays are engine.describe's `hands`)."""
-    k = game.table.size
-
-    def kinds(at):
-        return [int(st[at + i]) for i in range(k)]
-
-    shown = None if st[ROLL] < 0 else tuple(int(st[ROLL + d]) for d in range(N_DICE))
-    return dict(
-        row=kinds(ROW), row_size=int(st[ROW_SIZE]), discard_pile=kinds(DISCARD_PILE), undealt=kinds(PILE), roll=shown,
-        roll_counts=kinds(ROLL_COUNTS), caps=kinds(CAPS), pending=PENDING_NAMES[int(st[PENDING])],
-        roller=int(st[ROLLER]),
-    )
-
-
-def describe_dice_core(state) -> dict:
-    """The same dict as describe_dice (and the displays as `hands`), from a core DiceState."""
-    index = state.game.table.index
-    return dict(
-        hands=[list(d) for d in state.displays], row=list(state.row), row_size=state.row_size,
-        discard_pile=list(state.discard_pile), undealt=list(state.undealt),
-        roll=None if state.roll is None else tuple(index[face] for face in state.roll),
-        roll_counts=list(state.roll_counts), caps=list(state.caps), pending=state.pending, roller=state.roller,
-    )

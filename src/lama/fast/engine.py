@@ -16,6 +16,7 @@ from . import cards
 from . import layout as L
 from .kernel import words_of, zeros
 from .rules import family_of, rules_of
+from .views import core_fields, read_fields
 
 
 class Engine:
@@ -70,63 +71,27 @@ def _common(game, st) -> dict:
         ender=int(st[L.ENDER]),
         points=[int(st[L.POINTS + s]) for s in range(n)],
         quit=[bool(st[L.QUIT + s]) for s in range(n)],
-        hand_sizes=[int(st[L.HAND_SIZES + s]) for s in range(n)],
-        hands=[[int(st[L.HANDS + s * L.K_MAX + k]) for k in range(game.table.size)] for s in range(n)],
     )
 
 
 def describe(game, st) -> dict:
-    """Every field of an engine state that the core also has, in the core's terms."""
+    """Every field of an engine state that the core also has, in the core's terms: the fields
+    every game has, then those the game's shape declares (views.read_fields)."""
     found = _common(game, st)
-    k = game.table.size
-    if family_of(game) == L.CARDS:
-        found.update(
-            top=int(st[L.TOP]),
-            pile=[int(st[L.PILE + i]) for i in range(k)],
-            pile_size=int(st[L.PILE_SIZE]),
-            discard_pile=[int(st[L.DISCARD_PILE + i]) for i in range(k)],
-            drawer=int(st[L.DRAWER]),
-            moves=[[int(st[L.MOVES + s * L.MOVE_STRIDE + f]) for f in range(L.MOVE_STRIDE)]
-                   for s in range(game.players)],
-        )
-        if getattr(game, "card_effects", False):
-            found.update(magic_chip=None if st[L.MAGIC_CHIP] < 0 else int(st[L.MAGIC_CHIP]),
-                         stage=(int(st[L.STAGE_WHITES]), int(st[L.STAGE_BLACKS])),
-                         forced=bool(st[L.FORCED]))
-    else:
-        from .dice import describe_dice
-        found.update(describe_dice(game, st))
+    found.update(read_fields(game, st))
     return found
 
 
 def describe_core(state) -> dict:
     """The same dict as `describe`, from a core State."""
-    game = state.game
-    n = game.players
     found = dict(
         to_move=state.to_move, chance=state.chance, round=state.round, starter=state.starter,
-        n_in=state.n_in, finished=state.finished, winners=tuple(state.winners), points=list(state.points),
-        quit=list(state.quit), hand_sizes=list(state.hand_sizes),
+        n_in=state.n_in, finished=state.finished, winners=tuple(state.winners),
         ended_by=state.history[-1].ended_by if state.history else None,
         ender=state.history[-1].ender if state.history else -1,
+        points=list(state.points), quit=list(state.quit),
     )
-    if family_of(game) == L.CARDS:
-        table = game.table
-        moves = [[0] * L.MOVE_STRIDE for _ in range(n)]
-        flag = {"draw": L.MOVE_DRAW, "quit": L.MOVE_QUIT, "skip": L.MOVE_SKIP, "take_stage": L.MOVE_TAKE_STAGE}
-        for seat, action, _top in state.moves:
-            f = table.index[action.card] if action.kind == "play" else flag[action.kind]
-            moves[seat][f] += 1
-        found.update(
-            hands=[list(h) for h in state.hands], top=state.top, pile=list(state.pile), pile_size=state.pile_size,
-            discard_pile=list(state.discard_pile), drawer=state.drawer, moves=moves,
-        )
-        if getattr(game, "card_effects", False):
-            found.update(magic_chip=state.magic_chip, stage=(state.stage_whites, state.stage_blacks),
-                         forced=state.forced)
-    else:
-        from .dice import describe_dice_core
-        found.update(describe_dice_core(state))
+    found.update(core_fields(state))
     return found
 
 

@@ -1,5 +1,10 @@
 """Engine states from core States, and from what one seat sees (a lama.core View): the search
-bots' starting point.
+bots' starting point; and the way back, `read_fields`, which `Engine.describe` uses.
+
+Both directions read the game's declaration (lama.core.shape: its state's `shape.fields`) and
+name no game's field: a field is written where lama.fast.layout placed it, as its scope says
+(a scalar, per seat, per kind, per seat and kind, or the round's moves counted per seat), its
+None as `Field.none`, a named value as its index, card codes as their kinds.
 
 The game rebuilds a core State from the view (Game.state_from_view: every public fact and the
 seat's own cards), and it is written into the engine's row as it stands. In the card games the
@@ -11,87 +16,159 @@ row written from a full State equals `engine.describe_core` of that State (tests
 
 from __future__ import annotations
 
+from lama.core import shape as S
+
 from . import layout as L
 
 CHANCES = {None: L.NO_CHANCE, "deal": L.DEAL, "draw": L.DRAW, "roll": L.ROLL_DICE}
-MOVE_FLAGS = {"draw": L.MOVE_DRAW, "quit": L.MOVE_QUIT, "skip": L.MOVE_SKIP, "take_stage": L.MOVE_TAKE_STAGE}
-PENDING = {None: L.NO_ANSWER, "discard": L.ANSWER_DISCARD, "take": L.ANSWER_TAKE}
+MOVE_FLAGS = L.MOVE_FLAGS
+
+
+def state_from_view(view, game, st, shuffle=None) -> None:
+    """Fill the state row `st` (layout.py) with what `view.seat` sees: the game rebuilds a full
+    state from it (State.resample_from_view: the cards the seat cannot see placed in the order
+    `shuffle(cards)` leaves them; a card game places none, they stay 0 in the row). Raises
+    ValueError (the core's InvalidView) for a view the game cannot rebuild (dice: only the seat
+    to move's, whose legal actions tell whether the last roll is answered)."""
+    state_from_core(game.state_class.resample_from_view(game, view, shuffle), st)
 
 
 def card_state_from_view(view, game, st) -> None:
-    """Fill the state row `st` (layout.py) with what `view.seat` sees of a card game (C1-C7,
-    L1-L5, K2-K11): the seat's own hand, the others' hand sizes, the top card, the pile's size,
-    the discard pile, points, quits, this round's moves, the stage and the magic chip. The
-    other hands and PILE's kinds stay 0; the generator (RNG) is 0 too."""
-    card_state_from_core(game.state_from_view(view), st)
+    """state_from_view for a card game: the other hands and the draw pile's kinds stay 0."""
+    state_from_core(game.state_from_view(view), st)
 
 
 def dice_state_from_view(view, game, st, shuffle=None) -> None:
-    """Fill the state row `st` with what the seat to move sees of L.A.M.A. Dice (D1-D5): the
-    displays, the llama row, the last roll, the discards, the undealt cards, points and quits,
-    and, from its legal actions, whether it owes the roll an answer (D3b: the caps of a discard;
-    D3c: a take). The face-down displays of seats that quit (D3) are dealt from the cards it
-    cannot see, in the order `shuffle(cards)` leaves them (State.resample_from_view). Raises
-    ValueError (the core's InvalidView) for a view whose seat is not to move: only its legal
-    actions tell whether the last roll is answered."""
-    dice_state_from_core(game.state_class.resample_from_view(game, view, shuffle), st)
+    """state_from_view for dice: the face-down displays dealt from the cards it cannot see."""
+    state_from_view(view, game, st, shuffle)
 
 
-def card_state_from_core(state, st) -> None:
-    """Fill the state row `st` with a core CardState (hands, pile, discards, moves, the top card;
-    kadabra's stage, magic chip and forced draw); the generator (RNG) is 0."""
+def state_from_core(state, st) -> None:
+    """Fill the state row `st` with a core State: the fields every game has, then every field
+    its shape declares; a field of another game holds its None (the card kernels read the magic
+    chip's -1); the generator (RNG) is 0."""
+    for i in range(L.STATE_SIZE):
+        st[i] = 0
+    fields = state.shape.fields
+    own = {f.slot for f in fields}
+    for slot, f in L.FIELDS.items():
+        if f.none is not None and slot not in own:
+            _write_none(f, st)
+    _fill_common(state, st)
+    table = state.game.table
+    for f in fields:
+        _write(f, f.of(state), st, table)
+
+
+card_state_from_core = dice_state_from_core = state_from_core
+
+
+def _at(f) -> int:
+    return getattr(L, f.slot.upper())
+
+
+def _write_none(f, st) -> None:
+    at = _at(f)
+    for i in range(f.size):
+        st[at + i] = f.none
+
+
+def _write(f, value, st, table) -> None:
+    at = _at(f)
+    scope = f.scope
+    if scope == S.SCALAR:
+        if f.size > 1 or f.codes:
+            if value is None:
+                _write_none(f, st)
+                return
+            values = [table.index[c] for c in value] if f.codes else value
+            for i in range(f.size):
+                st[at + i] = values[i]
+        elif value is None and f.none is not None:
+            st[at] = f.none
+        elif f.names is not None:
+            st[at] = f.names.index(value)
+        else:
+            st[at] = int(value)
+    elif scope == S.PER_SEAT or scope == S.PER_KIND:
+        for i, v in enumerate(value):
+            st[at + i] = int(v)
+    elif scope == S.PER_SEAT_KIND:
+        for s, counts in enumerate(value):
+            for kind, count in enumerate(counts):
+                st[at + s * L.K_MAX + kind] = count
+    elif scope == S.PER_SEAT_MOVE:
+        index = table.index
+        for seat, action, _top in value:
+            f = index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]
+            st[at + seat * L.MOVE_STRIDE + f] += 1
+    else:
+        raise ValueError(f"no scope {scope!r}")
+
+
+def read_fields(game, st) -> dict:
+    """Every field the game's shape declares (and the engine keeps), read from the row `st`
+    in the core's terms but card codes, which stay kinds; `core_fields(state)` is its twin."""
+    n, k = game.players, game.table.size
+    found = {}
+    for f in game.state_class.shape.fields:
+        if not f.compared:
+            continue
+        at = _at(f)
+        scope = f.scope
+        if scope == S.SCALAR:
+            values = [int(st[at + i]) for i in range(f.size)]
+            if f.none is not None and values[0] == f.none:
+                value = None
+            elif f.size > 1 or f.codes:
+                value = tuple(values)
+            elif f.names is not None:
+                value = f.names[values[0]]
+            else:
+                value = values[0]
+        elif scope == S.PER_SEAT:
+            value = [int(st[at + s]) for s in range(n)]
+        elif scope == S.PER_KIND:
+            value = [int(st[at + i]) for i in range(k)]
+        elif scope == S.PER_SEAT_KIND:
+            value = [[int(st[at + s * L.K_MAX + i]) for i in range(k)] for s in range(n)]
+        else:  # PER_SEAT_MOVE
+            value = [[int(st[at + s * L.MOVE_STRIDE + i]) for i in range(L.MOVE_STRIDE)] for s in range(n)]
+        found[f.name] = value
+    return found
+
+
+def core_fields(state) -> dict:
+    """The same dict as `read_fields`, from a core State."""
     game = state.game
     table = game.table
-    for i in range(L.STATE_SIZE):
-        st[i] = 0
-    _fill_common(state, st)
-    st[L.TOP] = state.top
-    st[L.PILE_SIZE] = state.pile_size
-    st[L.DRAWER] = state.drawer
-    st[L.MAGIC_CHIP] = -1
-    if game.card_effects:  # K2, K5, K7
-        st[L.MAGIC_CHIP] = -1 if state.magic_chip is None else state.magic_chip
-        st[L.STAGE_WHITES], st[L.STAGE_BLACKS] = state.stage_whites, state.stage_blacks
-        st[L.FORCED] = int(state.forced)
-    for s, hand in enumerate(state.hands):
-        _put(st, L.HANDS + s * L.K_MAX, hand)
-    _put(st, L.PILE, state.pile)
-    _put(st, L.DISCARD_PILE, state.discard_pile)
-    for seat, action, _top in state.moves:
-        f = table.index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]
-        st[L.MOVES + seat * L.MOVE_STRIDE + f] += 1
-
-
-def dice_state_from_core(state, st) -> None:
-    """Fill the state row `st` with a core DiceState (displays, the row, the undealt cards, the
-    discards, the last roll and the answer it is owed); the generator (RNG) is 0."""
-    for i in range(L.STATE_SIZE):
-        st[i] = 0
-    _fill_common(state, st)
-    for s, display in enumerate(state.displays):
-        _put(st, L.HANDS + s * L.K_MAX, display)
-    _put(st, L.PILE, state.undealt)  # D2: the undealt cards
-    st[L.PILE_SIZE] = sum(state.undealt)
-    _put(st, L.ROW, state.row)
-    st[L.ROW_SIZE] = state.row_size
-    _put(st, L.DISCARD_PILE, state.discard_pile)
-    st[L.ROLLER] = state.roller
-    index = state.game.table.index
-    for die in range(3):
-        st[L.ROLL + die] = -1 if state.roll is None else index[state.roll[die]]
-    _put(st, L.ROLL_COUNTS, state.roll_counts)
-    _put(st, L.CAPS, state.caps)
-    st[L.PENDING] = PENDING[state.pending]
-
-
-def _put(st, at: int, counts) -> None:
-    for kind, count in enumerate(counts):
-        st[at + kind] = count
+    found = {}
+    for f in state.shape.fields:
+        if not f.compared:
+            continue
+        value = f.of(state)
+        scope = f.scope
+        if scope == S.SCALAR:
+            if value is not None and (f.size > 1 or f.codes):
+                value = tuple(table.index[c] for c in value) if f.codes else tuple(value)
+            elif type(value) is bool:
+                value = int(value)
+        elif scope == S.PER_SEAT or scope == S.PER_KIND:
+            value = [int(v) for v in value]
+        elif scope == S.PER_SEAT_KIND:
+            value = [list(counts) for counts in value]
+        else:  # PER_SEAT_MOVE
+            moves = [[0] * L.MOVE_STRIDE for _ in range(game.players)]
+            for seat, action, _top in value:
+                moves[seat][table.index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]] += 1
+            value = moves
+        found[f.name] = value
+    return found
 
 
 def _fill_common(state, st) -> None:
     """What every game of the family holds alike: whose turn, what chance resolves, the round,
-    its starter (C4), points, quits, sizes, the game's end (C6) and how the last round ended."""
+    its starter (C4), points, quits, the game's end (C6) and how the last round ended."""
     st[L.TO_MOVE] = -1 if state.to_move is None else state.to_move
     st[L.ROUND] = state.round
     st[L.CHANCE] = CHANCES[state.chance]
@@ -101,7 +178,6 @@ def _fill_common(state, st) -> None:
     for s in range(state.n):
         st[L.POINTS + s] = state.points[s]
         st[L.QUIT + s] = int(state.quit[s])
-        st[L.HAND_SIZES + s] = state.hand_sizes[s]
     st[L.N_IN] = state.n_in
     st[L.STARTER] = state.starter
     st[L.ENDER] = -1
