@@ -28,6 +28,10 @@ if os.environ.get("LAMA_NUMBA", "1") != "0":
 if COMPILED:
     from numba import prange  # a loop whose passes run on numba's threads (njit(parallel=True))
 
+    from .jitcache import use_keyed_cache
+
+    use_keyed_cache()  # numba's cache keyed on every source of the kernels, before the first is decorated
+
     def njit(*args, **kwargs):
         """numba's njit without its reference counting (NRT): kernels never allocate, and the
         counts cost an atomic increment and decrement of every array passed at every call of a
