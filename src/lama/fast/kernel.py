@@ -8,7 +8,8 @@ same results, because every random number comes from the generator below (xoshir
 32-bit steps that Python and numba compute alike). Kernels therefore never allocate: the
 caller passes every array they work in. The small kernels of every decision (legal actions,
 applying one, chance, turn order) say inline="always": a call from kernel to kernel costs about
-as much as their work, and inlined they compile into the caller's loop.
+as much as their work, and inlined they compile into the caller's loop. The compiled code is
+cached on disk under a key of every source the kernels are built from (jitcache).
 """
 
 from __future__ import annotations
