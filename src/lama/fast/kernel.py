@@ -8,7 +8,8 @@ same results, because every random number comes from the generator below (xoshir
 32-bit steps that Python and numba compute alike). Kernels therefore never allocate: the
 caller passes every array they work in. The small kernels of every decision (legal actions,
 applying one, chance, turn order) say inline="always": a call from kernel to kernel costs about
-as much as their work, and inlined they compile into the caller's loop.
+as much as their work, and inlined they compile into the caller's loop. The compiled code is
+cached on disk under a key of every source the kernels are built from (jitcache).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ if os.environ.get("LAMA_NUMBA", "1") != "0":
 
 if COMPILED:
     from numba import prange  # a loop whose passes run on numba's threads (njit(parallel=True))
+
+    from .jitcache import use_keyed_cache
+
+    use_keyed_cache()  # numba's cache keyed on every source of the kernels, before the first is decorated
 
     def njit(*args, **kwargs):
         """numba's njit without its reference counting (NRT): kernels never allocate, and the

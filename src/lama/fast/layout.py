@@ -1,9 +1,7 @@
 """Where everything sits in the compiled engine's two flat int64 arrays: a game's state and
 its rules. One state is one row (STATE_SIZE entries); a batch of B games is a (B, STATE_SIZE)
-array. The offsets are module constants, so numba compiles them into the kernels.
-
-(Numba's cache is keyed on the file that defines a kernel: after changing an offset here, or
-a game's shape, delete the __pycache__ of lama/fast, lama/bots/compiled, lama/envs and lama/sim.)
+array. The offsets are module constants, so numba compiles them into the kernels (its cache is
+keyed on this file too: lama.fast.jitcache).
 
 The row of one game holds every field of every game of the family (a field not in a game stays
 0). The fields every game has are placed here:
