@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from lama.games import GAMES, new_game
-from lama.sim.bench import ENGINES, bench
+from lama.bench.w1 import ENGINES, bench
 
 from .types import positive
 

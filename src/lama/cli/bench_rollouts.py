@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from lama.games import GAMES
-from lama.sim.strength import rollout_rate
+from lama.bench.rollouts import rollout_rate
 
 from .types import positive
 
