@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from lama.games import GAMES
 from lama.bench.rollouts import rollout_rate
+from lama.games import GAMES
 
 from .types import positive
 

@@ -15,7 +15,7 @@ from lama.match import PERSON, Elsewhere, Move, Table
 
 from . import messages
 from .messages import Connection, seat_names
-from .store import TableRow, token_hash
+from .schema import TableRow, token_hash
 
 
 class LiveTable:

@@ -15,7 +15,7 @@ from lama.core import Action
 from .errors import TableNotFound
 from .live import LiveTable
 from .requests import plausible_id
-from .store import TableRow
+from .schema import TableRow
 
 log = logging.getLogger("lama.web")
 

@@ -11,7 +11,7 @@ from lama.i18n import N_
 from .errors import BadRequest
 from .messages import listed
 from .requests import plausible_id
-from .store import TableRow
+from .schema import TableRow
 
 LOBBY_PAGE, LOBBY_PAGE_MAX = 20, 100  # tables in a page of the lobby: by default, at most
 MINE_MAX = 50  # tables a device may ask for at once ("your tables")

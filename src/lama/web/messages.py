@@ -19,7 +19,7 @@ from lama.match import Table
 
 from .errors import BadReaction, NotSeated
 from .limits import RateLimited
-from .store import TableRow
+from .schema import TableRow
 
 PROTOCOL = "lama-web/1"
 

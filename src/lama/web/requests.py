@@ -13,7 +13,7 @@ from lama.i18n import N_
 from lama.i18n.reasons import setup_text
 
 from .errors import BadBot, BadName, BadOptions, BadRequest
-from .store import SeatRow, token_hash
+from .schema import SeatRow, token_hash
 from .workers import SERVER_BOTS
 
 NAME_LENGTH = 40

@@ -17,7 +17,7 @@ from lama.match import new_seed
 from .errors import BadInvite, BadRequest, BadToken, Expired, NotFinished, SeatTaken, TableFull, TooSoon
 from .live import LiveTable
 from .requests import game_of, name_of, seat_rows, table_settings
-from .store import SeatRow, TableRow, token_hash
+from .schema import SeatRow, TableRow, token_hash
 
 REMATCH_WAIT = 120.0  # a rematch seat nobody came for may be given to a bot after this long
 
