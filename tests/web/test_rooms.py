@@ -1,6 +1,7 @@
-"""The hub refuses with domain errors that know nothing of HTTP (lama.web.errors: one class per
-protocol code); the routes answer each code with one HTTP status (routes.HTTP_STATUS) or, on a
-WebSocket, with its code as it is."""
+"""The server in rooms (issue 36): modules of one job each, at most MAX_LINES lines; the hub
+refuses with domain errors that know nothing of HTTP (lama.web.errors: one class per protocol
+code), and the routes answer each code with one HTTP status (routes.HTTP_STATUS) or, on a
+WebSocket, with its code as it is; one place tells of a change."""
 
 from __future__ import annotations
 
@@ -19,6 +20,15 @@ from .helpers import HUMAN, bot, create
 WEB = Path(lama.web.__file__).parent
 HUB_PARTS = ("hub", "live", "seats", "clocks", "presence", "moves", "loading", "lobby", "requests", "hints",
              "messages", "errors", "limits")
+
+
+MAX_LINES = 350
+
+
+@pytest.mark.parametrize("path", sorted(WEB.rglob("*.py")), ids=lambda p: str(p.relative_to(WEB)))
+def test_every_module_of_the_server_is_a_room_of_its_own(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{path.relative_to(WEB)} has {lines} lines: give its second job a module"
 
 
 def kinds(cls=Refusal) -> set[type]:
