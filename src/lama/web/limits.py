@@ -2,6 +2,8 @@
 joined, hints and odds asked for (each a token bucket: so many a minute, as many at once), and
 WebSocket connections open at once (per address and per table). Over a limit a request is
 answered `429 rate_limited` with `Retry-After` (PROTOCOL.md), a connection is closed with 1008.
+`Bucket` is the one token bucket of the server: these limits', and a WebSocket's own on its
+messages and reactions (routes.ws).
 
 The address is the connection's peer, or, behind a reverse proxy named as trusted (uvicorn's
 `forwarded_allow_ips`, `lama serve --forwarded-allow-ips`), the client its X-Forwarded-For names:
