@@ -8,11 +8,11 @@ import os
 import sys
 from pathlib import Path
 
-import lama.web.hub as hub
+import lama.web.seats as seats
 
 seed_file = os.environ.get("LAMA_E2E_SEED_FILE")
 if seed_file and __name__ == "__main__":
-    random_seed = hub.new_seed
+    random_seed = seats.new_seed
 
     def next_seed() -> int:
         path = Path(seed_file)
@@ -23,7 +23,7 @@ if seed_file and __name__ == "__main__":
             return random_seed()
         return int(text)
 
-    hub.new_seed = next_seed
+    seats.new_seed = next_seed
 
 clock_file = os.environ.get("LAMA_E2E_CLOCK_FILE")
 if clock_file and __name__ == "__main__":

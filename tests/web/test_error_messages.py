@@ -15,14 +15,24 @@ import lama.web
 from lama.i18n import LANGUAGES, UnknownLanguage, localized, translations
 from lama.i18n.catalogs import extract, placeholders
 from lama.i18n.reasons import reason_text
+from lama.web import limits  # noqa: F401 - (limits.RateLimited is one of the refusals)
+from lama.web.errors import Refusal
 from lama.web.workers import SERVER_BOTS
 
 from .helpers import HUMAN, bot, create, next_state
 
 WEB = Path(lama.web.__file__).parent
+
+
+def _kinds(cls) -> set[type]:
+    return {cls}.union(*(_kinds(c) for c in cls.__subclasses__()))
+
+
+# the server's domain errors (lama.web.errors), each with its code: the message is their first argument
+KINDS = {cls.__name__: cls for cls in _kinds(Refusal)}
 # the calls that refuse, and the index of their message among the positional arguments
-REFUSALS = {"WebError": 2, "Refused": 1, "RateLimited": 0, "error_response": 3, "refuse": 1, "_refuse": 2}
-CODE_AT = {"WebError": 1, "Refused": 0, "error_response": 2, "refuse": 0, "_refuse": 1}
+REFUSALS = {"Refused": 1, "error_response": 3, "refuse": 1, "_refuse": 2, **dict.fromkeys(KINDS, 0)}
+CODE_AT = {"Refused": 0, "error_response": 2, "refuse": 0, "_refuse": 1}
 # the protocol's codes (PROTOCOL.md, docs/server.md): clients branch on them, so they never change
 CODES = {"bad_bot", "bad_content_type", "bad_invite", "bad_language", "bad_name", "bad_options", "bad_origin",
          "bad_reaction", "bad_request", "bad_token", "expired", "illegal", "malformed", "no_game", "no_hints",
@@ -32,7 +42,7 @@ CODES = {"bad_bot", "bad_content_type", "bad_invite", "bad_language", "bad_name"
 
 
 def server_sources():
-    return sorted(p for p in WEB.rglob("*.py") if p.name != "loadtest.py")  # loadtest is a client
+    return sorted(WEB.rglob("*.py"))
 
 
 def refusals():
@@ -43,6 +53,8 @@ def refusals():
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 if name in REFUSALS and len(node.args) > REFUSALS[name]:
                     code = node.args[CODE_AT[name]] if name in CODE_AT else None
+                    if name in KINDS:
+                        code = ast.Constant(KINDS[name].code)
                     yield f"{path.name}:{node.lineno}", name, node.args[REFUSALS[name]], code
             elif isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3:
                 status, code, message = node.value.elts  # security.Guard.refusal: (status, code, message)

@@ -3,7 +3,8 @@ expire, tables nobody uses leave memory and come back, comings and goings are to
 
 from __future__ import annotations
 
-from lama.web.hub import IDLE_SECONDS, WAITING_SECONDS
+from lama.web.clocks import IDLE_SECONDS
+from lama.web.lobby import WAITING_SECONDS
 
 from .helpers import HUMAN, bot, create, next_state, play_until
 

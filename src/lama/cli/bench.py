@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
+from lama.bench.w1 import ENGINES, bench
 from lama.games import GAMES, new_game
-from lama.sim.bench import ENGINES, bench
 
 from .types import positive
 

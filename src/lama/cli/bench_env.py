@@ -1,6 +1,6 @@
 """`lama bench-env`: the PettingZoo environment's steps per second, next to the rules core's
 decisions per second on the same random workload (W1); with --vector, the agent steps per
-second of the compiled vector environments (lama.envs.vector_bench)."""
+second of the compiled vector environments (lama.bench.vector)."""
 
 from __future__ import annotations
 
@@ -38,9 +38,9 @@ def add_arguments(p) -> None:
 def cmd_bench_env(args) -> int:
     try:
         if args.vector:
-            from lama.envs.vector_bench import bench_vector
+            from lama.bench.vector import bench_vector
         else:
-            from lama.envs.bench import bench_env
+            from lama.bench.env import bench_env
     except ImportError as e:
         print(f"lama bench-env: {e.name or e} is not installed; the environments need the rl extra "
               "(pip install 'lama[rl]')", file=sys.stderr)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from lama.bench.rollouts import rollout_rate
 from lama.games import GAMES
-from lama.sim.strength import rollout_rate
 
 from .types import positive
 

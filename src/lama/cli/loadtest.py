@@ -50,7 +50,7 @@ def cmd_loadtest(args) -> int:
         print("lama loadtest: several servers share a PostgreSQL store: give --db postgresql://...", file=sys.stderr)
         return 2
     try:
-        from lama.web import loadtest
+        from lama.bench import load as loadtest
     except ImportError as e:
         print(f"lama loadtest: {e.name} is not installed; install the web extra: pip install -e '.[web]'",
               file=sys.stderr)

@@ -1,4 +1,4 @@
-"""Workload W1 (lama.sim.bench) in the compiled engine: whole games, every seat choosing
+"""Workload W1 (lama.bench.w1) in the compiled engine: whole games, every seat choosing
 uniformly among its legal actions other than quit, quitting only when nothing else is legal.
 Each game's chance comes from its own generator (RNG in its state), the choices from the
 driver's generator `drv` (drv[0:4]), which also seeds each game's generator."""

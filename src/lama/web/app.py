@@ -25,10 +25,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from lama.i18n import N_
 
 from . import metrics
+from .errors import Refusal, StoreUnavailable
 from .hub import WAITING_SECONDS
-from .limits import Limiter, Limits, RateLimited
-from .messages import PROTOCOL, WebError
-from .routes import api, pages, ws
+from .limits import Limiter, Limits
+from .messages import PROTOCOL
+from .routes import HTTP_STATUS, api, pages, ws
 from .security import Guard, error_response
 from .store import Store
 from .workers import warm_up
@@ -62,8 +63,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     app.state.hint_bot = hint_bot
     app.state.metrics = metrics.Metrics(app)
     app.add_middleware(Guard, allowed_origins=allow_origins)
-    app.add_exception_handler(WebError, web_error)
-    app.add_exception_handler(RateLimited, web_error)
+    app.add_exception_handler(Refusal, refusal)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RecursionError, malformed)
     app.add_exception_handler(UnicodeError, malformed)
@@ -145,9 +145,10 @@ async def _tick(hub) -> None:
 STORE_RETRY = 5  # seconds a client is told to wait while the store cannot be used
 
 
-async def web_error(request, e: WebError | RateLimited):
+async def refusal(request, e: Refusal):
+    """A domain error (errors.Refusal), with its code's HTTP status (routes.HTTP_STATUS)."""
     retry_after = getattr(e, "retry_after", None)  # limits.RateLimited
-    return error_response(request, e.status, e.code, e,
+    return error_response(request, HTTP_STATUS[e.code], e.code, e,
                           None if retry_after is None else {"Retry-After": str(retry_after)})
 
 
@@ -167,9 +168,9 @@ async def malformed(request, e: Exception):
 async def store_error(request, e: SQLAlchemyError):
     """The store is down (or its disk full): the request did nothing; the pool reconnects by itself."""
     log.warning("the store cannot be used: %s", store_trouble(e))
-    message = WebError(503, "store_unavailable", N_("the store cannot be used now ({trouble}); nothing was changed: "
-                                                    "try again in a moment"), trouble=store_trouble(e))
-    return error_response(request, 503, message.code, message, {"Retry-After": str(STORE_RETRY)})
+    message = StoreUnavailable(N_("the store cannot be used now ({trouble}); nothing was changed: "
+                                  "try again in a moment"), trouble=store_trouble(e))
+    return error_response(request, HTTP_STATUS[message.code], message.code, message, {"Retry-After": str(STORE_RETRY)})
 
 
 def store_trouble(e: SQLAlchemyError) -> str:

@@ -2,6 +2,8 @@
 joined, hints and odds asked for (each a token bucket: so many a minute, as many at once), and
 WebSocket connections open at once (per address and per table). Over a limit a request is
 answered `429 rate_limited` with `Retry-After` (PROTOCOL.md), a connection is closed with 1008.
+`Bucket` is the one token bucket of the server: these limits', and a WebSocket's own on its
+messages and reactions (routes.ws).
 
 The address is the connection's peer, or, behind a reverse proxy named as trusted (uvicorn's
 `forwarded_allow_ips`, `lama serve --forwarded-allow-ips`), the client its X-Forwarded-For names:
@@ -17,7 +19,9 @@ import math
 import time
 from dataclasses import dataclass, fields
 
-from lama.i18n import N_, localized
+from lama.i18n import N_
+
+from .errors import Refusal
 
 # buckets kept: beyond it, the full ones (clients quiet for a while) go, then the oldest (which
 # only makes the limits kinder to their clients), so the limiter's memory is bounded
@@ -47,20 +51,45 @@ class Limits:
         return [f.name for f in fields(cls)]
 
 
-class RateLimited(Exception):
-    """429 rate_limited (answered like a WebError): `message` is English, `localized(lang)` the
-    client's language; `retry_after`: whole seconds until the client may try again (None for a
-    WebSocket refused because too many are open)."""
+class RateLimited(Refusal):
+    """`rate_limited` (errors.Refusal): `retry_after`, whole seconds until the client may try
+    again (None for a WebSocket refused because too many are open, or a message too many)."""
 
-    status, code = 429, "rate_limited"
+    code = "rate_limited"
 
     def __init__(self, template: str, retry_after: int | None = None, **params):
-        self.template, self.params, self.retry_after = template, params, retry_after
-        self.message = template.format(**params)
-        super().__init__(self.message)
+        super().__init__(template, **params)
+        self.retry_after = retry_after
 
-    def localized(self, lang: str) -> str:
-        return localized(self.template, lang, **self.params)
+
+class Bucket:
+    """A token bucket: `rate` a second, `burst` at once, on `clock` (a WebSocket's messages and
+    reactions; the Limiter keeps one per client address and kind)."""
+
+    def __init__(self, rate: float, burst: int, clock=time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        """Take one token: False (nothing taken) if the bucket is empty."""
+        self._fill(self.clock())
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def _fill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+
+    def full(self, now: float) -> bool:
+        """Whether it would be full at `now` (a new bucket would say as much)."""
+        return self.tokens + (now - self.at) * self.rate >= self.burst
+
+    def wait(self) -> float:
+        """Seconds until one token is there (after a take that failed)."""
+        return (1 - self.tokens) / self.rate
 
 
 # why a client is held, by what it asked for too often
@@ -74,7 +103,7 @@ class Limiter:
 
     def __init__(self, limits: Limits):
         self.limits = limits
-        self._buckets: dict[tuple[str, str], list[float]] = {}  # (kind, address) -> [tokens, at]
+        self._buckets: dict[tuple[str, str], Bucket] = {}  # (kind, address) -> its bucket
         self._open: dict[str, int] = {}  # address -> WebSocket connections open
         self._open_at: dict[str, int] = {}  # table -> WebSocket connections open
 
@@ -83,26 +112,20 @@ class Limiter:
         per_minute = getattr(self.limits, kind)
         if not per_minute:
             return
-        now = time.monotonic()
         bucket = self._buckets.get((kind, address))
         if bucket is None:
             if len(self._buckets) >= MAX_CLIENTS:
-                self._prune(now)
-            bucket = self._buckets[(kind, address)] = [float(per_minute), now]
-        rate = per_minute / 60.0
-        bucket[0] = min(per_minute, bucket[0] + (now - bucket[1]) * rate)
-        bucket[1] = now
-        if bucket[0] < 1:
-            seconds = max(1, math.ceil((1 - bucket[0]) / rate))
+                self._prune(time.monotonic())
+            bucket = self._buckets[(kind, address)] = Bucket(per_minute / 60.0, per_minute)
+        if not bucket.take():
+            seconds = max(1, math.ceil(bucket.wait()))
             raise RateLimited(TOO_MANY[kind], seconds, seconds=seconds)
-        bucket[0] -= 1
 
     def _prune(self, now: float) -> None:
         """Drop the buckets that have filled up again (they say nothing a new one would not),
         then, if too many are left, the oldest."""
-        for key, (tokens, at) in list(self._buckets.items()):
-            per_minute = getattr(self.limits, key[0])
-            if tokens + (now - at) * per_minute / 60.0 >= per_minute:
+        for key, bucket in list(self._buckets.items()):
+            if bucket.full(now):
                 del self._buckets[key]
         if len(self._buckets) >= MAX_CLIENTS:
             for key in list(self._buckets)[:len(self._buckets) - MAX_CLIENTS // 2]:

@@ -1,5 +1,6 @@
 """The HTTP API (PROTOCOL.md, "HTTP"): tables, seats, records and replays, the games and their
-rules. Every refusal is a WebError, answered as `{"error": {"code", "message"}}` (app)."""
+rules. Every refusal is a domain error (errors), answered as `{"error": {"code", "message"}}` with its
+code's HTTP status (app, routes.HTTP_STATUS)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from fastapi.responses import JSONResponse
 
 from lama.i18n import N_
 
+from ..errors import BadLanguage, BadRequest, GameNotFound, LanguageNotFound, Malformed, NotFinished, TooLarge
 from ..hub import Hub
-from ..messages import PROTOCOL, WebError, games_json
+from ..messages import PROTOCOL, games_json
 from . import hub_of, limited
 
 MAX_BODY = 64 * 1024  # an HTTP request body (a Kadabra deck is the largest thing sent)
@@ -71,7 +73,7 @@ async def record(table_id: str, download: str | None = None, hub: Hub = Depends(
     """The game's lama-record/1; `?download=1`: as a file to keep (lama replay reads it)."""
     live = await hub.get(table_id)
     if live.row.status != "finished":
-        raise WebError(409, "not_finished", N_("the record is served once the game is over"))
+        raise NotFinished(N_("the record is served once the game is over"))
     headers = {"Content-Disposition": f'attachment; filename="lama-{live.row.game}-{live.id}.record.json"'} \
         if download not in (None, "", "0") else None
     return JSONResponse(live.table.record.data, headers=headers)
@@ -81,7 +83,7 @@ async def record(table_id: str, download: str | None = None, hub: Hub = Depends(
 async def replay(table_id: str, hub: Hub = Depends(hub_of)):
     live = await hub.get(table_id)
     if live.row.status != "finished":
-        raise WebError(409, "not_finished", N_("the replay is served once the game is over"))
+        raise NotFinished(N_("the replay is served once the game is over"))
     from ..replay import replay_steps
 
     return {"record": live.table.record.data,
@@ -99,11 +101,11 @@ async def rules(game_id: str, request: Request, lang: str | None = None):
     from ..security import language_of
 
     if game_id not in GAMES:
-        raise WebError(404, "no_game", N_("there is no game {game}"), game=repr(game_id[:40]))
+        raise GameNotFound(N_("there is no game {game}"), game=repr(game_id[:40]))
     try:
         wanted = check(lang) if lang is not None else language_of(request.scope)
     except UnknownLanguage as e:
-        raise WebError(400, "bad_language", e.template, **e.params) from None
+        raise BadLanguage(e.template, **e.params) from None
     shown = wanted if translated(game_id, wanted) else "en"
     return {"game": game_id, "name": GAMES[game_id].name, "lang": shown, "rules": rules_in(game_id, shown)}
 
@@ -130,7 +132,7 @@ async def catalog(lang: str):
     try:
         code = check(lang)
     except UnknownLanguage as e:
-        raise WebError(404, "no_language", e.template, **e.params) from None
+        raise LanguageNotFound(e.template, **e.params) from None
     if code == PSEUDO:
         return {"lang": PSEUDO, "name": "pseudo", "plural": ["one", "other"], "messages": {}, "pseudo": True}
     return JSONResponse(catalog(code), headers={"Cache-Control": "public, max-age=3600"})
@@ -141,15 +143,15 @@ async def _body(request: Request, allowed: tuple[str, ...]) -> dict:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise WebError(413, "too_large", N_("a request body is at most {kb} KB"), kb=MAX_BODY // 1024)
+            raise TooLarge(N_("a request body is at most {kb} KB"), kb=MAX_BODY // 1024)
     try:
         body = json.loads(raw or b"{}")
     except ValueError:
-        raise WebError(400, "malformed", N_("the body must be one JSON object")) from None
+        raise Malformed(N_("the body must be one JSON object")) from None
     if not isinstance(body, dict):
-        raise WebError(400, "malformed", N_("the body must be one JSON object"))
+        raise Malformed(N_("the body must be one JSON object"))
     unknown = sorted(str(k)[:20] for k in set(body) - set(allowed))
     if unknown:
-        raise WebError(400, "bad_request", N_("unknown field(s): {unknown} (allowed: {allowed})"),
+        raise BadRequest(N_("unknown field(s): {unknown} (allowed: {allowed})"),
                        unknown=", ".join(unknown), allowed=", ".join(allowed))
     return body

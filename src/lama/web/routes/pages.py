@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from lama.i18n import N_
 
-from ..messages import WebError
+from ..errors import NotFound
 
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html"}
 # what the static files are called: nothing else is looked for
@@ -50,9 +50,9 @@ def _page(name: str) -> HTMLResponse:
 def _static(name: str) -> Response:
     suffix = name[name.rfind("."):] if "." in name else ""
     if not STATIC_NAME.fullmatch(name) or suffix not in STATIC_TYPES:
-        raise WebError(404, "not_found", N_("no such file"))
+        raise NotFound(N_("no such file"))
     try:
         body = resources.files("lama.web").joinpath("static", name).read_bytes()
     except (FileNotFoundError, IsADirectoryError):
-        raise WebError(404, "not_found", N_("no such file")) from None
+        raise NotFound(N_("no such file")) from None
     return Response(body, media_type=STATIC_TYPES[suffix], headers={"Cache-Control": "no-cache"})

@@ -10,28 +10,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
-from lama.i18n import N_, parse
+from lama.i18n import N_, localized, parse
 from lama.i18n.reasons import reason_text
 from lama.match import Refused
 
+from ..errors import Refusal
+from ..hints import hint_message, odds_message
 from ..hub import Hub
-from ..limits import RateLimited, address_of
-from ..messages import (
-    REACTION_BURST,
-    REACTION_RATE,
-    Connection,
-    WebError,
-    error_message,
-    hint_message,
-    localized,
-    odds_message,
-    react,
-)
+from ..limits import Bucket, address_of
+from ..messages import REACTION_BURST, REACTION_RATE, Connection, error_message, react
 from ..security import language_of, refused
 
 MAX_MESSAGE = 16 * 1024  # a WebSocket message; larger closes the connection with 1009
@@ -62,7 +53,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     try:
         live = await hub.get(table_id)
         seat = await hub.seat_of(live, token)
-    except WebError as e:
+    except Refusal as e:
         await _refuse(websocket, e.code, e, 1008)
         return
     except SQLAlchemyError:
@@ -73,8 +64,8 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     writer = asyncio.create_task(_write(websocket, connection))
     await hub.connect(live, connection)
     metrics.connections.inc()
-    bucket = _Bucket(RATE, BURST, time.monotonic)
-    reactions = _Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
+    bucket = Bucket(RATE, BURST)
+    reactions = Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
     first = token is None  # a hello may come
     opening = True  # the first message, which may name the language of errors (docs/server.md)
     try:
@@ -106,7 +97,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
                 continue
             try:
                 seat = await hub.seat_of(live, hello)
-            except WebError as e:
+            except Refusal as e:
                 await _refuse(websocket, e.code, e, 1008, lang)
                 break
             except SQLAlchemyError:
@@ -163,7 +154,7 @@ async def _refuse(websocket: WebSocket, code: str, message, close: int, lang: st
 
 
 async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: WebSocket,
-                  reactions: _Bucket) -> None:
+                  reactions: Bucket) -> None:
     """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, or an error back."""
 
     def say(code: str, text: str) -> None:
@@ -171,7 +162,7 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
         connection.send(error_message(code, text))
 
     def refuse(code: str, message, **params) -> None:
-        """`message`: a WebError, or English text (a template of `params`), in the connection's language."""
+        """`message`: a Refusal, or English text (a template of `params`), in the connection's language."""
         say(code, message.localized(connection.lang) if hasattr(message, "localized")
             else localized(message, connection.lang, **params))
 
@@ -202,7 +193,7 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
                    stand_in='{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
     except Refused as e:  # an illegal move: the core's reason, in the client's words where there are some
         say(e.code, reason_text(e.reason, getattr(getattr(live, "row", None), "game", None), connection.lang))
-    except (WebError, RateLimited) as e:
+    except Refusal as e:
         refuse(e.code, e)
     except SQLAlchemyError:  # the store is down (or its disk full): nothing was acknowledged
         refuse("store_unavailable", N_("the store cannot be used now: nothing was changed, try again in a moment"))
@@ -222,20 +213,3 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
     except Exception:  # noqa: BLE001 - the connection is gone; its reader ends it
         return
 
-
-class _Bucket:
-    """A token bucket: `rate` messages a second, `burst` at once, on `clock`."""
-
-    def __init__(self, rate: float, burst: int, clock):
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = float(burst)
-        self.at = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True

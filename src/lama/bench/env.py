@@ -1,5 +1,5 @@
 """`lama bench-env`: the AEC environment's steps per second on the random workload of W1,
-next to the rules core's decisions per second on the same workload (lama.sim.bench).
+next to the rules core's decisions per second on the same workload (lama.bench.w1).
 
 The workload: every seat picks uniformly among its legal action ids other than quit (quit
 only when nothing else is legal), the core's W1 policy, here read from the action mask. A
@@ -14,9 +14,9 @@ import time
 
 import numpy as np
 
-from lama.sim.bench import w1_games
+from lama.envs.aec import env as make_env
 
-from .aec import env as make_env
+from .w1 import w1_games
 
 
 def env_steps(env, steps: int, seed: int = 0, choices_of: dict | None = None) -> tuple[int, int, float]:

@@ -16,7 +16,7 @@ import time
 
 import numpy as np
 
-from .vector import LamaVectorEnv, SelfPlay
+from lama.envs.vector import LamaVectorEnv, SelfPlay
 
 QUIT_WEIGHT = np.float32(1e-3)  # W1: quit loses to any other legal id
 

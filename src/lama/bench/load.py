@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.client import connect  # (imported here: 0.1 s, which a first table would wait)
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from .limits import Limits
+from lama.web.limits import Limits
 
 HOST = "127.0.0.1"
 PACKAGE = __name__.partition(".")[0]  # `python -m` this package is the `lama` command

@@ -1,0 +1,58 @@
+"""The move path (a part of the Hub), under the table's lock: the table checks the move
+(version, turn, legality), the move is stored (move n of the table, once only), applied,
+chance runs, then every connection is sent its own `state` (messages). A move is acknowledged
+only after it is stored, so a crash loses nothing acknowledged. The table says when a bot seat
+must move (`Table.wanted`): the bot thinks off the event loop, after a pause that lets people
+follow (workers.Bots), and its move comes back through the same `_commit`.
+"""
+
+from __future__ import annotations
+
+from lama.core import Action, IllegalAction
+from lama.core.jsonform import is_int
+from lama.i18n import N_
+from lama.match import Move, Refused
+
+from .live import LiveTable
+
+
+class Moves:
+    """The moves (the Hub's commits, db, store, clock, changed, forget, _catch_up)."""
+
+    async def act(self, live: LiveTable, seat: int | None, data, version) -> None:
+        """An outside seat's move; Refused (stale, not_your_turn, illegal) changes nothing."""
+        try:
+            action = Action.from_json(data)
+        except IllegalAction as e:
+            raise Refused("illegal", e.reason) from None
+        if not is_int(version):
+            raise Refused("stale", N_("act needs the version it was made at (an integer)"))
+        async with live.lock:
+            if seat is None:
+                raise Refused("not_your_turn", N_("a spectator does not play"))
+            if live.row.status != "running":
+                raise Refused("not_your_turn", N_("the table is waiting for players") if live.row.status == "waiting"
+                              else N_("the game is over"))
+            move = live.table.check(seat, action, version)  # (a bot's seat, stale, not its turn, illegal)
+            if not await self._commit(live, move):
+                raise Refused("stale", N_("another move came first: look again and retry"))
+
+    async def _commit(self, live: LiveTable, move: Move) -> bool:
+        """(Under the lock, the move checked by the table.) Store, apply, tell everyone. False
+        if another server stored this move number first (this table has caught up since)."""
+        if not await self.commits.add_move(live.id, live.n, move.seat, move.action.to_json()):
+            await self._catch_up(live)
+            await self.changed(live, announce=False)
+            return False
+        live.play(move, self.clock())
+        if live.table.finished:
+            live.row.status = "finished"
+            live.row.result = {"winners": list(live.table.state.winners), "points": list(live.table.state.points)}
+            await self.db(self.store.set_status, live.id, "finished", live.table.record.data, live.row.result)
+        await self.changed(live, announce=False)  # (the store announced the move with it)
+        self.forget(live)
+        return True
+
+    def kick_bots(self, live: LiveTable) -> None:
+        """The bots play the table's bot seats while it waits for one (workers.Bots)."""
+        self.bots.kick(live, self._commit)

@@ -1,0 +1,174 @@
+"""The store's schema (SQLAlchemy 2 Core): a table is its facts (game, players, options, seed,
+status), its seats (a person with a token, or a bot) and its moves, numbered from 0. Chance is
+never stored: the seed and the moves give it back, so the moves are the whole game. Move `n` of
+a table can be stored once only (the primary key), which is what keeps two servers sharing one
+database from applying a move twice.
+
+The schema carries its version (`lama_meta`): a store is created or migrated on open
+(`migrate`), and a store written by a newer lama is refused rather than misread. A table read
+back is a `TableRow` with its `SeatRow`s.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text, insert, select, update
+
+SCHEMA_VERSION = 3
+SCHEMA_LOCK = 0x6C616D61  # PostgreSQL's advisory lock held while a store is created or migrated ("lama")
+
+metadata = MetaData()
+meta_t = Table(
+    "lama_meta", metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+tables_t = Table(
+    "lama_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("seed", String(24), nullable=False),  # 64 bits do not fit a signed BIGINT
+    Column("status", String(10), nullable=False),  # waiting, running, finished
+    Column("created", Float, nullable=False),
+    Column("finished", Float),
+    Column("record", Text),  # the lama-record/1 of a finished table, JSON
+    Column("result", Text),  # a finished table's winners and points, JSON (what the lobby shows of it)
+    Column("hints", Integer, nullable=False, default=1),  # whether seats may ask for hints
+    Column("next_id", String(32)),  # the table of the next game with the same seats ("play again")
+    Column("visibility", String(10), nullable=False, server_default="private"),  # private, public (listed)
+    # the invitation secret that takes a free seat of a private table; kept as it is (unlike the
+    # tokens) because every seated person is shown it, to invite others
+    Column("invite", String(64)),
+    Column("turn_seconds", Integer),  # a person's time per move; null: no clock
+    Column("stand_in_level", String(16), nullable=False, server_default="medium"),  # who plays for a person away
+    Column("clock_start", Float),  # a clock (re)started here, after the last move: the table began, a person came back
+)
+# the lobby's pages, newest first, read from the index however many tables there are
+LOBBY_INDEX = Index("lama_tables_lobby", tables_t.c.visibility, tables_t.c.status, tables_t.c.created)
+seats_t = Table(
+    "lama_seats", metadata,
+    Column("table_id", String(32), ForeignKey("lama_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human, bot
+    Column("bot", String(40)),  # the bot of a bot seat
+    Column("name", String(100)),
+    Column("token_hash", String(64), unique=True),  # sha256 of the seat's token; null: free or a bot
+    Column("stand_in", String(40)),  # the bot playing for a person who left, at the creator's choice
+    Column("creator", Integer, nullable=False, default=0),
+    Column("reserved", String(64)),  # a rematch seat: sha256 of the previous table's token of the seat; only it claims
+)
+moves_t = Table(
+    "lama_moves", metadata,
+    Column("table_id", String(32), ForeignKey("lama_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),  # the action's JSON form
+    Column("at", Float, nullable=False),
+)
+
+# version -> the statements that bring a store from the version before to it
+MIGRATIONS: dict[int, list[str]] = {
+    2: [  # private tables, invitations, clocks and stand-ins, reserved rematch seats
+        "ALTER TABLE lama_tables ADD COLUMN visibility VARCHAR(10) NOT NULL DEFAULT 'public'",  # all were listed
+        "ALTER TABLE lama_tables ADD COLUMN invite VARCHAR(64)",
+        "ALTER TABLE lama_tables ADD COLUMN turn_seconds INTEGER",
+        "ALTER TABLE lama_tables ADD COLUMN stand_in_level VARCHAR(16) NOT NULL DEFAULT 'medium'",
+        "ALTER TABLE lama_tables ADD COLUMN clock_start FLOAT",
+        "ALTER TABLE lama_seats ADD COLUMN reserved VARCHAR(64)",
+        "ALTER TABLE lama_tables ADD COLUMN result TEXT",
+    ],
+    3: [  # the lobby in pages
+        "CREATE INDEX IF NOT EXISTS lama_tables_lobby ON lama_tables (visibility, status, created)",
+    ],
+}
+
+
+class StoreError(Exception):
+    """A store that cannot be used: the message says why."""
+
+
+def token_hash(token: str) -> str:
+    """Tokens are kept hashed: a copy of the database holds no working token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    stand_in: str | None = None
+    creator: bool = False
+    reserved: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict
+    seed: int
+    status: str
+    created: float
+    finished: float | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    hints: bool = True
+    next_id: str | None = None
+    visibility: str = "private"
+    invite: str | None = None
+    turn_seconds: int | None = None
+    stand_in_level: str = "medium"
+    clock_start: float | None = None
+    result: dict | None = None  # a finished table's {"winners", "points"}
+
+
+def migrate(engine, url: str) -> None:
+    """Create the schema of a new store, or bring an older one to SCHEMA_VERSION; StoreError
+    for a store that cannot be opened, or was written by a newer lama."""
+    sqlite = url.startswith("sqlite")
+    try:
+        with engine.begin() as db:
+            if not sqlite:  # servers started together on a new database: one makes the schema
+                db.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+            metadata.create_all(db)
+            row = db.execute(select(meta_t.c.value).where(meta_t.c.key == "schema")).first()
+            version = int(row[0]) if row else 0
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"the database holds schema version {version}; this lama knows up to "
+                                 f"{SCHEMA_VERSION}: upgrade lama")
+            # (a new store was just made at the latest version: nothing to migrate)
+            for v in range(version + 1, SCHEMA_VERSION + 1) if row is not None else ():
+                for statement in MIGRATIONS.get(v, []):
+                    db.exec_driver_sql(statement)
+            if row is None:
+                db.execute(insert(meta_t).values(key="schema", value=str(SCHEMA_VERSION)))
+            elif version < SCHEMA_VERSION:
+                db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value=str(SCHEMA_VERSION)))
+    except StoreError:
+        raise
+    except Exception as e:  # noqa: BLE001 - cannot connect, no permission, ...
+        raise StoreError(f"cannot open the database {url!r}: {one_line(e)}") from None
+
+
+def table_row(t, seats) -> TableRow:
+    return TableRow(
+        id=t.id, game=t.game, players=t.players, options=json.loads(t.options), seed=int(t.seed),
+        status=t.status, created=t.created, finished=t.finished,
+        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator), s.reserved)
+               for s in seats],
+        hints=bool(t.hints), next_id=t.next_id, visibility=t.visibility, invite=t.invite,
+        turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start,
+        result=json.loads(t.result) if t.result else None)
+
+
+def one_line(e: Exception) -> str:
+    text = " ".join(str(e).split())
+    return text if len(text) < 300 else text[:297] + "..."
