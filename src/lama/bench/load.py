@@ -57,6 +57,7 @@ HTTP_TIMEOUT = 30.0  # one HTTP request, or one WebSocket connection
 CLIENTS_START = 3.0  # seconds given to the clients' processes to start before they all begin
 ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
 HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and again) to one table
+HOSTILE_MORE = 10  # creations (or unknown tables) each of its jobs goes on asking for past the time
 HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
 HOSTILE_SLOW = 200  # requests whose headers it sends a byte a second
 HOSTILE_AGAIN = 5.0  # seconds before it opens a WebSocket again that was closed
@@ -334,7 +335,11 @@ class Hostile:
         return {"game": self.game, "players": self.players, "seats": seats, "name": "Spam", "visibility": "public"}
 
     async def _creations(self, stop_at: float) -> None:
-        while time.monotonic() < stop_at:
+        # on past the time until the address is refused once (a busy machine answers few
+        # creations in a short run), for at most HOSTILE_MORE more each
+        more = 0
+        while time.monotonic() < stop_at or ("create 429" not in self.answers and more < HOSTILE_MORE):
+            more += time.monotonic() >= stop_at
             status = None
             try:
                 status, _ = await http(self.ports[0], "POST", "/api/tables", self._table())
@@ -346,7 +351,9 @@ class Hostile:
 
     async def _unknown(self, stop_at: float) -> None:
         rng = random.Random()
-        while time.monotonic() < stop_at:
+        more = 0  # as for creations: on until one is answered
+        while time.monotonic() < stop_at or ("unknown 404" not in self.answers and more < HOSTILE_MORE):
+            more += time.monotonic() >= stop_at
             try:
                 status, _ = await http(self.ports[-1], "GET", f"/api/tables/nothing{rng.getrandbits(48):x}")
                 self.count(f"unknown {status}")
@@ -357,7 +364,9 @@ class Hostile:
         """One of its WebSockets to one table: held open (reading) while it may, opened again if closed."""
 
         port = self.ports[n % len(self.ports)]
-        while time.monotonic() < stop_at:
+        tried = False
+        while not tried or time.monotonic() < stop_at:  # each one tries once, however late it starts
+            tried = True
             try:
                 async with connect(f"ws://{HOST}:{port}/ws/tables/{table_id}", open_timeout=HTTP_TIMEOUT,
                                    max_size=None, compression=None) as ws:
