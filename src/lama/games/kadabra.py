@@ -193,47 +193,38 @@ class KadabraState(CardState):
         table = self.game.table
         if self.show:
             if kind != LLAMA_KIND:
-                raise IllegalAction(
-                    "show_running",
-                    f"a magic show is running: play an L, take the stage or skip; not {action.card!r} (K9)",
-                )
+                raise IllegalAction("show_running", "play_in_show", rule="K9", card=action.card)
         elif kind not in table.playable_sets[self.top]:
-            raise IllegalAction("cannot_play", f"{action.card!r} cannot be played on {table.codes[self.top]!r} (K3)")
+            raise IllegalAction("cannot_play", rule="K3", card=action.card, top=table.codes[self.top])
         give = action.give
         if kind != ONE:
             if give is not None:
-                raise IllegalAction("needless_give", "give only goes with a played 1 (K4)")
+                raise IllegalAction("needless_give", rule="K4")
             return
         receivers = self._receivers(seat)
         if not self._has_chip_to_give(seat) or not receivers:
             if give is not None:
-                why = "holds no chip" if not self._has_chip_to_give(seat) else "is the only seat still in"
-                raise IllegalAction("needless_give", f"{seat_numbers.word(seat)} {why}, so its 1 gives nothing (K4)")
+                why = "no_chip_to_give" if not self._has_chip_to_give(seat) else "alone_in_round"
+                raise IllegalAction("needless_give", why, rule="K4", seat=seat_numbers.number(seat))
             return
         if give is None:
-            raise IllegalAction(
-                "missing_give",
-                f"a played 1 gives a chip (K4): name the receiving seat ({_numbers(receivers)})",
-            )
+            raise IllegalAction("missing_give", rule="K4", seats=_numbers(receivers))
         if not is_int(give) or give not in receivers:
+            seats = _numbers(receivers)
             if not is_int(give) or not 0 <= give < self.n:
-                why = f"there is no seat {give!r} (give counts seats from 0)"
-            elif give == seat:
-                why = "a seat cannot give a chip to itself"
-            else:
-                why = f"{seat_numbers.word(give)} has quit this round"
-            raise IllegalAction(
-                "bad_give", f"{why}; the chip goes to a seat still in: {_numbers(receivers)} (K4)"
-            )
+                raise IllegalAction("bad_give", "no_such_seat", rule="K4", give=give, seats=seats)
+            if give == seat:
+                raise IllegalAction("bad_give", "give_to_self", rule="K4", seats=seats)
+            raise IllegalAction("bad_give", "give_to_quitter", rule="K4", seat=seat_numbers.number(give), seats=seats)
 
     def check_draw(self, seat: int) -> None:
         if self.show:
-            raise IllegalAction("show_running", "no drawing during a magic show before taking the stage (K9)")
+            raise IllegalAction("show_running", "draw_in_show", rule="K9")
         CardState.check_draw(self, seat)
 
     def check_quit(self, seat: int) -> None:
         if self.show:
-            raise IllegalAction("show_running", "no quitting during a magic show before taking the stage (K9)")
+            raise IllegalAction("show_running", "quit_in_show", rule="K9")
 
     # -- moves beyond play / draw / quit (hook of CardState) ----------------
     def other_move(self, seat: int, action) -> list:
@@ -247,8 +238,7 @@ class KadabraState(CardState):
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
         if self.magic_chip != seat:
-            raise IllegalAction("no_magic_chip", "only the holder of the magic chip may skip; "
-                                f"{seat_numbers.word(seat)} does not hold it (K7)")
+            raise IllegalAction("no_magic_chip", rule="K7", seat=seat_numbers.number(seat))
         self.magic_chip = None
         self._pass_turn(seat)
         return [Skipped(seat)]
@@ -256,9 +246,7 @@ class KadabraState(CardState):
     def _take_stage(self, seat: int) -> list:
         """K9: the stage's chips become the seat's points; it then takes a normal turn."""
         if not self.show:
-            raise IllegalAction(
-                "no_show", f"the stage may be taken only during a magic show ({SHOW_CHIPS} or more chips on it, K9)"
-            )
+            raise IllegalAction("no_show", rule="K9", n=SHOW_CHIPS)
         whites, blacks = self.stage_whites, self.stage_blacks
         self.points[seat] += whites + 10 * blacks
         self.stage_whites = self.stage_blacks = 0

@@ -16,7 +16,7 @@ from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.games import GAMES, new_game
 from lama.i18n import N_, localized
-from lama.i18n.reasons import setup_text
+from lama.i18n.reasons import refusal_text
 
 from .store import SeatRow, TableRow, token_hash
 from .workers import SERVER_BOTS
@@ -52,18 +52,19 @@ def game_of(game_id, players, options):
     try:
         return new_game(game_id, players, options)
     except InvalidOption as e:
-        raise OptionsRefused(str(e)) from None
+        raise OptionsRefused(e) from None
 
 
 class OptionsRefused(WebError):
-    """`bad_options`: the core's reason (InvalidOption), said in the client's language by
+    """`bad_options`: the core's refusal (InvalidOption), said in the client's language by
     lama.i18n.reasons."""
 
-    def __init__(self, reason: str):
-        super().__init__(400, "bad_options", reason)
+    def __init__(self, refusal: InvalidOption):
+        super().__init__(400, "bad_options", refusal.reason)
+        self.refusal = refusal
 
     def localized(self, lang: str) -> str:
-        return setup_text(self.message, lang)
+        return refusal_text(self.refusal, lang=lang)
 
 
 def name_of(name) -> str:

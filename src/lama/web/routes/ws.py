@@ -16,7 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from lama.i18n import N_, parse
-from lama.i18n.reasons import reason_text
+from lama.i18n.reasons import refusal_text
 from lama.match import Refused
 
 from ..hub import Hub
@@ -200,8 +200,8 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
                    act='{"type": "act", "version": V, "action": ...}', hint='{"type": "hint"}',
                    odds='{"type": "odds"}', react='{"type": "react", "reaction": CODE}',
                    stand_in='{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
-    except Refused as e:  # an illegal move: the core's reason, in the client's words where there are some
-        say(e.code, reason_text(e.reason, getattr(getattr(live, "row", None), "game", None), connection.lang))
+    except Refused as e:  # an illegal move: the core's refusal, in the client's words
+        say(e.code, refusal_text(e, getattr(getattr(live, "row", None), "game", None), connection.lang))
     except (WebError, RateLimited) as e:
         refuse(e.code, e)
     except SQLAlchemyError:  # the store is down (or its disk full): nothing was acknowledged
