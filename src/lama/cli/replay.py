@@ -30,7 +30,7 @@ def cmd_replay(args) -> int:
         data = load_record(args.file)
         state, ledger = replay_ledger(data)
     except RecordError as e:
-        print(f"lama replay: {args.file}: {_without_rule_ids(str(e))}", file=sys.stderr)
+        print(f"lama replay: {args.file}: {without_rule_ids(str(e))}", file=sys.stderr)
         if args.json:
             print(json.dumps(e.to_json()))
         return 1
@@ -51,7 +51,7 @@ RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)
                      rf"|\b{_ID}: ")  # K9: ...
 
 
-def _without_rule_ids(text: str) -> str:
+def without_rule_ids(text: str) -> str:
     """A record's error names the rules it breaks (`(K4)`, `a match (D3b)`) for the JSON reader;
     a person at the terminal reads the reason alone."""
     return RULE_ID.sub("", text)

@@ -16,7 +16,7 @@ class Refusal(LamaError):
     People read it in their language through lama.i18n.reasons.
     """
 
-    def __init__(self, code: str, key: str | None = None, *, rule: str = "", **params):
+    def __init__(self, code: str, key: str | None = None, /, *, rule: str = "", **params):
         self.code = code
         self.key = key or code
         self.rule = rule

@@ -203,9 +203,10 @@ class KadabraState(CardState):
             return
         receivers = self._receivers(seat)
         if not self._has_chip_to_give(seat) or not receivers:
+            if give is not None and not self._has_chip_to_give(seat):
+                raise IllegalAction("needless_give", "no_chip_to_give", rule="K4", seat=seat_numbers.number(seat))
             if give is not None:
-                why = "no_chip_to_give" if not self._has_chip_to_give(seat) else "alone_in_round"
-                raise IllegalAction("needless_give", why, rule="K4", seat=seat_numbers.number(seat))
+                raise IllegalAction("needless_give", "alone_in_round", rule="K4", seat=seat_numbers.number(seat))
             return
         if give is None:
             raise IllegalAction("missing_give", rule="K4", seats=_numbers(receivers))
