@@ -113,7 +113,7 @@ def test_a_card_is_named_as_the_game_names_it():
 
 
 def test_the_table_says_the_cores_refusal():
-    refusal = Refused.illegal(IllegalAction("pile_empty", rule="L3"))
+    refusal = Refused("illegal", "pile_empty", rule="L3")
     assert (refusal.code, refusal.key, refusal.reason) == ("illegal", "pile_empty", "the draw pile is empty (L3)")
     assert refusal_text(refusal, "lama", "de") != refusal.reason
 

@@ -51,11 +51,6 @@ class Refused(Refusal):
     why (lama.core.refusals), `reason` in English.
     """
 
-    @classmethod
-    def illegal(cls, e: IllegalAction) -> Refused:
-        """The core's refusal `e` as the table's `illegal`."""
-        return cls(ILLEGAL, e.key, rule=e.rule, **e.params)
-
 
 def new_seed() -> int:
     """A seed for a game nobody chose one for: 64 random bits, too many to search."""
@@ -272,7 +267,7 @@ class Table:
         try:  # the core's reason, found on a copy: the table's state is never touched
             state.clone().apply(action, seat)
         except IllegalAction as e:
-            raise Refused.illegal(e) from None
+            raise Refused(ILLEGAL, e.key, rule=e.rule, **e.params) from None
         except Exception:  # noqa: BLE001 - whatever it is, it is not a legal move
             pass
         raise Refused(ILLEGAL, "not_legal", action=shown(action))
