@@ -157,7 +157,8 @@ def test_the_cores_reason_is_used_when_given():
     (IllegalAction("pile_empty", rule="L3"), "the draw pile is empty"),
     (IllegalAction("must_take", rule="D3c"), "after a miss you must take one matching card from the llama row"),
     (IllegalAction("empty_discard", rule="D3b"), "a match needs at least one card discarded"),
-    (IllegalAction("show_running", "draw_in_show", rule="K9"), "no drawing during a magic show before taking the stage"),
+    (IllegalAction("show_running", "draw_in_show", rule="K9"),
+     "no drawing during a magic show before taking the stage"),
 ])
 def test_rule_ids_never_reach_the_player(refusal, shown):
     """Issue 12, item 11: the core's reasons name rules; the player reads the reason alone."""
