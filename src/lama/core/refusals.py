@@ -15,11 +15,7 @@ outcome, a record, an object that is no move): they read the same, in English, i
 
 from __future__ import annotations
 
-
-def N_(text: str) -> str:
-    """Marks a template for the catalogs (as lama.i18n.N_ does: the core imports nothing)."""
-    return text
-
+from .words import N_
 
 SAID = {
     # moves (the rules core and the games)

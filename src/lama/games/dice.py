@@ -44,6 +44,7 @@ from lama.core.events import (
 )
 from lama.core.jsonform import shown
 from lama.core.state import highest_chip, not_an_action
+from lama.core.words import N_
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")
 LL = 6  # kind index of the llama
@@ -138,8 +139,9 @@ TAKES = tuple(take(code) for code in CODES)
 
 class DiceGame(Game):
     id = "dice"
-    name = "L.A.M.A. Dice"
-    tagline = "The dice game: roll three dice to get rid of the cards in front of you, or take from the llama row."
+    name = N_("L.A.M.A. Dice")
+    tagline = N_("The dice game: roll three dice to get rid of the cards in front of you, or take from the llama "
+                 "row.")
     rules_file = "rules/dice.md"
     extra_options = (
         Option("dice",

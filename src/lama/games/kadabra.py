@@ -32,6 +32,7 @@ from lama.core import seats as seat_numbers
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
+from lama.core.words import N_
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -351,8 +352,8 @@ GIVE_ACTIONS = tuple(play("1", give=t) for t in range(6))
 
 class KadabraGame(CardGame):
     id = "kadabra"
-    name = "L.A.M.A. Kadabra"
-    tagline = "L.L.A.M.A. with magic: cards that do something, chips to give, a stage and a magic chip."
+    name = N_("L.A.M.A. Kadabra")
+    tagline = N_("L.L.A.M.A. with magic: cards that do something, chips to give, a stage and a magic chip.")
     rules_file = "rules/kadabra.md"
     extra_options = CardGame.extra_options + (deck_option(CODES, "K1", "data/kadabra-deck.json"),)
     table = TABLE

@@ -41,8 +41,6 @@ def facts(game: str | None):
 
 ENDED_BY = {"empty_hand": N_("emptied a hand"), "all_quit": N_("everyone quit"), "bust": N_("bust"),
             "row_empty": N_("llama row emptied")}
-# the games' names (lama.games), translated where shown: the editions' own titles
-GAME_NAMES = (N_("L.L.A.M.A."), N_("Lato z Komarami"), N_("L.A.M.A. Kadabra"), N_("L.A.M.A. Dice"))
 
 
 def game_name(game: str | None) -> str:
