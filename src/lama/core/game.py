@@ -24,6 +24,7 @@ from .actions import DRAW, QUIT
 from .cards import card_name, next_values
 from .errors import IllegalAction, InvalidOption
 from .jsonform import ReadOnlyMap, frozen, is_int, shown
+from .sentences import SENTENCES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_TARGET = 40  # C6
@@ -101,6 +102,7 @@ class Game:
     table = None  # its kinds of card (a CardTable), set by the game module
     pictures: tuple[str, ...] = ()  # card (or dice face) codes the lobby shows the game with
     roll_odds = False  # the server counts the odds of a seat's next roll (message `odds`)
+    sentences: dict = {}  # what the terminal and the page say of its own events (lama.core.sentences)
     default_target = DEFAULT_TARGET  # C6
     state_class: type = None  # set by each game module
 
@@ -170,7 +172,8 @@ class Game:
         `llama` (what the L card is called and shows), `cards` (each kind of card: `code`,
         `name`, `next`: the values that may go on it), `moves` (each kind of move, in the
         order a page offers them: `kind` and `control`, see MOVE_CONTROLS), `start_points`,
-        `odds` and `pictures`. A page that reads these tests no game id."""
+        `odds`, `pictures` and `sentences` (what to say of each event, lama.core.sentences). A
+        page that reads these tests no game id."""
         defaults = cls.default_options()
         cards = cls.table.cards if cls.table is not None else ()
         return {
@@ -186,7 +189,14 @@ class Game:
             "start_points": cls.state_class.start_points,
             "odds": cls.roll_odds,
             "pictures": list(cls.pictures),
+            "sentences": cls.event_sentences(),
         }
+
+    @classmethod
+    def event_sentences(cls) -> dict:
+        """The sentences of every event of the game: the shared events' and its own (which may
+        say a shared event otherwise), by event type."""
+        return {**SENTENCES, **cls.sentences}
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:

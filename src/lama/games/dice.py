@@ -43,6 +43,7 @@ from lama.core.events import (
     SeatQuit,
 )
 from lama.core.jsonform import shown
+from lama.core.sentences import case, event
 from lama.core.state import highest_chip, not_an_action
 from lama.core.words import N_
 
@@ -156,6 +157,29 @@ class DiceGame(Game):
     hand_name = "display"
     family = "dice"
     pictures = ("L", "3", "5")  # dice faces
+    sentences = {  # what the terminal and the page say of Dice's events (lama.core.sentences)
+        "chip_returned": event(
+            case(N_("You returned a {points}-point chip (emptied display)."),
+                 N_("{name} returned a {points}-point chip (emptied display)."), when={"rule": "C5"}),
+            case(N_("You returned a {points}-point chip (three llamas)."),
+                 N_("{name} returned a {points}-point chip (three llamas)."), when={"rule": "D3a"}),
+            case(N_("You returned a {points}-point chip."), N_("{name} returned a {points}-point chip."))),
+        "dice_rolled": event(
+            case(N_("You rolled {roll} - three llamas!"), N_("{name} rolled {roll} - three llamas!"),
+                 when={"case": "three_llamas"}),
+            case(N_("You rolled {roll} - a match."), N_("{name} rolled {roll} - a match."), when={"case": "match"}),
+            case(N_("You rolled {roll} - a miss."), N_("{name} rolled {roll} - a miss."), when={"case": "miss"}),
+            case(N_("You rolled {roll} - bust!"), N_("{name} rolled {roll} - bust!"), when={"case": "bust"}),
+            case(N_("You rolled {roll}."), N_("{name} rolled {roll}.")),
+            fields={"roll": ["cards", "roll"]}),
+        "cards_discarded": event(case(N_("You discarded {cards}."), N_("{name} discarded {cards}.")),
+                                 fields={"cards": ["cards", "cards"]}),
+        "row_card_taken": event(case(N_("You took {card} from the llama row."),
+                                     N_("{name} took {card} from the llama row.")), fields={"card": ["card", "card"]}),
+        "busted": event(case(N_("You busted and took every row card: {cards}."),
+                             N_("{name} busted and took every row card: {cards}.")),
+                        fields={"cards": ["cards", "cards"]}),
+    }
     roll_odds = True
 
     @classmethod

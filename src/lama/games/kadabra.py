@@ -32,7 +32,8 @@ from lama.core import seats as seat_numbers
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
-from lama.core.words import N_
+from lama.core.sentences import ANY, case, event
+from lama.core.words import N_, N_plural
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -361,6 +362,49 @@ class KadabraGame(CardGame):
     card_effects = True  # K4-K11
     move_kinds = CardGame.move_kinds + ("skip", "take_stage")
     pictures = ("2/3", "5*", "4+")
+    sentences = {  # what the terminal and the page say of Kadabra's events (lama.core.sentences)
+        "card_drawn": event(  # K5: a forced draw says so
+            case(N_("You drew {card} (forced by a rectangle card)."), when={"card": ANY, "forced": True}),
+            case(N_("You drew {card}."), when={"card": ANY}),
+            case(N_("You drew a card (forced by a rectangle card)."),
+                 N_("{name} drew a card (forced by a rectangle card)."), when={"forced": True}),
+            case(N_("You drew a card."), N_("{name} drew a card.")),
+            fields={"card": ["card", "card"]}),
+        "chip_given": event(
+            case(N_("You gave the magic chip to {to}."), N_("{name} gave the magic chip to {to}."),
+                 when={"chip": "magic"}),
+            case(N_("You gave a black chip to {to}."), N_("{name} gave a black chip to {to}."), when={"chip": "black"}),
+            case(N_("You gave a white chip to {to}."), N_("{name} gave a white chip to {to}.")),
+            fields={"to": ["seat", "to"]}),
+        "magic_chip_taken": event(
+            case(N_("You took the magic chip from the centre (star card)."),
+                 N_("{name} took the magic chip from the centre (star card)."), when={"source": None}),
+            case(N_("You took the magic chip from {source} (star card)."),
+                 N_("{name} took the magic chip from {source} (star card).")),
+            fields={"source": ["seat", "source"]}),
+        "chip_staged": event(
+            case(N_plural("You put a black chip on the stage (now {n} chip).",
+                          "You put a black chip on the stage (now {n} chips)."),
+                 N_plural("{name} put a black chip on the stage (now {n} chip).",
+                          "{name} put a black chip on the stage (now {n} chips)."), when={"chip": "black"}),
+            case(N_plural("You put a white chip on the stage (now {n} chip).",
+                          "You put a white chip on the stage (now {n} chips)."),
+                 N_plural("{name} put a white chip on the stage (now {n} chip).",
+                          "{name} put a white chip on the stage (now {n} chips).")),
+            fields={"n": ["sum", {"stage": 1}]},
+            then=({"when": {"n": {"at_least": SHOW_CHIPS}}, "text": N_("Magic show!")},)),
+        "stage_taken": event(
+            case(N_plural("You took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                          "You took the stage: {n} chips ({white} white, {black} black), {points} points."),
+                 N_plural("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                          "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.")),
+            fields={"n": ["sum", {"whites": 1, "blacks": 1}], "white": ["sum", {"whites": 1}],
+                    "black": ["sum", {"blacks": 1}], "points": ["sum", {"whites": 1, "blacks": 10}]}),
+        "skipped": event(case(N_("You skipped with the magic chip (it goes back to the centre)."),
+                              N_("{name} skipped with the magic chip (it goes back to the centre)."))),
+        "magic_chip_scored": event(case(N_("You held the magic chip at the end of the round: 10 points."),
+                                        N_("{name} held the magic chip at the end of the round: 10 points."))),
+    }
     state_class = KadabraState
 
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
