@@ -100,5 +100,5 @@ def pick(entry: dict, data: dict, you: bool) -> tuple[str, str | None, dict, lis
         if said is not None and _fits(c["when"], values):
             template, plural = said, c.get("you_plural" if you else "other_plural")
             break
-    then = [t["text"] for t in entry["then"] if _fits(t["when"], values)]
+    then = [after["text"] for after in entry["then"] if _fits(after["when"], values)]
     return template, plural, params, then
