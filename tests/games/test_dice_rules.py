@@ -273,7 +273,7 @@ def test_D3b_fewer_than_possible_but_at_least_one():
 def test_D3b_only_cards_in_the_display_and_shown_by_a_die():
     state = dice_state([["4", "2"], ["3"]])
     roll(state, ("4", "3", "2"))
-    with pytest.raises(IllegalAction, match="holds 0 '3'"):
+    with pytest.raises(IllegalAction, match="holds 0 × 3"):
         state.apply(discard(["3"]))
     with pytest.raises(IllegalAction, match="no card '9'"):
         state.apply(discard(["9"]))

@@ -134,7 +134,7 @@ CASES = {
     "face not on its die": (setitem([*R0, M, 0, "roll"], ["4", "4", "4"]), 0, 0, "not a face of die 3"),
     "face on no die": (setitem([*R0, M, 1, "roll"], ["1", "4", "x"]), 0, 1, "not a face of die 3"),
     "discard no dice allow": (setitem([*R0, M, 0, "roll"], ["4", "3", "L"]), 0, 0, "2 dice showing 4"),
-    "discard a card not in the display": (setitem([*R0, M, 0, "discard"], ["3"]), 0, 0, "holds 0 '3'"),
+    "discard a card not in the display": (setitem([*R0, M, 0, "discard"], ["3"]), 0, 0, "holds 0 × 3"),
     "empty discard": (setitem([*R0, M, 0, "discard"], []), 0, 0, "at least one"),
     "missing discard": (delitem([*R0, M, 0, "discard"]), 0, 0, "discard is required"),
     "needless take in a match": (setitem([*R0, M, 0, "take"], "4"), 0, 0, "take is not allowed"),

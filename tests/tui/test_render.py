@@ -68,7 +68,8 @@ def test_a_drawn_card_is_named_only_to_its_drawer():
     assert event_text(event.for_seat(1), 1, NAMES) == "You drew 5."
     # even if an unfiltered event slipped through, another seat is not told the card
     assert "5" not in event_text(event, 0, NAMES)
-    assert event_text(CardDrawn(2, None, forced=True), 0, NAMES) == "Cem drew a card (forced by a rectangle card)."
+    forced = CardDrawn(2, None, forced=True)  # K5: only Kadabra has forced draws, and says so
+    assert event_text(forced, 0, NAMES, "kadabra") == "Cem drew a card (forced by a rectangle card)."
 
 
 def test_event_lines():

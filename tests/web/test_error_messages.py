@@ -14,9 +14,9 @@ import pytest
 import lama.web
 from lama.i18n import LANGUAGES, UnknownLanguage, localized, translations
 from lama.i18n.catalogs import extract, placeholders
-from lama.i18n.reasons import reason_text
+from lama.i18n.reasons import refusal_text
 from lama.web import limits  # noqa: F401 - (limits.RateLimited is one of the refusals)
-from lama.web.errors import Refusal
+from lama.web.errors import ServerRefusal
 from lama.web.workers import SERVER_BOTS
 
 from .helpers import HUMAN, bot, create, next_state
@@ -29,7 +29,7 @@ def _kinds(cls) -> set[type]:
 
 
 # the server's domain errors (lama.web.errors), each with its code: the message is their first argument
-KINDS = {cls.__name__: cls for cls in _kinds(Refusal)}
+KINDS = {cls.__name__: cls for cls in _kinds(ServerRefusal)}
 # the calls that refuse, and the index of their message among the positional arguments
 REFUSALS = {"Refused": 1, "error_response": 3, "refuse": 1, "_refuse": 2, **dict.fromkeys(KINDS, 0)}
 CODE_AT = {"Refused": 0, "error_response": 2, "refuse": 0, "_refuse": 1}
@@ -91,8 +91,8 @@ def test_the_codes_are_the_protocols():
 
 def server_messages() -> list[str]:
     """The messages the server's code marks for the catalogs: web/'s, the reasons the server
-    passes on (lama.i18n.reasons) and an unknown language's (lama.i18n)."""
-    mine = ("web/", "i18n/reasons.py", "i18n/__init__.py")
+    passes on (the refusals' catalogue, lama.core.refusals) and an unknown language's (lama.i18n)."""
+    mine = ("web/", "core/refusals.py", "i18n/__init__.py")
     return sorted(m.id for m in extract() if isinstance(m.id, str) and m.id
                   and any(f.startswith(mine) and f.endswith(".py") for f, _ in m.locations))
 
@@ -110,14 +110,17 @@ def test_every_server_message_is_translated_with_its_placeholders(lang):
 
 
 def test_the_tables_refusals_are_told_in_the_readers_language():
-    # lama.match.Table's reasons, as it words them, and the server's own (marked with N_)
-    for reason in ("the table is at version 7, not 5: look again and retry", "a bot plays seat 2 now",
-                   "play 9 is not a legal move here", "it is not seat 2's turn (seat 1 to move)",
-                   "a spectator does not play", "the table is waiting for players"):
+    # lama.match.Table's refusals, by their code and parameters, and the server's own (marked with N_)
+    from lama.match import Refused
+
+    for refusal in (Refused("stale", version=7, wanted=5), Refused("not_your_turn", "bot_seat", seat=2),
+                    Refused("illegal", "not_legal", action="play 9"), Refused("not_your_turn", seat=2, to_move=1),
+                    Refused("not_your_turn", "a spectator does not play"),
+                    Refused("not_your_turn", "the table is waiting for players")):
         for lang in ("de", "ko"):
-            said = reason_text(reason, "lama", lang)
-            assert said != reason and not re.search(r"\b(the|is|not|seat|move|table)\b", said), (lang, said)
-    assert reason_text("the table is at version 7, not 5: look again and retry", "lama", "pl") == \
+            said = refusal_text(refusal, "lama", lang)
+            assert said != refusal.reason and not re.search(r"\b(the|is|not|seat|move|table)\b", said), (lang, said)
+    assert refusal_text(Refused("stale", version=7, wanted=5), "lama", "pl") == \
         "stół jest w wersji 7, nie 5: spójrz jeszcze raz i spróbuj ponownie"
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from variant_game import NinesGame, registered
 
 PROTOCOL = {"id", "name", "min_players", "max_players", "options"}
-FACTS = PROTOCOL | {"tagline", "family", "hand", "llama", "cards", "moves", "start_points", "odds", "pictures"}
+FACTS = PROTOCOL | {"tagline", "family", "hand", "llama", "cards", "moves", "start_points", "odds", "pictures",
+                     "sentences"}
 
 
 def served(client) -> dict:
@@ -36,6 +37,9 @@ def test_every_game_describes_what_the_page_needs(client):
     assert games["dice"]["moves"] == [{"kind": "roll", "control": "button"}, {"kind": "discard", "control": "choose"},
                                       {"kind": "take", "control": "row"}, {"kind": "quit", "control": "button"}]
     assert (games["dice"]["family"], games["dice"]["hand"], games["dice"]["odds"]) == ("dice", "display", True)
+    assert "dice_rolled" in games["dice"]["sentences"] and "dice_rolled" not in games["lama"]["sentences"]
+    magic_show = {"when": {"n": {"at_least": 5}}, "text": "Magic show!"}  # the page says it from the served table
+    assert games["kadabra"]["sentences"]["chip_staged"]["then"] == [magic_show]
     assert {g["family"] for i, g in games.items() if i != "dice"} == {"cards"}
     deck = {o["name"]: o for o in games["kadabra"]["options"]}["deck"]
     assert (deck["type"], deck["min"], deck["max"], deck["max_total"]) == ("deck", 0, 60, 200)

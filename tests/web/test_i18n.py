@@ -129,14 +129,18 @@ def test_an_illegal_move_is_refused_in_the_clients_words_with_its_code(client):
     code, message, card = answers["pl"]
     assert code == "illegal" and re.fullmatch(rf"karty {re.escape(card)} nie można zagrać na \S+", message), message
     code, message, card = answers["en"]
-    assert code == "illegal" and message.startswith(f"'{card}' cannot be played on '")
+    assert code == "illegal" and message.startswith(f"{card} cannot be played on ")
 
 
-def test_the_reasons_of_the_core_translated_or_left_as_they_are():
-    from lama.i18n.reasons import reason_text
+def test_the_refusals_of_the_core_translated_or_left_as_they_are():
+    from lama.core import IllegalAction
+    from lama.i18n.reasons import refusal_text
 
-    assert reason_text("the draw pile is empty (L3)", "lama", "pl") == "stos do dobierania jest pusty"
-    assert reason_text("'L' cannot be played on '3' (K3)", "komarami", "pl") == "karty komar nie można zagrać na 3"
-    assert reason_text("'5' cannot be played on 'L'", "lama", "de") == "5 kann nicht auf L gespielt werden"
-    assert reason_text("'5' cannot be played on 'L'", "lama", "en") == "'5' cannot be played on 'L'"
-    assert reason_text("something the core says one day", "lama", "ko") == "something the core says one day"
+    assert refusal_text(IllegalAction("pile_empty", rule="L3"), "lama", "pl") == "stos do dobierania jest pusty"
+    mosquito = IllegalAction("cannot_play", rule="K3", card="L", top="3")
+    assert refusal_text(mosquito, "komarami", "pl") == "karty komar nie można zagrać na 3"
+    on_llama = IllegalAction("cannot_play", card="5", top="L")
+    assert refusal_text(on_llama, "lama", "de") == "5 kann nicht auf L gespielt werden"
+    assert refusal_text(on_llama, "lama", "en") == "5 cannot be played on L" == on_llama.reason
+    program = IllegalAction("no_chance")  # a program's mistake: the same words in every language
+    assert refusal_text(program, "lama", "ko") == "no chance outcome is pending"

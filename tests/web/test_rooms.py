@@ -12,7 +12,7 @@ import pytest
 
 import lama.web
 from lama.web import limits  # noqa: F401 - (limits.RateLimited is one of the refusals)
-from lama.web.errors import BadToken, Refusal, SeatTaken, TableFull, TableNotFound
+from lama.web.errors import BadToken, SeatTaken, ServerRefusal, TableFull, TableNotFound
 from lama.web.routes import HTTP_STATUS
 
 from .helpers import HUMAN, bot, create
@@ -31,12 +31,12 @@ def test_every_module_of_the_server_is_a_room_of_its_own(path):
     assert lines <= MAX_LINES, f"{path.relative_to(WEB)} has {lines} lines: give its second job a module"
 
 
-def kinds(cls=Refusal) -> set[type]:
+def kinds(cls=ServerRefusal) -> set[type]:
     return {cls}.union(*(kinds(c) for c in cls.__subclasses__()))
 
 
 def test_every_refusal_has_one_code_and_every_code_one_http_status():
-    codes = {cls.code for cls in kinds() - {Refusal}}
+    codes = {cls.code for cls in kinds() - {ServerRefusal}}
     assert codes == set(HTTP_STATUS), "a code without a status, or a status without a refusal"
     assert all(400 <= status < 600 for status in HTTP_STATUS.values())
     names = [cls.__name__ for cls in kinds()]

@@ -11,6 +11,8 @@ import importlib
 import os
 import sys
 
+from lama.core import Refusal
+
 from .heuristic import heuristic_bot
 from .levels import LEVELS, SEARCH_BOTS
 from .random_bot import random_bot
@@ -18,8 +20,8 @@ from .random_bot import random_bot
 BOTS = {"random": random_bot, "heuristic": heuristic_bot, **SEARCH_BOTS, **LEVELS}
 
 
-class UnknownBot(ValueError):
-    pass
+class UnknownBot(Refusal, ValueError):
+    """A bot lama cannot load: its code and parameters say why (lama.core.refusals)."""
 
 
 def _dotted(text: str) -> bool:
@@ -29,14 +31,13 @@ def _dotted(text: str) -> bool:
 def load_bot(name: str):
     """A bot by name, or any callable given as `module:callable`; UnknownBot for anything else."""
     if not isinstance(name, str):
-        raise UnknownBot(f"a bot is given by name, not {type(name).__name__}")
+        raise UnknownBot("bot_not_a_name", kind=type(name).__name__)
     if name in BOTS:
         return BOTS[name]
     if ":" in name:
         module_name, _, attr = name.partition(":")
         if not _dotted(module_name) or not _dotted(attr):
-            raise UnknownBot(f"cannot load bot {name[:80]!r}: a plug-in bot is module:callable, with a module "
-                             f"path like my_bots or pkg.my_bots and a callable name like my_bot")
+            raise UnknownBot("bad_plug_in", bot=repr(name[:80]))
         if os.getcwd() not in sys.path:  # as with `python -m`: a bot module in the current folder loads
             sys.path.append(os.getcwd())
         try:
@@ -45,8 +46,8 @@ def load_bot(name: str):
                 bot = getattr(bot, part)
         except (Exception, SystemExit) as e:  # whatever importing someone's module raises
             reason = " ".join(f"{type(e).__name__}: {e}".split())[:200]
-            raise UnknownBot(f"cannot load bot {name!r}: {reason}") from None
+            raise UnknownBot("cannot_load", bot=repr(name), error=reason) from None
         if not callable(bot):
-            raise UnknownBot(f"{name!r} is not callable")
+            raise UnknownBot("not_callable", bot=repr(name))
         return bot
-    raise UnknownBot(f"unknown bot {name[:80]!r} (known: {', '.join(BOTS)}, or module:callable)")
+    raise UnknownBot("unknown_bot", bot=repr(name[:80]), known=", ".join(BOTS))

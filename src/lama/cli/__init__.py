@@ -126,9 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except InvalidOption as e:
-        from lama.i18n.reasons import setup_text
+        from lama.i18n.reasons import refusal_text
 
-        print(f"lama {args.command}: {setup_text(str(e))}", file=sys.stderr)
+        print(f"lama {args.command}: {refusal_text(e)}", file=sys.stderr)
         return 2
     except OutputError as e:
         print(f"lama {args.command}: {e}", file=sys.stderr)

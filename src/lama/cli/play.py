@@ -10,7 +10,7 @@ from lama.core import InvalidOption
 from lama.core import seats as seat_numbers
 from lama.games import GAMES, new_game
 from lama.i18n import _
-from lama.i18n.reasons import setup_text
+from lama.i18n.reasons import refusal_text
 from lama.tui.play import play
 
 from .types import OutputError, add_lang_argument, output_file
@@ -190,7 +190,7 @@ def _setup(args):
     try:
         bots = {s: load_bot(spec) for s, spec in zip(bot_seats, specs)}
     except UnknownBot as e:
-        raise UsageError(setup_text(str(e))) from None
+        raise UsageError(refusal_text(e)) from None
     if names is None:
         # default names stay English in the record; the terminal shows them translated (lama.i18n.names)
         names = [seat_numbers.name(s, "Player") for s in range(players)]
@@ -236,7 +236,7 @@ def cmd_play(args, console=None, input_fn=None) -> int:
         if args.record:
             output_file(args.record, "--record", replace=args.force)
     except InvalidOption as e:
-        print(f"lama play: {setup_text(str(e))}", file=sys.stderr)
+        print(f"lama play: {refusal_text(e)}", file=sys.stderr)
         return 2
     except (UsageError, OutputError) as e:
         print(f"lama play: {e}", file=sys.stderr)

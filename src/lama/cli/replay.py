@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from lama.i18n import _
@@ -29,9 +30,7 @@ def cmd_replay(args) -> int:
         data = load_record(args.file)
         state, ledger = replay_ledger(data)
     except RecordError as e:
-        from lama.i18n.reasons import strip_rule_ids  # the rules' ids are for the JSON reader
-
-        print(f"lama replay: {args.file}: {strip_rule_ids(str(e))}", file=sys.stderr)
+        print(f"lama replay: {args.file}: {without_rule_ids(str(e))}", file=sys.stderr)
         if args.json:
             print(json.dumps(e.to_json()))
         return 1
@@ -43,3 +42,16 @@ def cmd_replay(args) -> int:
 
         print_result(result, data["players"], ledger)
     return 0
+
+
+_ID = r"(?:rules? )?[A-Z]\d+[a-z]?"
+RULE_ID = re.compile(rf"\s*\({_ID}(?:(?:,|/| and| or|-|–) ?[A-Z]?\d+[a-z]?)*\)"  # (K4), (D3b, D3c)
+                     rf"|,\s*{_ID}(?=\))"  # (5 or more chips on it, K9)
+                     rf"|(?<=\(){_ID},\s*"  # (K5, after a rectangle)
+                     rf"|\b{_ID}: ")  # K9: ...
+
+
+def without_rule_ids(text: str) -> str:
+    """A record's error names the rules it breaks (`(K4)`, `a match (D3b)`) for the JSON reader;
+    a person at the terminal reads the reason alone."""
+    return RULE_ID.sub("", text)

@@ -3,7 +3,7 @@
 from .actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, Deal, discard, play, take
 from .cards import LLAMA, Card, CardTable, succ
 from .cardstate import CardState
-from .errors import IllegalAction, InvalidOption, InvalidView, LamaError
+from .errors import IllegalAction, InvalidOption, InvalidView, LamaError, Refusal
 from .events import (
     CardDrawn,
     CardPlayed,
@@ -21,7 +21,7 @@ from .view import View
 __all__ = [
     "DRAW", "QUIT", "ROLL", "SKIP", "TAKE_STAGE", "Action", "Deal", "discard", "play", "take",
     "LLAMA", "Card", "CardTable", "succ", "CardState", "IllegalAction", "InvalidOption", "InvalidView",
-    "LamaError", "CardDrawn", "CardPlayed", "ChipReturned", "Event", "GameOver", "RoundDealt",
+    "LamaError", "Refusal", "CardDrawn", "CardPlayed", "ChipReturned", "Event", "GameOver", "RoundDealt",
     "RoundScored", "SeatQuit", "COMMON_OPTIONS", "CardGame", "Game", "Option", "State", "highest_chip",
     "lowest_chip", "View",
 ]

@@ -57,35 +57,35 @@ class Action:
         move is legal is the state's business.
         """
         if not isinstance(data, dict):
-            raise _malformed(f"an action is a JSON object like {{\"play\": \"5\"}}, not {shown(data)}")
+            raise _malformed("not_an_object", value=shown(data))
         kinds = [k for k in KINDS if k in data]
         if len(kinds) != 1:
             found = f"; found {', '.join(kinds)}" if kinds else ""
-            raise _malformed(f"an action names exactly one of {', '.join(KINDS)}{found}")
+            raise _malformed("kinds", kinds=", ".join(KINDS), found=found)
         kind = kinds[0]
         extra = sorted(str(k)[:20] for k in set(data) - {kind, "give"})
         if extra or ("give" in data and kind != "play"):
-            raise _malformed(f"unexpected key(s) in a {kind} action: {', '.join(extra or ['give'])}")
+            raise _malformed("extra_keys", kind=kind, keys=", ".join(extra or ["give"]))
         value = data[kind]
         if kind in FLAG_KINDS:
             if value is not True:
-                raise _malformed(f"{kind} must be exactly true, not {shown(value)}")
+                raise _malformed("not_true", kind=kind, value=shown(value))
             return Action(kind)
         if kind == "discard":
             if (not isinstance(value, list) or not 1 <= len(value) <= MAX_DISCARD
                     or not all(isinstance(c, str) and len(c) <= 3 for c in value)):
-                raise _malformed(f"discard is a list of 1 to {MAX_DISCARD} card codes, not {shown(value)}")
+                raise _malformed("discard_codes", most=MAX_DISCARD, value=shown(value))
             return discard(value)
         if not isinstance(value, str) or not 1 <= len(value) <= 3:
-            raise _malformed(f"{kind} names a card code like \"5\" or \"L\", not {shown(value)}")
+            raise _malformed("card_code", kind=kind, value=shown(value))
         give = data.get("give")
         if "give" in data and (not is_int(give) or not 0 <= give < 6):
-            raise _malformed(f"give names a seat from 0 to 5, not {shown(give)}")
+            raise _malformed("give_seat", value=shown(give))
         return Action(kind, value, give)
 
 
-def _malformed(reason: str) -> IllegalAction:
-    return IllegalAction("malformed", reason)
+def _malformed(key: str, **params) -> IllegalAction:
+    return IllegalAction("malformed", key, **params)
 
 
 def play(card: str, give: int | None = None) -> Action:

@@ -101,7 +101,7 @@ class CardState(State):
                 if r < count:
                     return self.game.table.codes[kind]
                 r -= count
-        raise IllegalAction("no_chance", "no chance outcome is pending")
+        raise IllegalAction("no_chance")
 
     def chance_outcomes(self) -> list[tuple[str, int]]:
         """For a pending draw: each card still in the pile with its count (its weight)."""
@@ -115,12 +115,12 @@ class CardState(State):
             return self._resolve_draw(outcome)
         if self.chance == "deal":
             return self._deal(outcome)
-        raise IllegalAction("no_chance", "no chance outcome is pending")
+        raise IllegalAction("no_chance")
 
     def _resolve_draw(self, code, forced: bool = False) -> list:
         kind = self.game.table.index.get(code) if isinstance(code, str) else None
         if kind is None or not self.pile[kind]:
-            raise IllegalAction("not_in_pile", f"{code!r} is not in the draw pile")
+            raise IllegalAction("not_in_pile", card=code)
         seat = self.drawer
         self.pile[kind] -= 1
         self.pile_size -= 1
@@ -136,13 +136,13 @@ class CardState(State):
         """L2: validate the whole deal against the deck, then set up the round."""
         game, table = self.game, self.game.table
         if not isinstance(deal, Deal):
-            raise IllegalAction("bad_deal", "a round starts with a Deal")
+            raise IllegalAction("bad_deal", "not_a_deal")
         if len(deal.hands) != self.n:
-            raise IllegalAction("bad_deal", f"a deal needs {self.n} hands, not {len(deal.hands)}")
+            raise IllegalAction("bad_deal", "deal_hands", n=self.n, got=len(deal.hands))
         hands = []
         for seat, hand in enumerate(deal.hands):
             if len(hand) != game.hand_size:
-                raise IllegalAction("bad_deal", f"seat {seat} must be dealt {game.hand_size} cards, not {len(hand)}")
+                raise IllegalAction("bad_deal", "deal_hand_size", seat=seat, size=game.hand_size, got=len(hand))
             hands.append(self._counts(hand))
         self._counts([deal.discard])
         top = table.index[deal.discard]
@@ -153,10 +153,8 @@ class CardState(State):
         pile[top] -= 1
         for kind, c in enumerate(pile):
             if c < 0:
-                raise IllegalAction(
-                    "bad_deal",
-                    f"the deal holds {game.deck[kind] - c} {table.codes[kind]!r} cards; the deck has {game.deck[kind]}",
-                )
+                raise IllegalAction("bad_deal", "deal_too_many", n=game.deck[kind] - c, card=table.codes[kind],
+                                    most=game.deck[kind])
         self.start_round()
         self.hands = hands
         self.hand_sizes = [game.hand_size] * self.n
@@ -172,7 +170,7 @@ class CardState(State):
         table = self.game.table
         for code in codes:
             if not isinstance(code, str) or code not in table.index:
-                raise IllegalAction("unknown_card", f"there is no card {code!r} in {self.game.id}")
+                raise IllegalAction("unknown_card", card=code, game=self.game.id)
         return table.counts_of(codes)
 
     # -- actions ---------------------------------------------------------
@@ -216,10 +214,10 @@ class CardState(State):
         table = self.game.table
         kind = table.index.get(action.card)
         if kind is None:
-            raise IllegalAction("unknown_card", f"there is no card {action.card!r} in {self.game.id}")
+            raise IllegalAction("unknown_card", card=action.card, game=self.game.id)
         hand = self.hands[seat]
         if not hand[kind]:
-            raise IllegalAction("not_in_hand", f"{seat_numbers.word(seat)} does not hold {action.card!r}")
+            raise IllegalAction("not_in_hand", seat=seat_numbers.number(seat), card=action.card)
         self.check_play(seat, kind, action)
         hand[kind] -= 1
         self.hand_sizes[seat] -= 1
@@ -243,16 +241,16 @@ class CardState(State):
         the top, and only a 1 names a receiver (K4)."""
         table = self.game.table
         if action.give is not None:
-            raise IllegalAction("needless_give", "give only goes with a played 1 (K4)")
+            raise IllegalAction("needless_give", rule="K4")
         if kind not in table.playable_sets[self.top]:
-            raise IllegalAction("cannot_play", f"{action.card!r} cannot be played on {table.codes[self.top]!r}")
+            raise IllegalAction("cannot_play", card=action.card, top=table.codes[self.top])
 
     def check_draw(self, seat: int) -> None:
         """May `seat` draw? L3: not from an empty pile, and not as the last seat in."""
         if not self.pile_size:
-            raise IllegalAction("pile_empty", "the draw pile is empty (L3)")
+            raise IllegalAction("pile_empty", rule="L3")
         if self.n_in == 1:
-            raise IllegalAction("last_seat", "the last seat in the round may not draw (L3)")
+            raise IllegalAction("last_seat", rule="L3")
 
     def check_quit(self, seat: int) -> None:
         """May `seat` quit? L3: always (K9 restricts it)."""
@@ -274,7 +272,7 @@ class CardState(State):
     def other_move(self, seat: int, action) -> list:
         """Validate and make a move other than play, draw and quit (K7 skip, K9 take_stage);
         return its events. Lama has none."""
-        raise IllegalAction("unknown_action", f"{action.kind!r} is not a move in {self.game.id}")
+        raise IllegalAction("unknown_action", "unknown_move", kind=action.kind, game=self.game.id)
 
     def penalties(self) -> list[int]:
         """C7 for every hand (K11 adds the magic chip)."""

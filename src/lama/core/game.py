@@ -24,6 +24,7 @@ from .actions import DRAW, QUIT
 from .cards import card_name, next_values
 from .errors import IllegalAction, InvalidOption
 from .jsonform import ReadOnlyMap, frozen, is_int, shown
+from .sentences import SENTENCES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_TARGET = 40  # C6
@@ -101,6 +102,7 @@ class Game:
     table = None  # its kinds of card (a CardTable), set by the game module
     pictures: tuple[str, ...] = ()  # card (or dice face) codes the lobby shows the game with
     roll_odds = False  # the server counts the odds of a seat's next roll (message `odds`)
+    sentences: dict = {}  # what the terminal and the page say of its own events (lama.core.sentences)
     default_target = DEFAULT_TARGET  # C6
     state_class: type = None  # set by each game module
 
@@ -115,20 +117,17 @@ class Game:
     def __init__(self, players: int, options: dict | None = None):
         options = dict(options or {})
         if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidOption(f"{self.id} is played by 2 to 6 players, not {shown(players)}")
+            raise InvalidOption("players", game=self.id, value=shown(players))
         allowed = self.option_names()
         unknown = sorted(set(options) - set(allowed))
         if unknown:
-            raise InvalidOption(
-                f"unknown option(s) for {self.id}: {', '.join(unknown)} "
-                f"(allowed: {', '.join(allowed)})"
-            )
+            raise InvalidOption("unknown_options", game=self.id, names=", ".join(unknown), allowed=", ".join(allowed))
         target = options.get("target", self.default_target)
         if not is_int(target) or not 1 <= target <= MAX_TARGET:
-            raise InvalidOption(f"target must be a whole number from 1 to {MAX_TARGET}, not {shown(target)}")
+            raise InvalidOption("whole_number", name="target", most=MAX_TARGET, value=shown(target))
         first = options.get("first_player", 0)
         if not is_int(first) or not 0 <= first < players:
-            raise InvalidOption(f"first_player must be a seat from 0 to {players - 1}, not {shown(first)}")
+            raise InvalidOption("first_player", last=players - 1, value=shown(first))
         self.players = players
         self.target = target
         self.first_player = first
@@ -173,7 +172,8 @@ class Game:
         `llama` (what the L card is called and shows), `cards` (each kind of card: `code`,
         `name`, `next`: the values that may go on it), `moves` (each kind of move, in the
         order a page offers them: `kind` and `control`, see MOVE_CONTROLS), `start_points`,
-        `odds` and `pictures`. A page that reads these tests no game id."""
+        `odds`, `pictures` and `sentences` (what to say of each event, lama.core.sentences). A
+        page that reads these tests no game id."""
         defaults = cls.default_options()
         cards = cls.table.cards if cls.table is not None else ()
         return {
@@ -189,7 +189,14 @@ class Game:
             "start_points": cls.state_class.start_points,
             "odds": cls.roll_odds,
             "pictures": list(cls.pictures),
+            "sentences": cls.event_sentences(),
         }
+
+    @classmethod
+    def event_sentences(cls) -> dict:
+        """The sentences of every event of the game: the shared events' and its own (which may
+        say a shared event otherwise), by event type."""
+        return {**SENTENCES, **cls.sentences}
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
@@ -240,14 +247,13 @@ class Game:
         try:
             return self._action_table[1][action]
         except (KeyError, TypeError):
-            raise IllegalAction("unknown_action", f"{action!r} is not an action of {self.id}") from None
+            raise IllegalAction("unknown_action", "not_an_action_of", action=action, game=self.id) from None
 
     def action_of(self, action_id: int):
         """The action with this id; IllegalAction if there is none."""
         actions = self._action_table[0]
         if not is_int(action_id) or not 0 <= action_id < len(actions):
-            raise IllegalAction("unknown_action",
-                                f"{self.id} has action ids 0 to {len(actions) - 1}, not {action_id!r}")
+            raise IllegalAction("unknown_action", "no_action_id", game=self.id, last=len(actions) - 1, id=action_id)
         return actions[action_id]
 
     def __repr__(self) -> str:
@@ -276,23 +282,17 @@ def deck_from_map(deck, table, source: str = "deck") -> tuple[int, ...]:
     The map replaces the whole deck: a code it leaves out has no cards.
     """
     if not isinstance(deck, Mapping):
-        raise InvalidOption(
-            f"{source} must be a map from card code to count (like {{\"L\": 12, \"1\": 6}}), "
-            f"not {type(deck).__name__}"
-        )
+        raise InvalidOption("deck_not_a_map", source=source, example='{"L": 12, "1": 6}', kind=type(deck).__name__)
     unknown = [code for code in deck if code not in table.index]
     if unknown:
-        raise InvalidOption(
-            f"{source} has unknown card code(s) {', '.join(shown(c, 20) for c in unknown[:5])}"
-            f"{', ...' if len(unknown) > 5 else ''} (codes: {', '.join(table.codes)})"
-        )
+        codes = ", ".join(shown(c, 20) for c in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+        raise InvalidOption("deck_unknown_codes", source=source, codes=codes, known=", ".join(table.codes))
     for code, count in deck.items():
         if not is_int(count) or not 0 <= count <= MAX_KIND:
-            raise InvalidOption(f"{source}: the count of {code!r} must be a whole number from 0 to "
-                                f"{MAX_KIND}, not {shown(count)}")
+            raise InvalidOption("deck_count", source=source, code=repr(code), most=MAX_KIND, value=shown(count))
     total = sum(deck.values())
     if total > MAX_DECK:
-        raise InvalidOption(f"{source} has {total} cards; a deck has at most {MAX_DECK}")
+        raise InvalidOption("deck_too_big", source=source, n=total, most=MAX_DECK)
     return tuple(deck.get(code, 0) for code in table.codes)
 
 
@@ -317,13 +317,11 @@ class CardGame(Game):
             self.options["deck"] = dict(self.options["deck"])
         hand = self.options.get("hand_size", self.hand_size)
         if not is_int(hand) or not 1 <= hand <= MAX_HAND:
-            raise InvalidOption(f"hand_size must be a whole number from 1 to {MAX_HAND}, not {shown(hand)}")
+            raise InvalidOption("whole_number", name="hand_size", most=MAX_HAND, value=shown(hand))
         self.hand_size = hand
         if sum(self.deck) < self.hand_size * players + 1:
-            raise InvalidOption(
-                f"the deck has {sum(self.deck)} cards; {players} players need at least "
-                f"{self.hand_size * players + 1} ({self.hand_size} each and the first discard)"
-            )
+            raise InvalidOption("deck_too_small", n=sum(self.deck), players=players,
+                                need=self.hand_size * players + 1, hand=self.hand_size)
 
     @classmethod
     def default_options(cls) -> dict:

@@ -27,7 +27,7 @@ def lowest_chip(points: int) -> int:
 
 def not_an_action(action) -> IllegalAction:
     """The error `apply` raises for anything that is not an Action (checked before all else)."""
-    return IllegalAction("not_an_action", f"a move is an Action (lama.core.actions), not {action!r}")
+    return IllegalAction("not_an_action", action=action)
 
 
 class State:
@@ -80,11 +80,11 @@ class State:
         `apply` starts with it; a driver may call it to ask before building an action."""
         if self.to_move is None:
             if self.finished:
-                raise IllegalAction("game_over", "the game is over")
-            raise IllegalAction("chance_pending", f"chance must be resolved first ({self.chance})")
+                raise IllegalAction("game_over")
+            raise IllegalAction("chance_pending", chance=self.chance)
         if seat is not None and seat != self.to_move:
-            raise IllegalAction("not_your_turn", f"it is not {seat_numbers.word(seat)}'s turn "
-                                f"({seat_numbers.word(self.to_move)} to move)")
+            raise IllegalAction("not_your_turn", seat=seat_numbers.number(seat),
+                                to_move=seat_numbers.number(self.to_move))
 
     def next_seat(self, seat: int) -> int:
         """C1: the next seat after `seat` that has not quit (needs one still in)."""

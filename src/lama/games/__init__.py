@@ -27,11 +27,11 @@ def register(cls: type[Game]) -> type[Game]:
     """Add the Game class `cls` under its `id` (usable as a class decorator); InvalidOption if
     the id is empty or another class has it."""
     if not isinstance(cls, type) or not issubclass(cls, Game):
-        raise InvalidOption(f"a game is a Game class, not {shown(cls)}")
+        raise InvalidOption("not_a_game_class", value=shown(cls))
     if not isinstance(cls.id, str) or not cls.id or cls.state_class is None:
-        raise InvalidOption(f"{cls.__name__} needs an id and a state_class to be a game")
+        raise InvalidOption("no_id", name=cls.__name__)
     if GAMES.get(cls.id, cls) is not cls:
-        raise InvalidOption(f"there is already a game {cls.id!r} ({GAMES[cls.id].__name__})")
+        raise InvalidOption("taken_id", game=cls.id, name=GAMES[cls.id].__name__)
     GAMES[cls.id] = cls
     return cls
 
@@ -39,7 +39,7 @@ def register(cls: type[Game]) -> type[Game]:
 def unregister(game_id: str) -> None:
     """Take a registered game away (a built-in game stays)."""
     if game_id in BUILT_IN:
-        raise InvalidOption(f"{game_id!r} is a built-in game")
+        raise InvalidOption("built_in", game=game_id)
     GAMES.pop(game_id, None)
 
 
@@ -54,7 +54,7 @@ def game_class(game) -> type[Game]:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):
-        raise InvalidOption(f"unknown game {shown(game_id)} (known: {', '.join(GAMES)})") from None
+        raise InvalidOption("unknown_game", game=shown(game_id), known=", ".join(GAMES)) from None
 
 
 def new_game(game_id: str, players: int, options: dict | None = None) -> Game:

@@ -43,8 +43,10 @@ from lama.core.events import (
     SeatQuit,
 )
 from lama.core.jsonform import shown
+from lama.core.sentences import case, event
 from lama.core.shape import HIDDEN, PER_KIND, PER_SEAT, PER_SEAT_KIND, Field, Shape, ViewField
 from lama.core.state import highest_chip, not_an_action
+from lama.core.words import N_
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")
 LL = 6  # kind index of the llama
@@ -84,16 +86,14 @@ def parse_dice(value) -> tuple[tuple[str, ...], ...]:
     """Validate the `dice` option: three lists of six face codes from 1..6 and L."""
     allowed = ", ".join(CODES)
     if not isinstance(value, (list, tuple)) or len(value) != N_DICE:
-        raise InvalidOption(
-            f"dice must be a list of {N_DICE} dice, each a list of {N_FACES} face codes ({allowed}); got {shown(value)}"
-        )
+        raise InvalidOption("dice_list", dice=N_DICE, faces=N_FACES, allowed=allowed, value=shown(value))
     dice = []
     for i, die in enumerate(value):
         if not isinstance(die, (list, tuple)) or len(die) != N_FACES:
-            raise InvalidOption(f"die {i + 1} must be a list of {N_FACES} face codes ({allowed}), not {shown(die)}")
+            raise InvalidOption("die_faces", die=i + 1, faces=N_FACES, allowed=allowed, value=shown(die))
         for face in die:
             if not isinstance(face, str) or face not in TABLE.index:
-                raise InvalidOption(f"die {i + 1} has a face {shown(face)}; faces are {allowed}")
+                raise InvalidOption("die_face", die=i + 1, face=shown(face), allowed=allowed)
         dice.append(tuple(die))
     return tuple(dice)
 
@@ -141,8 +141,9 @@ TAKES = tuple(take(code) for code in CODES)
 
 class DiceGame(Game):
     id = "dice"
-    name = "L.A.M.A. Dice"
-    tagline = "The dice game: roll three dice to get rid of the cards in front of you, or take from the llama row."
+    name = N_("L.A.M.A. Dice")
+    tagline = N_("The dice game: roll three dice to get rid of the cards in front of you, or take from the llama "
+                 "row.")
     rules_file = "rules/dice.md"
     extra_options = (
         Option("dice",
@@ -157,6 +158,29 @@ class DiceGame(Game):
     hand_name = "display"
     family = "dice"
     pictures = ("L", "3", "5")  # dice faces
+    sentences = {  # what the terminal and the page say of Dice's events (lama.core.sentences)
+        "chip_returned": event(
+            case(N_("You returned a {points}-point chip (emptied display)."),
+                 N_("{name} returned a {points}-point chip (emptied display)."), when={"rule": "C5"}),
+            case(N_("You returned a {points}-point chip (three llamas)."),
+                 N_("{name} returned a {points}-point chip (three llamas)."), when={"rule": "D3a"}),
+            case(N_("You returned a {points}-point chip."), N_("{name} returned a {points}-point chip."))),
+        "dice_rolled": event(
+            case(N_("You rolled {roll} - three llamas!"), N_("{name} rolled {roll} - three llamas!"),
+                 when={"case": "three_llamas"}),
+            case(N_("You rolled {roll} - a match."), N_("{name} rolled {roll} - a match."), when={"case": "match"}),
+            case(N_("You rolled {roll} - a miss."), N_("{name} rolled {roll} - a miss."), when={"case": "miss"}),
+            case(N_("You rolled {roll} - bust!"), N_("{name} rolled {roll} - bust!"), when={"case": "bust"}),
+            case(N_("You rolled {roll}."), N_("{name} rolled {roll}.")),
+            fields={"roll": ["cards", "roll"]}),
+        "cards_discarded": event(case(N_("You discarded {cards}."), N_("{name} discarded {cards}.")),
+                                 fields={"cards": ["cards", "cards"]}),
+        "row_card_taken": event(case(N_("You took {card} from the llama row."),
+                                     N_("{name} took {card} from the llama row.")), fields={"card": ["card", "card"]}),
+        "busted": event(case(N_("You busted and took every row card: {cards}."),
+                             N_("{name} busted and took every row card: {cards}.")),
+                        fields={"cards": ["cards", "cards"]}),
+    }
     roll_odds = True
 
     @classmethod
@@ -262,7 +286,7 @@ class DiceState(State):
             rng.shuffle(cards)
             size = self.game.hand_size
             return Deal(tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(self.n)))
-        raise IllegalAction("no_chance", "no chance outcome is pending")
+        raise IllegalAction("no_chance")
 
     def chance_outcomes(self) -> list:
         """For a pending roll: every one of the equally likely rolls, each with weight 1."""
@@ -275,17 +299,17 @@ class DiceState(State):
             return self._resolve_roll(outcome)
         if self.chance == "deal":
             return self._deal(outcome)
-        raise IllegalAction("no_chance", "no chance outcome is pending")
+        raise IllegalAction("no_chance")
 
     def roll_kinds(self, roll) -> tuple[int, int, int]:
         """Check a roll against the dice (each face on its own die); its kinds."""
         if not isinstance(roll, (tuple, list)) or len(roll) != N_DICE:
-            raise IllegalAction("bad_roll", f"a roll is {N_DICE} faces, one per die, not {roll!r}")
+            raise IllegalAction("bad_roll", n=N_DICE, roll=roll)
         kinds = []
         for i, (face, faces) in enumerate(zip(roll, self.game.face_kinds)):
             kind = faces.get(face) if isinstance(face, str) else None
             if kind is None:
-                raise IllegalAction("not_a_face", f"{face!r} is not a face of die {i + 1}")
+                raise IllegalAction("not_a_face", face=face, die=i + 1)
             kinds.append(kind)
         return tuple(kinds)
 
@@ -343,19 +367,19 @@ class DiceState(State):
     def _deal(self, deal) -> list:
         """D2: every display from the 36 player cards; the row full."""
         if not isinstance(deal, Deal):
-            raise IllegalAction("bad_deal", "a round starts with a Deal")
+            raise IllegalAction("bad_deal", "not_a_deal")
         if deal.discard is not None:
-            raise IllegalAction("bad_deal", "a dice round has no first discard")
+            raise IllegalAction("bad_deal", "dice_deal_discard")
         if not isinstance(deal.hands, (tuple, list)) or len(deal.hands) != self.n:
-            raise IllegalAction("bad_deal", f"a deal needs {self.n} displays, one per seat")
+            raise IllegalAction("bad_deal", "dice_deal_displays", n=self.n)
         size = self.game.hand_size
         displays = []
         for seat, hand in enumerate(deal.hands):
             if not isinstance(hand, (tuple, list)) or len(hand) != size:
-                raise IllegalAction("bad_deal", f"seat {seat} must be dealt {size} cards")
+                raise IllegalAction("bad_deal", "dice_deal_size", seat=seat, size=size)
             for code in hand:
                 if not isinstance(code, str) or code not in TABLE.index:
-                    raise IllegalAction("unknown_card", f"there is no card {code!r} in dice")
+                    raise IllegalAction("unknown_card", card=code, game="dice")
             displays.append(TABLE.counts_of(hand))
         undealt = list(self.game.deck)
         for counts in displays:
@@ -363,10 +387,7 @@ class DiceState(State):
                 undealt[k] -= counts[k]
         for k, left in enumerate(undealt):
             if left < 0:
-                raise IllegalAction(
-                    "bad_deal",
-                    f"the displays hold {DECK[k] - left} {CODES[k]!r} cards; the 36 player cards have {DECK[k]}",
-                )
+                raise IllegalAction("bad_deal", "dice_deal_too_many", n=DECK[k] - left, card=CODES[k], most=DECK[k])
         self.start_round()
         self.displays = displays
         self.hand_sizes = [size] * self.n
@@ -403,12 +424,11 @@ class DiceState(State):
         pending = self.pending
         if pending == "discard":
             if kind != "discard":
-                raise IllegalAction(
-                    "must_discard", "after a match the seat must discard at least one matching card (D3b)")
+                raise IllegalAction("must_discard", rule="D3b")
             return self._discard(seat, action)
         if pending == "take":
             if kind != "take":
-                raise IllegalAction("must_take", "after a miss the seat must take one matching llama-row card (D3c)")
+                raise IllegalAction("must_take", rule="D3c")
             return self._take(seat, action)
         if action == ROLL:
             self.chance = "roll"
@@ -418,10 +438,10 @@ class DiceState(State):
         if action == QUIT:
             return self._quit(seat, [SeatQuit(seat)])
         if kind == "discard":
-            raise IllegalAction("needless_discard", "a discard only follows a roll that matches the display (D3b)")
+            raise IllegalAction("needless_discard", rule="D3b")
         if kind == "take":
-            raise IllegalAction("needless_take", "a take only follows a roll that misses the display (D3c)")
-        raise IllegalAction("unknown_action", f"{action} is not a move here (roll or quit)")
+            raise IllegalAction("needless_take", rule="D3c")
+        raise IllegalAction("unknown_action", "not_roll_or_quit", action=action)
 
     def _discard(self, seat: int, action) -> list:
         if action not in _discard_entry(self.caps)[1]:
@@ -448,39 +468,36 @@ class DiceState(State):
         """Raise with the reason a discard (not among the legal ones) is not allowed."""
         cards = action.cards
         if not isinstance(cards, tuple):
-            raise IllegalAction("bad_action", f"a discard's cards are a tuple of codes, not {cards!r}")
+            raise IllegalAction("bad_action", "bad_discard_cards", cards=cards)
         if not cards:
-            raise IllegalAction("empty_discard", "a match needs at least one card discarded (D3b)")
+            raise IllegalAction("empty_discard", rule="D3b")
         counts = [0] * 7
         for code in cards:
             k = TABLE.index.get(code) if isinstance(code, str) else None
             if k is None:
-                raise IllegalAction("unknown_card", f"there is no card {code!r} in dice")
+                raise IllegalAction("unknown_card", card=code, game="dice")
             counts[k] += 1
         display = self.displays[seat]
         for k, c in enumerate(counts):
             if c > display[k]:
-                raise IllegalAction(
-                    "not_in_display", f"{seat_numbers.word(seat)}'s display holds {display[k]} {CODES[k]!r}, not {c}")
+                raise IllegalAction("not_in_display", seat=seat_numbers.number(seat), n=display[k], card=CODES[k],
+                                    wanted=c)
             if c > self.roll_counts[k]:
-                raise IllegalAction(
-                    "no_die",
-                    f"discarding {c} {CODES[k]!r} needs {c} dice showing {CODES[k]}; "
-                    f"the roll {' '.join(self.roll)} has {self.roll_counts[k]} (D3b)",
-                )
-        raise IllegalAction("bad_action", f"not a well-formed discard: {action!r} (use lama.core.discard(cards))")
+                raise IllegalAction("no_die", "no_dice_for_discard", rule="D3b", n=c, card=CODES[k],
+                                    roll=" ".join(self.roll), shown=self.roll_counts[k])
+        raise IllegalAction("bad_action", "bad_discard", action=action)
 
     def _take(self, seat: int, action) -> list:
         code = action.card
         k = TABLE.index.get(code) if isinstance(code, str) else None
         if k is None:
-            raise IllegalAction("unknown_card", f"there is no card {code!r} in dice")
+            raise IllegalAction("unknown_card", card=code, game="dice")
         if not self.row[k]:
-            raise IllegalAction("not_in_row", f"{code!r} is not in the llama row")
+            raise IllegalAction("not_in_row", card=code)
         if not self.roll_counts[k]:
-            raise IllegalAction("no_die", f"no die shows {code} in the roll {' '.join(self.roll)} (D3c)")
+            raise IllegalAction("no_die", rule="D3c", card=code, roll=" ".join(self.roll))
         if action != TAKES[k]:
-            raise IllegalAction("bad_action", f"not a well-formed take: {action!r} (use lama.core.take(card))")
+            raise IllegalAction("bad_action", "bad_take", action=action)
         self.row[k] -= 1
         self.row_size -= 1
         self.displays[seat][k] += 1

@@ -32,7 +32,9 @@ from lama.core import seats as seat_numbers
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
+from lama.core.sentences import ANY, case, event
 from lama.core.shape import Field, MoveKind, Shape, ViewField
+from lama.core.words import N_, N_plural
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -194,47 +196,39 @@ class KadabraState(CardState):
         table = self.game.table
         if self.show:
             if kind != LLAMA_KIND:
-                raise IllegalAction(
-                    "show_running",
-                    f"a magic show is running: play an L, take the stage or skip; not {action.card!r} (K9)",
-                )
+                raise IllegalAction("show_running", "play_in_show", rule="K9", card=action.card)
         elif kind not in table.playable_sets[self.top]:
-            raise IllegalAction("cannot_play", f"{action.card!r} cannot be played on {table.codes[self.top]!r} (K3)")
+            raise IllegalAction("cannot_play", rule="K3", card=action.card, top=table.codes[self.top])
         give = action.give
         if kind != ONE:
             if give is not None:
-                raise IllegalAction("needless_give", "give only goes with a played 1 (K4)")
+                raise IllegalAction("needless_give", rule="K4")
             return
         receivers = self._receivers(seat)
         if not self._has_chip_to_give(seat) or not receivers:
+            if give is not None and not self._has_chip_to_give(seat):
+                raise IllegalAction("needless_give", "no_chip_to_give", rule="K4", seat=seat_numbers.number(seat))
             if give is not None:
-                why = "holds no chip" if not self._has_chip_to_give(seat) else "is the only seat still in"
-                raise IllegalAction("needless_give", f"{seat_numbers.word(seat)} {why}, so its 1 gives nothing (K4)")
+                raise IllegalAction("needless_give", "alone_in_round", rule="K4", seat=seat_numbers.number(seat))
             return
         if give is None:
-            raise IllegalAction(
-                "missing_give",
-                f"a played 1 gives a chip (K4): name the receiving seat ({_numbers(receivers)})",
-            )
+            raise IllegalAction("missing_give", rule="K4", seats=_numbers(receivers))
         if not is_int(give) or give not in receivers:
+            seats = _numbers(receivers)
             if not is_int(give) or not 0 <= give < self.n:
-                why = f"there is no seat {give!r} (give counts seats from 0)"
-            elif give == seat:
-                why = "a seat cannot give a chip to itself"
-            else:
-                why = f"{seat_numbers.word(give)} has quit this round"
-            raise IllegalAction(
-                "bad_give", f"{why}; the chip goes to a seat still in: {_numbers(receivers)} (K4)"
-            )
+                raise IllegalAction("bad_give", "no_such_seat", rule="K4", give=give, seats=seats)
+            if give == seat:
+                raise IllegalAction("bad_give", "give_to_self", rule="K4", seats=seats)
+            raise IllegalAction("bad_give", "give_to_quitter", rule="K4", seat=seat_numbers.number(give), seats=seats)
 
     def check_draw(self, seat: int) -> None:
         if self.show:
-            raise IllegalAction("show_running", "no drawing during a magic show before taking the stage (K9)")
+            raise IllegalAction("show_running", "draw_in_show", rule="K9")
         CardState.check_draw(self, seat)
 
     def check_quit(self, seat: int) -> None:
         if self.show:
-            raise IllegalAction("show_running", "no quitting during a magic show before taking the stage (K9)")
+            raise IllegalAction("show_running", "quit_in_show", rule="K9")
 
     # -- moves beyond play / draw / quit (hook of CardState) ----------------
     def other_move(self, seat: int, action) -> list:
@@ -248,8 +242,7 @@ class KadabraState(CardState):
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
         if self.magic_chip != seat:
-            raise IllegalAction("no_magic_chip", "only the holder of the magic chip may skip; "
-                                f"{seat_numbers.word(seat)} does not hold it (K7)")
+            raise IllegalAction("no_magic_chip", rule="K7", seat=seat_numbers.number(seat))
         self.magic_chip = None
         self._pass_turn(seat)
         return [Skipped(seat)]
@@ -257,9 +250,7 @@ class KadabraState(CardState):
     def _take_stage(self, seat: int) -> list:
         """K9: the stage's chips become the seat's points; it then takes a normal turn."""
         if not self.show:
-            raise IllegalAction(
-                "no_show", f"the stage may be taken only during a magic show ({SHOW_CHIPS} or more chips on it, K9)"
-            )
+            raise IllegalAction("no_show", rule="K9", n=SHOW_CHIPS)
         whites, blacks = self.stage_whites, self.stage_blacks
         self.points[seat] += whites + 10 * blacks
         self.stage_whites = self.stage_blacks = 0
@@ -372,8 +363,8 @@ GIVE_ACTIONS = tuple(play("1", give=t) for t in range(6))
 
 class KadabraGame(CardGame):
     id = "kadabra"
-    name = "L.A.M.A. Kadabra"
-    tagline = "L.L.A.M.A. with magic: cards that do something, chips to give, a stage and a magic chip."
+    name = N_("L.A.M.A. Kadabra")
+    tagline = N_("L.L.A.M.A. with magic: cards that do something, chips to give, a stage and a magic chip.")
     rules_file = "rules/kadabra.md"
     extra_options = CardGame.extra_options + (deck_option(CODES, "K1", "data/kadabra-deck.json"),)
     table = TABLE
@@ -381,6 +372,49 @@ class KadabraGame(CardGame):
     card_effects = True  # K4-K11
     move_kinds = CardGame.move_kinds + ("skip", "take_stage")
     pictures = ("2/3", "5*", "4+")
+    sentences = {  # what the terminal and the page say of Kadabra's events (lama.core.sentences)
+        "card_drawn": event(  # K5: a forced draw says so
+            case(N_("You drew {card} (forced by a rectangle card)."), when={"card": ANY, "forced": True}),
+            case(N_("You drew {card}."), when={"card": ANY}),
+            case(N_("You drew a card (forced by a rectangle card)."),
+                 N_("{name} drew a card (forced by a rectangle card)."), when={"forced": True}),
+            case(N_("You drew a card."), N_("{name} drew a card.")),
+            fields={"card": ["card", "card"]}),
+        "chip_given": event(
+            case(N_("You gave the magic chip to {to}."), N_("{name} gave the magic chip to {to}."),
+                 when={"chip": "magic"}),
+            case(N_("You gave a black chip to {to}."), N_("{name} gave a black chip to {to}."), when={"chip": "black"}),
+            case(N_("You gave a white chip to {to}."), N_("{name} gave a white chip to {to}.")),
+            fields={"to": ["seat", "to"]}),
+        "magic_chip_taken": event(
+            case(N_("You took the magic chip from the centre (star card)."),
+                 N_("{name} took the magic chip from the centre (star card)."), when={"source": None}),
+            case(N_("You took the magic chip from {source} (star card)."),
+                 N_("{name} took the magic chip from {source} (star card).")),
+            fields={"source": ["seat", "source"]}),
+        "chip_staged": event(
+            case(N_plural("You put a black chip on the stage (now {n} chip).",
+                          "You put a black chip on the stage (now {n} chips)."),
+                 N_plural("{name} put a black chip on the stage (now {n} chip).",
+                          "{name} put a black chip on the stage (now {n} chips)."), when={"chip": "black"}),
+            case(N_plural("You put a white chip on the stage (now {n} chip).",
+                          "You put a white chip on the stage (now {n} chips)."),
+                 N_plural("{name} put a white chip on the stage (now {n} chip).",
+                          "{name} put a white chip on the stage (now {n} chips).")),
+            fields={"n": ["sum", {"stage": 1}]},
+            then=({"when": {"n": {"at_least": SHOW_CHIPS}}, "text": N_("Magic show!")},)),
+        "stage_taken": event(
+            case(N_plural("You took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                          "You took the stage: {n} chips ({white} white, {black} black), {points} points."),
+                 N_plural("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.",
+                          "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.")),
+            fields={"n": ["sum", {"whites": 1, "blacks": 1}], "white": ["sum", {"whites": 1}],
+                    "black": ["sum", {"blacks": 1}], "points": ["sum", {"whites": 1, "blacks": 10}]}),
+        "skipped": event(case(N_("You skipped with the magic chip (it goes back to the centre)."),
+                              N_("{name} skipped with the magic chip (it goes back to the centre)."))),
+        "magic_chip_scored": event(case(N_("You held the magic chip at the end of the round: 10 points."),
+                                        N_("{name} held the magic chip at the end of the round: 10 points."))),
+    }
     state_class = KadabraState
 
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"

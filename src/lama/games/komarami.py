@@ -3,14 +3,15 @@ as L.L.A.M.A. (and the same bots and searches), with other data."""
 
 from lama.core import CardGame, CardTable
 from lama.core.game import deck_option
+from lama.core.words import N_
 
 from .lama import CODES, LamaGame
 
 
 class KomaramiGame(LamaGame):
     id = "komarami"
-    name = "Lato z Komarami"
-    tagline = "L.L.A.M.A. with mosquitoes instead of llamas: each mosquito left in a hand costs 10 points."
+    name = N_("Lato z Komarami")
+    tagline = N_("L.L.A.M.A. with mosquitoes instead of llamas: each mosquito left in a hand costs 10 points.")
     rules_file = "rules/komarami.md"
     table = CardTable(CODES, llama_each=True)
     llama_name = "mosquito"

@@ -2,14 +2,15 @@
 
 from lama.core import CardGame, CardState, CardTable
 from lama.core.game import deck_option
+from lama.core.words import N_
 
 CODES = ("1", "2", "3", "4", "5", "6", "L")
 
 
 class LamaGame(CardGame):
     id = "lama"
-    name = "L.L.A.M.A."
-    tagline = "The card game: play a card one higher or the same, or quit in time; the fewest points win."
+    name = N_("L.L.A.M.A.")
+    tagline = N_("The card game: play a card one higher or the same, or quit in time; the fewest points win.")
     rules_file = "rules/lama.md"
     table = CardTable(CODES)
     deck = (8, 8, 8, 8, 8, 8, 8)  # L1

@@ -26,7 +26,7 @@ METHODS = [("**.py", "python"), ("web/static/**.js", "lama.i18n.catalogs:extract
            ("web/static/**.html", "lama.i18n.catalogs:extract_html")]
 # t: the page's (t(message, params) or t(singular, params, plural): extract_script passes the
 # plural as a pair)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "t": {1: (1,), 2: (1, 2)}}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "N_plural": (1, 2), "t": {1: (1,), 2: (1, 2)}}
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
 

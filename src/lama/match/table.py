@@ -32,7 +32,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lama.core import Event, IllegalAction, LamaError
+from lama.core import Event, IllegalAction, Refusal
 from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.record import RecordWriter
@@ -43,17 +43,13 @@ PERSON = None  # a seat played from outside, through `act`
 STALE, NOT_YOUR_TURN, ILLEGAL = "stale", "not_your_turn", "illegal"
 
 
-class Refused(LamaError):
+class Refused(Refusal):
     """An outside seat's move the table did not take, and nothing changed.
 
     `code` is `stale` (the version is not the table's current one), `not_your_turn` or
-    `illegal` (with the core's reason); `reason` is a sentence for people.
+    `illegal` (with the core's refusal: its key, rule and parameters); `key` and `params` say
+    why (lama.core.refusals), `reason` in English.
     """
-
-    def __init__(self, code: str, reason: str):
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
 
 
 def new_seed() -> int:
@@ -212,12 +208,13 @@ class Table:
         """The events after `version`, as `seat` may see them (None: a spectator)."""
         return [e.for_seat(seat) for e in self._events[bisect_right(self._versions, version):]]
 
-    def explain(self, seat: int, action) -> str | None:
-        """Why `action` is not a legal move of `seat` now, in the core's words; None if it is."""
+    def explain(self, seat: int, action) -> Refused | None:
+        """Why `action` is not a legal move of `seat` now (its key and parameters, its `reason`
+        in English); None if it is."""
         try:
             self.check(seat, action, self.version)
         except Refused as e:
-            return e.reason
+            return e
         return None
 
     # -- moves -------------------------------------------------------------------------
@@ -230,7 +227,7 @@ class Table:
         """The move, checked, if `action` is a legal move of outside seat `seat` at `version`
         (for `play`, once it is stored, say); Refused otherwise."""
         if seat in range(len(self.seats)) and self.seats[seat] is not None:
-            raise Refused(NOT_YOUR_TURN, f"a bot plays {seat_numbers.word(seat)} now")
+            raise Refused(NOT_YOUR_TURN, "bot_seat", seat=seat_numbers.number(seat))
         return self._check(seat, action, version)
 
     def answer(self, wanted: Wanted, action, rng: random.Random) -> Move:
@@ -238,9 +235,9 @@ class Table:
         `rng`, checked: Refused `stale` if the table moved on meanwhile, `not_your_turn` if
         another plays the seat now, `illegal`. Once checked, the seat's generator is `rng`."""
         if wanted.version != self.version:
-            raise Refused(STALE, f"the table is at version {self.version}, not {wanted.version}")
+            raise Refused(STALE, "version", version=self.version, wanted=wanted.version)
         if self.seats[wanted.seat] != Elsewhere(wanted.bot):
-            raise Refused(NOT_YOUR_TURN, f"the {wanted.bot} bot no longer plays {seat_numbers.word(wanted.seat)}")
+            raise Refused(NOT_YOUR_TURN, "bot_gone", bot=wanted.bot, seat=seat_numbers.word(wanted.seat))
         move = self._check(wanted.seat, action, wanted.version)
         self._rngs[wanted.seat] = rng
         return move
@@ -253,27 +250,27 @@ class Table:
     def play(self, move: Move) -> list[Event]:
         """Apply a move checked at this version; Refused (stale) if the table moved on."""
         if move.version != self.version:
-            raise Refused(STALE, f"the table is at version {self.version}, not {move.version}: look again and retry")
+            raise Refused(STALE, version=self.version, wanted=move.version)
         return self._apply(move.seat, move.action)
 
     def _check(self, seat: int, action, version: int) -> Move:
         state = self.state
         if version != self.version:
-            raise Refused(STALE, f"the table is at version {self.version}, not {version}: look again and retry")
+            raise Refused(STALE, version=self.version, wanted=version)
         if state.finished:
-            raise Refused(NOT_YOUR_TURN, "the game is over")
+            raise Refused(NOT_YOUR_TURN, "game_over")
         if seat != state.to_move:
             whose = "chance" if state.to_move is None else seat_numbers.word(state.to_move)
-            raise Refused(NOT_YOUR_TURN, f"it is not {seat_numbers.word(seat)}'s turn ({whose} to move)")
+            raise Refused(NOT_YOUR_TURN, seat=seat_numbers.number(seat), to_move=whose)
         if action in state.legal_actions():
             return Move(seat, action, version)
         try:  # the core's reason, found on a copy: the table's state is never touched
             state.clone().apply(action, seat)
         except IllegalAction as e:
-            raise Refused(ILLEGAL, e.reason) from None
+            raise Refused(ILLEGAL, e.key, rule=e.rule, **e.params) from None
         except Exception:  # noqa: BLE001 - whatever it is, it is not a legal move
             pass
-        raise Refused(ILLEGAL, f"{shown(action)} is not a legal move here")
+        raise Refused(ILLEGAL, "not_legal", action=shown(action))
 
     def step(self) -> list[Event] | None:
         """Resolve one chance outcome or one bot policy's move; None if a seat played from
@@ -291,8 +288,7 @@ class Table:
         view = state.view(seat)
         action = policy(view, self._rngs[seat])
         if action not in view.legal_actions:
-            raise IllegalAction("illegal_choice",
-                                f"{seat_numbers.word(seat)} chose {shown(action)}, which is not legal here")
+            raise IllegalAction("illegal_choice", seat=seat_numbers.word(seat), action=shown(action))
         return self._apply(seat, action)
 
     def advance(self) -> list[Event]:

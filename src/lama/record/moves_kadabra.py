@@ -20,11 +20,7 @@ class KadabraMoves(CardMoves):
         """A seat's turn proper: refused while a K5 forced draw is due and not written."""
         drawer = state.forced_draw
         if drawer is not None:
-            raise IllegalAction(
-                "forced_draw_missing",
-                f"{seat_numbers.word(drawer)} must first draw a card (K5, after a rectangle): "
-                f"the forced draw {{\"seat\": {drawer}, \"draw\": ..., \"forced\": true}} is missing",
-            )
+            raise IllegalAction("forced_draw_missing", rule="K5", seat=seat_numbers.word(drawer), index=drawer)
         state.check_turn(seat)
 
     def _play(self, state, move, seat):
@@ -43,10 +39,10 @@ class KadabraMoves(CardMoves):
         _true(move, "forced")
         drawer = state.forced_draw
         if drawer is None:
-            raise IllegalAction("no_forced_draw", "no forced draw is due here (K5: only right after a rectangle card)")
+            raise IllegalAction("no_forced_draw", rule="K5")
         if seat != drawer:
-            raise IllegalAction("not_your_turn", f"it is not {_in_record(seat)}'s turn "
-                                f"({_in_record(drawer)} must make the forced draw, K5)")
+            raise IllegalAction("not_your_turn", "forced_draw_of", rule="K5", seat=_in_record(seat),
+                                drawer=_in_record(drawer))
         return state.apply_chance(card)
 
     def _skip(self, state, move, seat):

@@ -17,19 +17,8 @@ from rich.text import Text
 
 from lama.core import CardGame
 from lama.core import seats as seat_numbers
-from lama.core.events import (
-    Busted,
-    CardDrawn,
-    CardPlayed,
-    CardsDiscarded,
-    ChipReturned,
-    DiceRolled,
-    GameOver,
-    RoundDealt,
-    RoundScored,
-    RowCardTaken,
-    SeatQuit,
-)
+from lama.core.events import GameOver, RoundScored
+from lama.core.sentences import pick
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
 
@@ -41,8 +30,6 @@ def facts(game: str | None):
 
 ENDED_BY = {"empty_hand": N_("emptied a hand"), "all_quit": N_("everyone quit"), "bust": N_("bust"),
             "row_empty": N_("llama row emptied")}
-# the games' names (lama.games), translated where shown: the editions' own titles
-GAME_NAMES = (N_("L.L.A.M.A."), N_("Lato z Komarami"), N_("L.A.M.A. Kadabra"), N_("L.A.M.A. Dice"))
 
 
 def game_name(game: str | None) -> str:
@@ -262,126 +249,41 @@ def _cards_word(cards) -> str:
 
 
 def event_text(event, viewer: int | None, names, game: str | None = None) -> str | None:
-    """One line for an event (already filtered for the viewer), or None for nothing to say."""
-    you = getattr(event, "seat", None) == viewer and viewer is not None
-    name = who(event.seat, viewer, names) if hasattr(event, "seat") else ""
-
-    def say(mine: str, theirs: str, **fields) -> str:  # "You drew" / "Ann drew": whole sentences
-        return (_(mine) if you else _(theirs)).format(name=name, **fields)
-
-    if isinstance(event, RoundDealt):
-        if event.discard is not None:
-            return _("Round {round} is dealt; {name} starts; the first card is {card}.").format(
-                round=event.round + 1, name=names[event.starter], card=_a_card(event.discard, game))
-        return _("Round {round} is dealt; {name} starts.").format(round=event.round + 1, name=names[event.starter])
-    if isinstance(event, CardPlayed):  # a 1's chip (K4) has its own event
-        return say(N_("You played {card}."), N_("{name} played {card}."), card=_a_card(event.card, game))
-    if isinstance(event, CardDrawn):
-        if event.card is None or event.seat != viewer:
-            if event.forced:
-                return say(N_("You drew a card (forced by a rectangle card)."),
-                           N_("{name} drew a card (forced by a rectangle card)."))
-            return say(N_("You drew a card."), N_("{name} drew a card."))
-        if event.forced:
-            return _("You drew {card} (forced by a rectangle card).").format(card=_a_card(event.card, game))
-        return _("You drew {card}.").format(card=_a_card(event.card, game))
-    if isinstance(event, SeatQuit):
-        return say(N_("You quit the round."), N_("{name} quit the round."))
-    if isinstance(event, ChipReturned):
-        if event.rule == "C5":
-            if facts(game).hand_name == "display":
-                return say(N_("You returned a {points}-point chip (emptied display)."),
-                           N_("{name} returned a {points}-point chip (emptied display)."), points=event.points)
-            return say(N_("You returned a {points}-point chip (emptied hand)."),
-                       N_("{name} returned a {points}-point chip (emptied hand)."), points=event.points)
-        if event.rule == "D3a":
-            return say(N_("You returned a {points}-point chip (three llamas)."),
-                       N_("{name} returned a {points}-point chip (three llamas)."), points=event.points)
-        return say(N_("You returned a {points}-point chip."), N_("{name} returned a {points}-point chip."),
-                   points=event.points)
+    """One line for an event (already filtered for the viewer), or None for nothing to say: the
+    game's sentence for it (lama.core.sentences, the page's too), in the reader's language."""
     if isinstance(event, (RoundScored, GameOver)):
         return None  # shown as a table
-    if isinstance(event, DiceRolled):
-        roll = " ".join(event.roll)
-        if event.case == "three_llamas":
-            return say(N_("You rolled {roll} - three llamas!"), N_("{name} rolled {roll} - three llamas!"), roll=roll)
-        if event.case == "match":
-            return say(N_("You rolled {roll} - a match."), N_("{name} rolled {roll} - a match."), roll=roll)
-        if event.case == "miss":
-            return say(N_("You rolled {roll} - a miss."), N_("{name} rolled {roll} - a miss."), roll=roll)
-        if event.case == "bust":
-            return say(N_("You rolled {roll} - bust!"), N_("{name} rolled {roll} - bust!"), roll=roll)
-        return say(N_("You rolled {roll} ({case})."), N_("{name} rolled {roll} ({case})."), roll=roll,
-                   case=event.case)
-    if isinstance(event, CardsDiscarded):
-        return say(N_("You discarded {cards}."), N_("{name} discarded {cards}."), cards=_cards_word(event.cards))
-    if isinstance(event, RowCardTaken):
-        return say(N_("You took {card} from the llama row."), N_("{name} took {card} from the llama row."),
-                   card=event.card)
-    if isinstance(event, Busted):
-        return say(N_("You busted and took every row card: {cards}."),
-                   N_("{name} busted and took every row card: {cards}."), cards=_cards_word(event.cards))
-    kadabra = _kadabra_event(event, viewer, names, say)
-    return kadabra if kadabra is not None else _generic_event(event, viewer, names)
+    data = event.to_json()
+    entry = facts(game).event_sentences().get(data["type"])
+    you = data.get("seat") == viewer and viewer is not None
+    template, plural, params, then = pick(entry, data, you) if entry else (None, None, {}, [])
+    if template is None:
+        return _generic_event(event, viewer, names)
+    values = {key: _parameter(kind, value, viewer, names, game) for key, (kind, value) in params.items()}
+    text = ngettext(template, plural, values["n"]) if plural else _(template)
+    return " ".join([text.format(**values), *(_(after) for after in then)])
+
+
+def _parameter(kind: str, value, viewer: int | None, names, game: str | None):
+    """A sentence's parameter as the terminal writes it (lama.core.sentences names the kinds)."""
+    if value is None:
+        return ""
+    if kind == "card":
+        return _a_card(value, game)
+    if kind == "cards":
+        return " ".join(value)
+    if kind == "seat":
+        return _("you") if value == viewer else names[value]
+    if kind == "name":
+        return names[value]
+    if kind == "number":
+        return value + 1
+    return value
 
 
 def _a_card(code: str, game: str | None) -> str:
     name = card_name(code, game)
     return _("a {card}").format(card=name) if name != code else code
-
-
-def _kadabra_event(event, viewer, names, say) -> str | None:
-    """Kadabra's chip events (defined in lama.games.kadabra), recognised by name."""
-    kind = type(event).__name__
-    if kind == "ChipGiven":
-        to = _("you") if event.to == viewer else names[event.to]
-        if event.chip == "magic":
-            return say(N_("You gave the magic chip to {to}."), N_("{name} gave the magic chip to {to}."), to=to)
-        if event.chip == "black":
-            return say(N_("You gave a black chip to {to}."), N_("{name} gave a black chip to {to}."), to=to)
-        return say(N_("You gave a white chip to {to}."), N_("{name} gave a white chip to {to}."), to=to)
-    if kind == "MagicChipTaken":
-        if event.source is None:
-            return say(N_("You took the magic chip from the centre (star card)."),
-                       N_("{name} took the magic chip from the centre (star card)."))
-        source = _("you") if event.source == viewer else names[event.source]
-        return say(N_("You took the magic chip from {source} (star card)."),
-                   N_("{name} took the magic chip from {source} (star card)."), source=source)
-    you = event.seat == viewer if hasattr(event, "seat") else False
-    if kind == "ChipStaged":
-        n = sum(event.stage)
-        if event.chip == "black" and you:
-            text = ngettext("You put a black chip on the stage (now {n} chip).",
-                            "You put a black chip on the stage (now {n} chips).", n)
-        elif event.chip == "black":
-            text = ngettext("{name} put a black chip on the stage (now {n} chip).",
-                            "{name} put a black chip on the stage (now {n} chips).", n)
-        elif you:
-            text = ngettext("You put a white chip on the stage (now {n} chip).",
-                            "You put a white chip on the stage (now {n} chips).", n)
-        else:
-            text = ngettext("{name} put a white chip on the stage (now {n} chip).",
-                            "{name} put a white chip on the stage (now {n} chips).", n)
-        return text.format(name=names[event.seat], n=n)
-    if kind == "StageTaken":
-        chips = event.whites + event.blacks
-        if you:
-            text = ngettext("You took the stage: {n} chip ({white} white, {black} black), {points} points.",
-                            "You took the stage: {n} chips ({white} white, {black} black), {points} points.",
-                            chips)
-        else:
-            text = ngettext("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.",
-                            "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.",
-                            chips)
-        return text.format(name=names[event.seat], n=chips, white=event.whites, black=event.blacks,
-                           points=event.whites + 10 * event.blacks)
-    if kind == "Skipped":
-        return say(N_("You skipped with the magic chip (it goes back to the centre)."),
-                   N_("{name} skipped with the magic chip (it goes back to the centre)."))
-    if kind == "MagicChipScored":
-        return say(N_("You held the magic chip at the end of the round: 10 points."),
-                   N_("{name} held the magic chip at the end of the round: 10 points."))
-    return None
 
 
 def _generic_event(event, viewer, names) -> str:

@@ -274,8 +274,8 @@ class TerminalGame:
         self.console.print(score_history(self.history, self.names, self.start, self.console.width))
 
     # -- a human's turn ----------------------------------------------------------------------
-    def explain(self, action) -> str | None:
-        """The table's reason why `action` is not a legal move of the seat to move."""
+    def explain(self, action):
+        """The table's refusal of `action` by the seat to move (lama.match.Refused), or None."""
         if self.table is None or self.table.to_move is None:
             return None
         return self.table.explain(self.table.to_move, action)

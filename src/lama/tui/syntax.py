@@ -18,8 +18,8 @@ Case does not matter, spaces and commas are tolerated:
 
 `resolve` returns a legal Action or a Command, or raises InputError whose message says what was
 wrong and what is legal. It needs only the View: the card codes are the game's (its CardTable),
-legality comes from `view.legal_actions`, and why a move is not legal is the core's reason
-(`IllegalAction.reason`, the words the web protocol's `illegal` errors give): from the `explain`
+legality comes from `view.legal_actions`, and why a move is not legal is the core's refusal
+(its code and parameters, said as the web protocol's `illegal` errors say it): from the `explain`
 callback (the terminal passes `Table.explain`), else from the state the game rebuilds from the
 view (`Game.state_from_view`: the cards this seat cannot see play no part in what it may do).
 """
@@ -35,7 +35,7 @@ from lama.core import seats as seat_numbers
 from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
 from lama.games import GAMES, game_of
 from lama.i18n import _
-from lama.i18n.reasons import reason_text, strip_rule_ids
+from lama.i18n.reasons import refusal_text
 
 from .render import facts, game_name
 
@@ -73,7 +73,7 @@ def legal_text(view) -> str:
 
 
 def _fail(why: str, view) -> InputError:
-    return InputError(_("{why}; legal: {moves}").format(why=strip_rule_ids(why), moves=legal_text(view)))
+    return InputError(_("{why}; legal: {moves}").format(why=why, moves=legal_text(view)))
 
 
 def _has_move(game, kind: str) -> bool:
@@ -181,22 +181,22 @@ def _check(action: Action, text: str, view, explain) -> Action:
 
 
 def _why(action: Action, text: str, view, explain) -> str:
-    """Why `action` is not legal: the core's reason (from `explain`, else from the state the game
-    rebuilds from the view)."""
-    reason = explain(action) if explain is not None else core_reason(view, action)
-    if reason:
-        return reason_text(strip_rule_ids(reason), view.game)
+    """Why `action` is not legal: the core's refusal (from `explain`, else from the state the game
+    rebuilds from the view), in the reader's language."""
+    refusal = explain(action) if explain is not None else core_refusal(view, action)
+    if refusal is not None:
+        return refusal_text(refusal, view.game)
     return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=action)
 
 
-def core_reason(view, action) -> str | None:
-    """The core's reason (IllegalAction.reason) why the seat of `view` may not make `action`, on
-    the state the game rebuilds from the view; None if the core takes it or cannot say."""
+def core_refusal(view, action) -> IllegalAction | None:
+    """The core's refusal (IllegalAction) of `action` by the seat of `view`, on the state the
+    game rebuilds from the view; None if the core takes it or cannot say."""
     try:
         state = game_of(view).state_from_view(view)
         state.apply(action, view.seat)
     except IllegalAction as e:
-        return e.reason
+        return e
     except (LamaError, ValueError, KeyError, TypeError):  # a view no state fits: nothing to say
         return None
     return None

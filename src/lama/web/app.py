@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from lama.i18n import N_
 
 from . import metrics
-from .errors import Refusal, StoreUnavailable
+from .errors import ServerRefusal, StoreUnavailable
 from .hub import WAITING_SECONDS
 from .limits import Limiter, Limits
 from .messages import PROTOCOL
@@ -63,7 +63,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     app.state.hint_bot = hint_bot
     app.state.metrics = metrics.Metrics(app)
     app.add_middleware(Guard, allowed_origins=allow_origins)
-    app.add_exception_handler(Refusal, refusal)
+    app.add_exception_handler(ServerRefusal, refusal)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RecursionError, malformed)
     app.add_exception_handler(UnicodeError, malformed)
@@ -145,8 +145,8 @@ async def _tick(hub) -> None:
 STORE_RETRY = 5  # seconds a client is told to wait while the store cannot be used
 
 
-async def refusal(request, e: Refusal):
-    """A domain error (errors.Refusal), with its code's HTTP status (routes.HTTP_STATUS)."""
+async def refusal(request, e: ServerRefusal):
+    """A domain error (errors.ServerRefusal), with its code's HTTP status (routes.HTTP_STATUS)."""
     retry_after = getattr(e, "retry_after", None)  # limits.RateLimited
     return error_response(request, HTTP_STATUS[e.code], e.code, e,
                           None if retry_after is None else {"Retry-After": str(retry_after)})

@@ -11,10 +11,10 @@ from __future__ import annotations
 from lama.i18n import N_, localized
 
 
-class Refusal(Exception):
-    """A request the server refuses: its protocol `code`, and a readable `message`, English;
-    with `params` the message is a template (`{name}` placeholders) that `localized` fills in
-    the client's language."""
+class ServerRefusal(Exception):
+    """A request the server refuses (a move is refused by the table: lama.match.Refused): its
+    protocol `code`, and a readable `message`, English; with `params` the message is a template
+    (`{name}` placeholders) that `localized` fills in the client's language."""
 
     code = "bad_request"
 
@@ -29,112 +29,112 @@ class Refusal(Exception):
 
 
 # -- what a request says ------------------------------------------------------------------------
-class BadRequest(Refusal):
+class BadRequest(ServerRefusal):
     code = "bad_request"
 
 
-class Malformed(Refusal):
+class Malformed(ServerRefusal):
     code = "malformed"
 
 
-class TooLarge(Refusal):
+class TooLarge(ServerRefusal):
     code = "too_large"
 
 
-class BadName(Refusal):
+class BadName(ServerRefusal):
     code = "bad_name"
 
 
-class BadBot(Refusal):
+class BadBot(ServerRefusal):
     code = "bad_bot"
 
 
-class BadOptions(Refusal):
+class BadOptions(ServerRefusal):
     code = "bad_options"
 
 
-class BadReaction(Refusal):
+class BadReaction(ServerRefusal):
     code = "bad_reaction"
 
 
-class BadLanguage(Refusal):
+class BadLanguage(ServerRefusal):
     code = "bad_language"
 
 
 # -- what is not there ----------------------------------------------------------------------------
-class TableNotFound(Refusal):
+class TableNotFound(ServerRefusal):
     code = "no_table"
 
     def __init__(self, table_id: str):
         super().__init__(N_("there is no table {table}"), table=repr(table_id[:40]))
 
 
-class GameNotFound(Refusal):
+class GameNotFound(ServerRefusal):
     code = "no_game"
 
 
-class LanguageNotFound(Refusal):
+class LanguageNotFound(ServerRefusal):
     code = "no_language"
 
 
-class NotFound(Refusal):
+class NotFound(ServerRefusal):
     code = "not_found"
 
 
 # -- who asks -------------------------------------------------------------------------------------
-class BadToken(Refusal):
+class BadToken(ServerRefusal):
     code = "bad_token"
 
 
-class BadInvite(Refusal):
+class BadInvite(ServerRefusal):
     code = "bad_invite"
 
 
-class NotSeated(Refusal):
+class NotSeated(ServerRefusal):
     code = "not_seated"
 
 
-class NoHints(Refusal):
+class NoHints(ServerRefusal):
     code = "no_hints"
 
 
 # -- where the table is ---------------------------------------------------------------------------
-class SeatTaken(Refusal):
+class SeatTaken(ServerRefusal):
     code = "seat_taken"
 
 
-class TableFull(Refusal):
+class TableFull(ServerRefusal):
     code = "table_full"
 
 
-class Expired(Refusal):
+class Expired(ServerRefusal):
     code = "expired"
 
 
-class NotFinished(Refusal):
+class NotFinished(ServerRefusal):
     code = "not_finished"
 
 
-class NotRunning(Refusal):
+class NotRunning(ServerRefusal):
     code = "not_running"
 
 
-class NotYourTurn(Refusal):
+class NotYourTurn(ServerRefusal):
     code = "not_your_turn"
 
 
-class NoOdds(Refusal):
+class NoOdds(ServerRefusal):
     code = "no_odds"
 
 
-class SeatConnected(Refusal):
+class SeatConnected(ServerRefusal):
     code = "seat_connected"
 
 
-class TooSoon(Refusal):
+class TooSoon(ServerRefusal):
     code = "too_soon"
 
 
 # -- the server ------------------------------------------------------------------------------------
-class StoreUnavailable(Refusal):
+class StoreUnavailable(ServerRefusal):
     code = "store_unavailable"

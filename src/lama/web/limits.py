@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 
 from lama.i18n import N_
 
-from .errors import Refusal
+from .errors import ServerRefusal
 
 # buckets kept: beyond it, the full ones (clients quiet for a while) go, then the oldest (which
 # only makes the limits kinder to their clients), so the limiter's memory is bounded
@@ -51,8 +51,8 @@ class Limits:
         return [f.name for f in fields(cls)]
 
 
-class RateLimited(Refusal):
-    """`rate_limited` (errors.Refusal): `retry_after`, whole seconds until the client may try
+class RateLimited(ServerRefusal):
+    """`rate_limited` (errors.ServerRefusal): `retry_after`, whole seconds until the client may try
     again (None for a WebSocket refused because too many are open, or a message too many)."""
 
     code = "rate_limited"

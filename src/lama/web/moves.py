@@ -24,7 +24,7 @@ class Moves:
         try:
             action = Action.from_json(data)
         except IllegalAction as e:
-            raise Refused("illegal", e.reason) from None
+            raise Refused("illegal", e.key, rule=e.rule, **e.params) from None
         if not is_int(version):
             raise Refused("stale", N_("act needs the version it was made at (an integer)"))
         async with live.lock:

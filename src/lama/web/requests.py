@@ -10,7 +10,7 @@ from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.games import new_game
 from lama.i18n import N_
-from lama.i18n.reasons import setup_text
+from lama.i18n.reasons import refusal_text
 
 from .errors import BadBot, BadName, BadOptions, BadRequest
 from .schema import SeatRow, token_hash
@@ -30,18 +30,19 @@ def game_of(game_id, players, options):
     try:
         return new_game(game_id, players, options)
     except InvalidOption as e:
-        raise OptionsRefused(str(e)) from None
+        raise OptionsRefused(e) from None
 
 
 class OptionsRefused(BadOptions):
-    """`bad_options`: the core's reason (InvalidOption), said in the client's language by
+    """`bad_options`: the core's refusal (InvalidOption), said in the client's language by
     lama.i18n.reasons."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
+    def __init__(self, refusal: InvalidOption):
+        super().__init__(refusal.reason)
+        self.refusal = refusal
 
     def localized(self, lang: str) -> str:
-        return setup_text(self.message, lang)
+        return refusal_text(self.refusal, lang=lang)
 
 
 def name_of(name) -> str:

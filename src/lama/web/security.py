@@ -32,13 +32,13 @@ WITH_BODY = frozenset(("POST", "PUT", "PATCH"))
 
 def error_response(request_or_scope, status: int, code: str, message, headers=None) -> JSONResponse:
     """PROTOCOL's error, `{"error": {"code", "message"}}`, counted in /metrics, the message in
-    the language of the request's Accept-Language (`message`: English text or an errors.Refusal). The
+    the language of the request's Accept-Language (`message`: English text or an errors.ServerRefusal). The
     message may quote what the client sent: text that is no Unicode (a lone surrogate) is shown
     escaped."""
     scope = getattr(request_or_scope, "scope", request_or_scope)
     refused(scope, code)
     lang = language_of(scope)
-    if hasattr(message, "localized"):  # a Refusal: its template in the client's language
+    if hasattr(message, "localized"):  # a ServerRefusal: its template in the client's language
         message = message.localized(lang)
     else:
         message = localized(message, lang)

@@ -1,19 +1,14 @@
 """The games' words as GET /api/games serves them (in English, like every machine field): the
 page shows each in the reader's language by its English text (static/common.js, `gameInfo`).
 Marked here so that they reach the catalogs; tests/web/test_page_words.py fails when a game
-describes itself with a word missing here."""
+describes itself with a word missing here. (A game's name and tagline are marked where the game
+declares them, lama.games.)"""
 
 from __future__ import annotations
 
 from lama.i18n import N_
 
 WORDS = (
-    # the games and what they are
-    N_("L.L.A.M.A."), N_("Lato z Komarami"), N_("L.A.M.A. Kadabra"), N_("L.A.M.A. Dice"),
-    N_("The card game: play a card one higher or the same, or quit in time; the fewest points win."),
-    N_("L.L.A.M.A. with mosquitoes instead of llamas: each mosquito left in a hand costs 10 points."),
-    N_("L.L.A.M.A. with magic: cards that do something, chips to give, a stage and a magic chip."),
-    N_("The dice game: roll three dice to get rid of the cards in front of you, or take from the llama row."),
     # what a seat's cards are called, and the L card
     N_("hand"), N_("display"), N_("llama"), N_("mosquito"),
     # Kadabra's cards

@@ -15,10 +15,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from lama.i18n import N_, localized, parse
-from lama.i18n.reasons import reason_text
+from lama.i18n.reasons import refusal_text
 from lama.match import Refused
 
-from ..errors import Refusal
+from ..errors import ServerRefusal
 from ..hints import hint_message, odds_message
 from ..hub import Hub
 from ..limits import Bucket, address_of
@@ -53,7 +53,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     try:
         live = await hub.get(table_id)
         seat = await hub.seat_of(live, token)
-    except Refusal as e:
+    except ServerRefusal as e:
         await _refuse(websocket, e.code, e, 1008)
         return
     except SQLAlchemyError:
@@ -97,7 +97,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
                 continue
             try:
                 seat = await hub.seat_of(live, hello)
-            except Refusal as e:
+            except ServerRefusal as e:
                 await _refuse(websocket, e.code, e, 1008, lang)
                 break
             except SQLAlchemyError:
@@ -162,7 +162,7 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
         connection.send(error_message(code, text))
 
     def refuse(code: str, message, **params) -> None:
-        """`message`: a Refusal, or English text (a template of `params`), in the connection's language."""
+        """`message`: a ServerRefusal, or English text (a template of `params`), in the connection's language."""
         say(code, message.localized(connection.lang) if hasattr(message, "localized")
             else localized(message, connection.lang, **params))
 
@@ -191,9 +191,9 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
                    act='{"type": "act", "version": V, "action": ...}', hint='{"type": "hint"}',
                    odds='{"type": "odds"}', react='{"type": "react", "reaction": CODE}',
                    stand_in='{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
-    except Refused as e:  # an illegal move: the core's reason, in the client's words where there are some
-        say(e.code, reason_text(e.reason, getattr(getattr(live, "row", None), "game", None), connection.lang))
-    except Refusal as e:
+    except Refused as e:  # an illegal move: the core's refusal, in the client's words
+        say(e.code, refusal_text(e, getattr(getattr(live, "row", None), "game", None), connection.lang))
+    except ServerRefusal as e:
         refuse(e.code, e)
     except SQLAlchemyError:  # the store is down (or its disk full): nothing was acknowledged
         refuse("store_unavailable", N_("the store cannot be used now: nothing was changed, try again in a moment"))

@@ -109,7 +109,7 @@ export function themeButton() {
 // hand and the llama card are called, each card's name, its moves and their controls, its start
 // points, options and pictures); no page tests a game's id.
 const GAMES = new Map();
-const PLAIN = { family: "cards", hand: "hand", llama: "llama", cards: [], moves: [], start_points: 0, odds: false, pictures: [], options: [] };
+const PLAIN = { family: "cards", hand: "hand", llama: "llama", cards: [], moves: [], start_points: 0, odds: false, pictures: [], options: [], sentences: {} };
 
 export async function loadGames() {
   const list = (await api("/api/games")).games;
@@ -212,74 +212,58 @@ export function andList(names) {
   return names.length > 1 ? t("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] }) : names.join("");
 }
 
-// One line for an event (already filtered for this viewer by the server), or null. The sentences
-// are the terminal's (lama.tui.render), so both read the same in every language.
+// One line for an event (already filtered for this viewer by the server), or null: the game's
+// sentence for it from GET /api/games (`sentences`, lama.core.sentences: the terminal's too, so
+// both read the same in every language); the end of a round and of the game are the page's own.
 export function eventText(e, viewer, names, game) {
-  const you = e.seat === viewer && viewer !== null;
-  const name = who(e.seat, viewer, names);
-  const card = e.card ? cardName(e.card, game) : "";
-  const cards = e.cards ? cardNames(e.cards, game) : "";
-  switch (e.type) {
-    case "round_dealt": return e.discard
-      ? t("Round {round} is dealt; {name} starts; the first card is {card}.", { round: e.round + 1, name: names[e.starter], card: cardName(e.discard, game) })
-      : t("Round {round} is dealt; {name} starts.", { round: e.round + 1, name: names[e.starter] });
-    case "card_played": return you ? t("You played {card}.", { card }) : t("{name} played {card}.", { name, card });
-    case "card_drawn":
-      if (e.card && you) return e.forced ? t("You drew {card} (forced by a rectangle card).", { card }) : t("You drew {card}.", { card });
-      if (e.forced) return you ? t("You drew a card (forced by a rectangle card).") : t("{name} drew a card (forced by a rectangle card).", { name });
-      return you ? t("You drew a card.") : t("{name} drew a card.", { name });
-    case "seat_quit": return you ? t("You quit the round.") : t("{name} quit the round.", { name });
-    case "chip_returned": {
-      const p = { name, points: e.points };
-      if (e.rule === "C5" && gameInfo(game).family !== "cards") return you ? t("You returned a {points}-point chip (emptied display).", p) : t("{name} returned a {points}-point chip (emptied display).", p);
-      if (e.rule === "C5") return you ? t("You returned a {points}-point chip (emptied hand).", p) : t("{name} returned a {points}-point chip (emptied hand).", p);
-      if (e.rule === "D3a") return you ? t("You returned a {points}-point chip (three llamas).", p) : t("{name} returned a {points}-point chip (three llamas).", p);
-      return you ? t("You returned a {points}-point chip.", p) : t("{name} returned a {points}-point chip.", p);
-    }
-    case "round_scored": return t("Round {round} is over: {ended}", { round: e.round + 1, ended: endedText(e, viewer, names, game) });
-    case "game_over": {
-      const winners = e.winners.map(w => who(w, viewer, names));
-      return e.winners.length === 1 && e.winners[0] === viewer ? t("The game is over. You win!")
-        : t("The game is over. {names} wins!", { n: winners.length, names: andList(winners) }, "The game is over. {names} win!");
-    }
-    case "dice_rolled": {
-      const p = { name, roll: cardNames(e.roll, game) };
-      if (e.case === "three_llamas") return you ? t("You rolled {roll} - three llamas!", p) : t("{name} rolled {roll} - three llamas!", p);
-      if (e.case === "match") return you ? t("You rolled {roll} - a match.", p) : t("{name} rolled {roll} - a match.", p);
-      if (e.case === "miss") return you ? t("You rolled {roll} - a miss.", p) : t("{name} rolled {roll} - a miss.", p);
-      if (e.case === "bust") return you ? t("You rolled {roll} - bust!", p) : t("{name} rolled {roll} - bust!", p);
-      return you ? t("You rolled {roll}.", p) : t("{name} rolled {roll}.", p);
-    }
-    case "cards_discarded": return you ? t("You discarded {cards}.", { cards }) : t("{name} discarded {cards}.", { name, cards });
-    case "row_card_taken": return you ? t("You took {card} from the llama row.", { card }) : t("{name} took {card} from the llama row.", { name, card });
-    case "busted": return you ? t("You busted and took every row card: {cards}.", { cards }) : t("{name} busted and took every row card: {cards}.", { name, cards });
-    case "chip_given": {
-      const p = { name, to: e.to === viewer ? t("you") : names[e.to] };
-      if (e.chip === "magic") return you ? t("You gave the magic chip to {to}.", p) : t("{name} gave the magic chip to {to}.", p);
-      if (e.chip === "black") return you ? t("You gave a black chip to {to}.", p) : t("{name} gave a black chip to {to}.", p);
-      return you ? t("You gave a white chip to {to}.", p) : t("{name} gave a white chip to {to}.", p);
-    }
-    case "magic_chip_taken": {
-      if (e.source === null) return you ? t("You took the magic chip from the centre (star card).") : t("{name} took the magic chip from the centre (star card).", { name });
-      const p = { name, source: e.source === viewer ? t("you") : names[e.source] };
-      return you ? t("You took the magic chip from {source} (star card).", p) : t("{name} took the magic chip from {source} (star card).", p);
-    }
-    case "chip_staged": {
-      const p = { name, n: e.stage[0] + e.stage[1] };
-      const text = e.chip === "black"
-        ? (you ? t("You put a black chip on the stage (now {n} chip).", p, "You put a black chip on the stage (now {n} chips).") : t("{name} put a black chip on the stage (now {n} chip).", p, "{name} put a black chip on the stage (now {n} chips)."))
-        : (you ? t("You put a white chip on the stage (now {n} chip).", p, "You put a white chip on the stage (now {n} chips).") : t("{name} put a white chip on the stage (now {n} chip).", p, "{name} put a white chip on the stage (now {n} chips)."));
-      return p.n >= 5 ? [text, t("Magic show!")].join(" ") : text;
-    }
-    case "stage_taken": {
-      const p = { name, n: e.whites + e.blacks, white: e.whites, black: e.blacks, points: e.whites + 10 * e.blacks };
-      return you ? t("You took the stage: {n} chip ({white} white, {black} black), {points} points.", p, "You took the stage: {n} chips ({white} white, {black} black), {points} points.")
-        : t("{name} took the stage: {n} chip ({white} white, {black} black), {points} points.", p, "{name} took the stage: {n} chips ({white} white, {black} black), {points} points.");
-    }
-    case "skipped": return you ? t("You skipped with the magic chip (it goes back to the centre).") : t("{name} skipped with the magic chip (it goes back to the centre).", { name });
-    case "magic_chip_scored": return you ? t("You held the magic chip at the end of the round: 10 points.") : t("{name} held the magic chip at the end of the round: 10 points.", { name });
-    default: return null;
+  if (e.type === "round_scored") return t("Round {round} is over: {ended}", { round: e.round + 1, ended: endedText(e, viewer, names, game) });
+  if (e.type === "game_over") {
+    const winners = e.winners.map(w => who(w, viewer, names));
+    return e.winners.length === 1 && e.winners[0] === viewer ? t("The game is over. You win!")
+      : t("The game is over. {names} wins!", { n: winners.length, names: andList(winners) }, "The game is over. {names} win!");
   }
+  const s = eventSentence(e, viewer, names, game);
+  return s && [t(s.template, s.params, s.plural), ...s.then.map(after => t(after))].join(" ");
+}
+
+// What to say of an event by its game's table of sentences, in English: { template, plural (or
+// null), params, then: the sentences after it }, or null where the table has none.
+export function eventSentence(e, viewer, names, game) {
+  const you = e.seat === viewer && viewer !== null;
+  const entry = (gameInfo(game).sentences || {})[e.type];
+  if (!entry) return null;
+  const params = { ...e, name: who(e.seat, viewer, names) };
+  const values = { ...e };
+  for (const [key, [kind, field]] of Object.entries(entry.fields)) {
+    values[key] = kind === "sum" ? Object.entries(field).reduce((sum, [f, weight]) => sum + weight * [].concat(e[f]).reduce((a, b) => a + b, 0), 0) : e[field];
+    params[key] = sentenceParameter(kind, values[key], viewer, names, game);
+  }
+  const said = entry.cases.find(c => (you ? c.you : c.other) && fits(c.when, values));
+  if (!said) return null;
+  return { template: you ? said.you : said.other, plural: (you ? said.you_plural : said.other_plural) || null, params,
+           then: entry.then.filter(after => fits(after.when, values)).map(after => after.text) };
+}
+
+// Whether an event's values are those a sentence is for (lama.core.sentences: a value, "*" for
+// any but null, or {at_least: n}).
+function fits(when, values) {
+  return Object.entries(when).every(([key, wanted]) => {
+    const value = values[key] ?? null;
+    if (wanted === "*") return value !== null;
+    if (wanted !== null && typeof wanted === "object") return value !== null && value >= wanted.at_least;
+    return value === wanted;
+  });
+}
+
+// A sentence's parameter as the page writes it (lama.core.sentences names the kinds).
+function sentenceParameter(kind, value, viewer, names, game) {
+  if (value === null || value === undefined) return "";
+  if (kind === "card") return cardName(value, game);
+  if (kind === "cards") return cardNames(value, game);
+  if (kind === "seat") return value === viewer ? t("you") : names[value];
+  if (kind === "name") return names[value];
+  if (kind === "number") return value + 1;
+  return value;
 }
 
 // Points as the chips that hold them: black chips of 10 and white chips of 1.
