@@ -28,6 +28,7 @@ servers' memory (resident set, peak), to be held against MEMORY_BOUND_MB.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import multiprocessing
@@ -58,6 +59,7 @@ CLIENTS_START = 3.0  # seconds given to the clients' processes to start before t
 ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
 HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and again) to one table
 HOSTILE_MORE = 10  # creations (or unknown tables) each of its jobs goes on asking for past the time
+HOSTILE_HOLD = 15.0  # seconds past the time a connection waits for the address to be refused one
 HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
 HOSTILE_SLOW = 200  # requests whose headers it sends a byte a second
 HOSTILE_AGAIN = 5.0  # seconds before it opens a WebSocket again that was closed
@@ -313,6 +315,7 @@ class Hostile:
     def __init__(self, ports: list[int], game: str, players: int):
         self.ports, self.game, self.players = ports, game, players
         self.answers: dict[str, int] = {}
+        self.connection_refused = asyncio.Event()  # a connection was closed with 1008 (too many open)
 
     def count(self, kind: str) -> None:
         self.answers[kind] = self.answers.get(kind, 0) + 1
@@ -361,11 +364,13 @@ class Hostile:
                 self.count("unknown failed")
 
     async def _watch(self, table_id: str, stop_at: float, n: int) -> None:
-        """One of its WebSockets to one table: held open (reading) while it may, opened again if closed."""
-
+        """One of its WebSockets to one table: held open (reading) while it may, opened again if
+        closed. Each one tries once however late it starts, and holds its connection past the time
+        until the address is refused one (at most HOSTILE_HOLD s more): a machine too busy to open
+        many in a short run still has more open at once than an address may."""
         port = self.ports[n % len(self.ports)]
         tried = False
-        while not tried or time.monotonic() < stop_at:  # each one tries once, however late it starts
+        while not tried or time.monotonic() < stop_at:
             tried = True
             try:
                 async with connect(f"ws://{HOST}:{port}/ws/tables/{table_id}", open_timeout=HTTP_TIMEOUT,
@@ -376,8 +381,15 @@ class Hostile:
                             await asyncio.wait_for(ws.recv(), stop_at - time.monotonic())
                     except TimeoutError:
                         self.count("connection held to the end")
+                    hold_until = time.monotonic() + HOSTILE_HOLD
+                    while not self.connection_refused.is_set() and time.monotonic() < hold_until:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(ws.recv(), max(0.0, min(0.25, hold_until - time.monotonic())))
             except ConnectionClosed as e:
-                self.count(f"connection closed {e.rcvd.code if e.rcvd else 1006}")
+                code = e.rcvd.code if e.rcvd else 1006
+                if code == 1008:
+                    self.connection_refused.set()
+                self.count(f"connection closed {code}")
             except (TimeoutError, OSError, InvalidHandshake):
                 self.count("connection failed")
             await asyncio.sleep(min(HOSTILE_AGAIN, max(0.0, stop_at - time.monotonic())))
