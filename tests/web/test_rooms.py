@@ -78,7 +78,7 @@ def test_the_hub_raises_domain_errors_and_the_routes_answer_them(client):
     assert r.status_code == 409 and r.json()["error"]["code"] == "table_full"
 
     with pytest.raises(BadToken):
-        client.portal.call(hub.again, made["table"], "not a token")
+        client.portal.call(hub.rematch, made["table"], "not a token")
     with client.websocket_connect(f"/ws/tables/{made['table']}?token=nope") as ws:
         error = ws.receive_json()
     assert error["type"] == "error" and error["code"] == "bad_token"

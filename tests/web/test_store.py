@@ -15,9 +15,9 @@ from lama.web.store import CHECKPOINT_SECONDS, WAL_PAGES, SeatRow, Store, StoreE
 from .conftest import new_database
 
 
-def table(table_id="t1") -> TableRow:
+def table(table_id="t1", token="secret") -> TableRow:
     return TableRow(table_id, "kadabra", 3, {"target": 30}, 2**64 - 1, "waiting", time.time(),
-                    seats=[SeatRow(0, "human", name="Ann", token_hash=token_hash("secret"), creator=True),
+                    seats=[SeatRow(0, "human", name="Ann", token_hash=token_hash(token), creator=True),
                            SeatRow(1, "human"), SeatRow(2, "bot", bot="hard")])
 
 
@@ -71,6 +71,23 @@ def test_an_older_store_is_migrated(db_url):
         db.execute(meta_t.delete())
     store.close()
     assert Store(db_url).schema_version() == SCHEMA_VERSION
+
+
+def test_a_version_3_store_keeps_its_rematches(db_url):
+    """Version 4 renamed the column of a table's rematch (next_id -> rematch_id): a store of
+    version 3 is migrated with its tables and their links kept."""
+    store = Store(db_url)
+    store.create_table(table("t1"))
+    store.create_table(table("t2", "another secret"))
+    assert store.set_rematch("t1", "t2") == "t2"
+    with store.engine.begin() as db:  # back to version 3's column
+        db.exec_driver_sql("ALTER TABLE lama_tables RENAME COLUMN rematch_id TO next_id")
+        db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value="3"))
+    store.close()
+    store = Store(db_url)
+    assert store.schema_version() == SCHEMA_VERSION == 4
+    assert store.load_table("t1").rematch_id == "t2" and store.load_table("t2").seats[0].name == "Ann"
+    store.close()
 
 
 def test_tables_seats_and_moves(db_url):

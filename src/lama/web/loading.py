@@ -61,8 +61,8 @@ class Loading:
             live.table.advance()
             if created is None:
                 await self._catch_up(live)
-        if row.next_id is not None:
-            live.rematch = await self._rematch_seats(row.next_id)
+        if row.rematch_id is not None:
+            live.rematch = await self._rematch_seats(row.rematch_id)
         return live
 
     async def resume_all(self) -> int:
@@ -108,9 +108,9 @@ class Loading:
                 # end must not take a finished table back to running
                 live.row.seats = row.seats
                 live.row.status = max(live.row.status, row.status, key=STATUSES.index)
-                live.row.next_id = row.next_id
-                if row.next_id is not None:
-                    live.rematch = await self._rematch_seats(row.next_id)
+                live.row.rematch_id = row.rematch_id
+                if row.rematch_id is not None:
+                    live.rematch = await self._rematch_seats(row.rematch_id)
                 if row.clock_start is not None and row.clock_start > live.clock_start:
                     live.clock_start = live.row.clock_start = row.clock_start
                 live.seats_changed()
@@ -119,7 +119,7 @@ class Loading:
             await self._catch_up(live)
             await self.changed(live, announce=False)  # (the other server announced it)
 
-    async def _rematch_seats(self, next_id: str) -> list[int]:
+    async def _rematch_seats(self, rematch_id: str) -> list[int]:
         """The seats taken at the next table (the people who want a rematch)."""
-        row = await self.db(self.store.load_table, next_id)
+        row = await self.db(self.store.load_table, rematch_id)
         return [] if row is None else [s.seat for s in row.seats if s.kind == "human" and s.token_hash is not None]

@@ -90,7 +90,7 @@ def listed(row: TableRow) -> dict:
     return {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
             "options": row.options, "status": row.status, "created": row.created, "hints": row.hints,
             "visibility": row.visibility, "turn_seconds": row.turn_seconds, "stand_in_level": row.stand_in_level,
-            "next": row.next_id, "seats": seat_facts(row), **(row.result or {})}
+            "next": row.rematch_id, "seats": seat_facts(row), **(row.result or {})}
 
 
 def clock(live: Shown) -> dict | None:
@@ -108,7 +108,7 @@ def seat_names(row: TableRow) -> list[str]:
 
 def rematch(live: Shown) -> dict | None:
     """"Play again": the next table, and the seats its people have taken there (null: not asked)."""
-    return {"table": live.row.next_id, "seats": live.rematch} if live.row.next_id else None
+    return {"table": live.row.rematch_id, "seats": live.rematch} if live.row.rematch_id else None
 
 
 def seat_facts(row: TableRow, connected=frozenset(), live: Shown | None = None) -> list[dict]:

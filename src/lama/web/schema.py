@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text, insert, select, update
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA_LOCK = 0x6C616D61  # PostgreSQL's advisory lock held while a store is created or migrated ("lama")
 
 metadata = MetaData()
@@ -39,7 +39,7 @@ tables_t = Table(
     Column("record", Text),  # the lama-record/1 of a finished table, JSON
     Column("result", Text),  # a finished table's winners and points, JSON (what the lobby shows of it)
     Column("hints", Integer, nullable=False, default=1),  # whether seats may ask for hints
-    Column("next_id", String(32)),  # the table of the next game with the same seats ("play again")
+    Column("rematch_id", String(32)),  # the table of the next game with the same seats ("play again")
     Column("visibility", String(10), nullable=False, server_default="private"),  # private, public (listed)
     # the invitation secret that takes a free seat of a private table; kept as it is (unlike the
     # tokens) because every seated person is shown it, to invite others
@@ -85,6 +85,9 @@ MIGRATIONS: dict[int, list[str]] = {
     3: [  # the lobby in pages
         "CREATE INDEX IF NOT EXISTS lama_tables_lobby ON lama_tables (visibility, status, created)",
     ],
+    4: [  # one name for the rematch
+        "ALTER TABLE lama_tables RENAME COLUMN next_id TO rematch_id",
+    ],
 }
 
 
@@ -121,7 +124,7 @@ class TableRow:
     finished: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
     hints: bool = True
-    next_id: str | None = None
+    rematch_id: str | None = None
     visibility: str = "private"
     invite: str | None = None
     turn_seconds: int | None = None
@@ -164,7 +167,7 @@ def table_row(t, seats) -> TableRow:
         status=t.status, created=t.created, finished=t.finished,
         seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator), s.reserved)
                for s in seats],
-        hints=bool(t.hints), next_id=t.next_id, visibility=t.visibility, invite=t.invite,
+        hints=bool(t.hints), rematch_id=t.rematch_id, visibility=t.visibility, invite=t.invite,
         turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start,
         result=json.loads(t.result) if t.result else None)
 

@@ -100,7 +100,7 @@ class Seats:
             live.table.advance()  # the deal
         await self.changed(live)
 
-    async def again(self, table_id: str, token) -> dict:
+    async def rematch(self, table_id: str, token) -> dict:
         """"Play again": the next game with the same seats. Each person's seat there is reserved
         for the holder of their token here, who gets it (and the same new token) however often
         they ask; the others are told at once."""
@@ -110,7 +110,7 @@ class Seats:
             raise BadToken(N_("play again needs the token of a seat of this table"))
         if live.row.status != "finished":
             raise NotFinished(N_("the next game is set up once this one is over"))
-        if live.row.next_id is None:
+        if live.row.rematch_id is None:
             row = live.row
             seats = [SeatRow(s.seat, s.kind, bot=s.bot, name=s.name, creator=s.creator,
                              reserved=s.token_hash if s.kind == "human" else None) for s in row.seats]
@@ -119,9 +119,9 @@ class Seats:
                            invite=secrets.token_urlsafe(24), turn_seconds=row.turn_seconds,
                            stand_in_level=row.stand_in_level)
             await self.db(self.store.create_table, new)
-            live.row.next_id = await self.db(self.store.set_next, table_id, new.id)
-        nxt = await self.get(live.row.next_id)
-        mine = again_token(token, nxt.id)
+            live.row.rematch_id = await self.db(self.store.set_rematch, table_id, new.id)
+        nxt = await self.get(live.row.rematch_id)
+        mine = rematch_token(token, nxt.id)
         async with nxt.lock:
             if nxt.row.seats[seat].token_hash != token_hash(mine) and not await self._claim(
                     nxt, seat, live.row.seats[seat].name or seat_numbers.name(seat), mine, reserved=token_hash(token)):
@@ -156,8 +156,9 @@ class Seats:
             await self._start_if_full(live)
 
 
-def again_token(token: str, next_id: str) -> str:
+def rematch_token(token: str, rematch_id: str) -> str:
     """The token of a seat at the next table, from the token of that seat at this one: whoever
     holds the one gets the other, however often they ask, and nobody else can make it."""
-    digest = hashlib.sha256(f"lama-again\0{next_id}\0{token}".encode()).digest()
+    # ("lama-again": the rematch was called "again" when the first tokens were made; kept, so they hold)
+    digest = hashlib.sha256(f"lama-again\0{rematch_id}\0{token}".encode()).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()

@@ -183,12 +183,12 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
-    def set_next(self, table_id: str, next_id: str) -> str:
+    def set_rematch(self, table_id: str, rematch_id: str) -> str:
         """Link the next game's table (once): the one linked first wins; returns it."""
         with self.engine.begin() as db:
-            db.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.next_id.is_(None))
-                       .values(next_id=next_id))
-            return db.execute(select(tables_t.c.next_id).where(tables_t.c.id == table_id)).scalar_one()
+            db.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.rematch_id.is_(None))
+                       .values(rematch_id=rematch_id))
+            return db.execute(select(tables_t.c.rematch_id).where(tables_t.c.id == table_id)).scalar_one()
 
     def record(self, table_id: str) -> dict | None:
         with self.engine.connect() as db:

@@ -63,9 +63,9 @@ async def join(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
 
 
 @router.post("/api/tables/{table_id}/again", dependencies=[limited("joins")])
-async def again(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
+async def rematch(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
     body = await _body(request, ("token",))
-    return await hub.again(table_id, body.get("token"))
+    return await hub.rematch(table_id, body.get("token"))
 
 
 @router.get("/api/tables/{table_id}/record")
