@@ -33,7 +33,7 @@ QUIT_LATE = 10
 def run_length(hand: list[str], top: str | None, table) -> int:
     """How many of `hand` this seat could play in a row on `top` if nobody else moved:
     copies of the top first, then up the cycle (greedy; exact for plain cards). `table`: the
-    game's CardTable, which says what fits (L3, K3)."""
+    game's CardKinds, which says what fits (L3, K3)."""
     if top is None:
         return 0
     hand = list(hand)
@@ -53,7 +53,7 @@ def run_length(hand: list[str], top: str | None, table) -> int:
 
 
 def table_of(view):
-    """The game's CardTable: its cards' values, what fits on what, and C7 (its penalty)."""
+    """The game's CardKinds: its cards' values, what fits on what, and C7 (its penalty)."""
     return game_class(view).table
 
 

@@ -69,7 +69,7 @@ def next_values(card: Card) -> tuple[str, ...]:
     return tuple(value_name(v) for v in values)
 
 
-class CardTable:
+class CardKinds:
     """The kinds of card in a game, with the lookups the rules need precomputed."""
 
     def __init__(self, codes: tuple[str, ...], llama_each: bool = False):

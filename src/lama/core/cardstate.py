@@ -6,7 +6,7 @@ after_play, after_draw, other_move, penalties; and State's start_round and end_r
 its state and its View add to the card games' is its `shape` (lama.core.shape): CardState.shape
 plus its own fields and moves.
 
-Hands and piles are counts per card kind (see cards.CardTable). The draw pile
+Hands and piles are counts per card kind (see cards.CardKinds). The draw pile
 is a multiset, not a sequence: its order does not exist until chance draws a
 card, so it cannot leak.
 """

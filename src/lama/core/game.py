@@ -99,7 +99,7 @@ class Game:
     llama_name = "llama"  # how the game calls its llama card (Komarami: a mosquito)
     hand_name = "hand"  # what a seat's cards are called (Dice: its display)
     family = ""  # "cards" or "dice": the kind of board
-    table = None  # its kinds of card (a CardTable), set by the game module
+    table = None  # its kinds of card (a CardKinds), set by the game module
     pictures: tuple[str, ...] = ()  # card (or dice face) codes the lobby shows the game with
     roll_odds = False  # the server counts the odds of a seat's next roll (message `odds`)
     sentences: dict = {}  # what the terminal and the page say of its own events (lama.core.sentences)

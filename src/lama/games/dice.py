@@ -20,7 +20,7 @@ from lama.core import (
     QUIT,
     ROLL,
     Action,
-    CardTable,
+    CardKinds,
     Deal,
     Game,
     IllegalAction,
@@ -53,7 +53,7 @@ LL = 6  # kind index of the llama
 DECK = (5, 5, 5, 5, 5, 5, 6)  # D1: the 36 player cards
 ROW = (1, 1, 1, 1, 1, 1, 1)  # D1: the llama row, one of each
 N_DICE, N_FACES = 3, 6
-TABLE = CardTable(CODES)
+TABLE = CardKinds(CODES)
 
 # The record's names for the cases of D3, in the order they are tried.
 THREE_LLAMAS, MATCH, MISS, BUST = "three_llamas", "match", "miss", "bust"

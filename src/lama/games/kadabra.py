@@ -22,8 +22,8 @@ from lama.core import (
     SKIP,
     TAKE_STAGE,
     CardGame,
+    CardKinds,
     CardState,
-    CardTable,
     Event,
     IllegalAction,
     play,
@@ -41,7 +41,7 @@ CODES = (
     "1", "2", "2*", "2+", "2/3", "3", "3*", "3+", "4", "4*", "4+", "4/5",
     "5", "5*", "5+", "6", "6*", "6+", "L",
 )
-TABLE = CardTable(CODES)
+TABLE = CardKinds(CODES)
 ONE = TABLE.index["1"]
 LLAMA_KIND = TABLE.index["L"]
 STAR = tuple(card.symbol == "*" for card in TABLE.cards)  # K6

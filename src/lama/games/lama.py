@@ -1,6 +1,6 @@
 """L.L.A.M.A. (rules L1–L5): the base game, all data."""
 
-from lama.core import CardGame, CardState, CardTable
+from lama.core import CardGame, CardKinds, CardState
 from lama.core.game import deck_option
 from lama.core.words import N_
 
@@ -12,7 +12,7 @@ class LamaGame(CardGame):
     name = N_("L.L.A.M.A.")
     tagline = N_("The card game: play a card one higher or the same, or quit in time; the fewest points win.")
     rules_file = "rules/lama.md"
-    table = CardTable(CODES)
+    table = CardKinds(CODES)
     deck = (8, 8, 8, 8, 8, 8, 8)  # L1
     # a smaller deck and hand (and a low target) make a game small enough for exact methods
     extra_options = CardGame.extra_options + (deck_option(CODES, "L1", "8 of each"),)

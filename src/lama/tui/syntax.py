@@ -17,7 +17,7 @@ Case does not matter, spaces and commas are tolerated:
 - `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
 
 `resolve` returns a legal Action or a Command, or raises InputError whose message says what was
-wrong and what is legal. It needs only the View: the card codes are the game's (its CardTable),
+wrong and what is legal. It needs only the View: the card codes are the game's (its CardKinds),
 legality comes from `view.legal_actions`, and why a move is not legal is the core's refusal
 (its code and parameters, said as the web protocol's `illegal` errors say it): from the `explain`
 callback (the terminal passes `Table.explain`), else from the state the game rebuilds from the
@@ -90,7 +90,7 @@ def _tokens(text: str, game: str | None = None) -> list[str]:
 
 @cache
 def _codes(game: str | None) -> dict[str, str]:
-    """The game's card codes (its CardTable), by how they are typed (any case)."""
+    """The game's card codes (its CardKinds), by how they are typed (any case)."""
     table = facts(game).table
     return {code.lower(): code for code in table.codes} if table is not None else {}
 
