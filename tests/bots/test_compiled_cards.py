@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import random_position, run_as_plain_python
+from helpers import random_position
 from lama.bots.compiled import cards
 from lama.bots.compiled.policies import SCRATCH_SIZE
 from lama.bots.compiled.search import round_value
@@ -226,9 +226,3 @@ def test_a_deal_keeps_a_quit_seats_penalty_within_its_bound():
         assert theirs in ([2, 1, 0], [1, 2, 0], [0, 0, 3]), theirs
         seen.add(tuple(theirs))
     assert len(seen) == 3
-
-
-def test_the_playout_tests_as_plain_python():
-    """The playout tests again with the kernels as plain Python on lists: an index past a
-    scratch array's end raises there (numba does not check bounds)."""
-    run_as_plain_python(__file__, "kernel_playout_follows", 2)

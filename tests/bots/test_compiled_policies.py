@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from helpers import run_as_plain_python
 from lama.bots import load_bot
 from lama.bots.compiled import policies
 from lama.fast import kernel
@@ -307,10 +306,3 @@ def test_easy_is_random_about_one_decision_in_three():
     other = sum(p != best for p in picks) / len(picks)
     blunder_differs = (count - 1) / count / policies.EASY_ONE_IN
     assert abs(other - blunder_differs) < 0.04
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_policies_as_plain_python():
-    """The comparison again with LAMA_NUMBA=0: the policies as plain Python on lists."""
-    # those two: compiled only, for time
-    run_as_plain_python(__file__, "not plain_python and not last_card and not pairs", 27, LAMA_POLICY_GAMES="4")

@@ -9,7 +9,6 @@ import random
 import numpy as np
 import pytest
 
-from helpers import run_as_plain_python
 from lama.envs import compiled_observe as O
 from lama.envs.observation import BYTE, POINTS_CAP, Encoder
 from lama.fast import kernel
@@ -113,9 +112,3 @@ def test_a_hidden_card_never_shows():
     st[L.HANDS + 3] += 1
     O.observe(st, engine.rules, 0, after)
     assert not np.array_equal(before, after)
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_observation_as_plain_python():
-    """The test again with LAMA_NUMBA=0: the kernel as plain Python on lists."""
-    run_as_plain_python(__file__, "every_seat or sizes or hidden", 41, LAMA_OBSERVE_GAMES="2")
