@@ -102,6 +102,7 @@ def _world(hand, sizes):
     return world
 
 
+@pytest.mark.slow
 def test_kernel_deal_is_uniform_and_consistent():
     """Seat 1 gets 2 of the unseen cards {a, a, b, c}; the rest is the pile. Each of the 4 pairs of
     kinds (aa, ab, ac, bc) has a known probability (of the 6 pairs of physical cards)."""
@@ -136,6 +137,7 @@ def test_search_is_deterministic_and_spends_the_budget():
     assert 250 <= sum(stats[0] for _, stats in first) <= 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_kernel_search_agrees_with_the_python_search(game_id):
     """The same method, other random numbers: the values agree within their noise."""

@@ -96,6 +96,7 @@ def play_and_compare(game_id, players, seed) -> int:
     return compared
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_compiled_heuristic_decides_as_the_python_one(game_id, players):
@@ -246,6 +247,7 @@ def test_the_compiled_dice_heuristic_on_displays_with_pairs():
     assert {"roll", "quit", "discard", "take"} <= kinds, kinds
 
 
+@pytest.mark.slow
 def test_the_dice_lookahead_is_the_heuristics_roll_cost():
     """roll_value at depth == rolled is heuristic_dice.roll_cost, on displays and rows of every
     kind, to the last bit whether its memo is fresh or kept from the positions before (the

@@ -86,6 +86,7 @@ def test_sizes_are_the_encoders(game_id, players):
     assert O.observation_size(engine.rules) == Encoder(game).size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_seat_sees_what_the_encoder_gives_at_every_node(game_id, players):

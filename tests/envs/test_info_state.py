@@ -106,6 +106,7 @@ def walk(game_id, players, seed, options=None, compiled=True):
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_compiled_info_state_is_the_encoders_and_leaks_nothing(game_id, players):

@@ -59,6 +59,7 @@ def test_the_environments_play_it():
     assert ends > 16  # every game ends after its first round
 
 
+@pytest.mark.slow
 def test_cfr_plus_beats_the_heuristic_there():
     pytest.importorskip("pyspiel")
     from examples.spiel_cfr import BotPolicy, load_variant

@@ -108,6 +108,7 @@ def test_self_play_is_the_aec_environment_game_by_game(monkeypatch, game_id, pla
     assert ends >= STEPS // 200 and rounds >= ends
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["next_step", "same_step", "disabled"])
 @pytest.mark.parametrize("opponents", ["random", "heuristic"])
 @pytest.mark.parametrize("game_id,players,seat", [("lama", 4, 0), ("komarami", 3, 2), ("kadabra", 4, 1),

@@ -74,6 +74,7 @@ def play_both(game_id, players, seed, engine_chance):
     return steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", CARD_GAMES)
 def test_the_engine_follows_the_core_step_by_step(game_id, players):

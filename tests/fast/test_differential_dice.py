@@ -71,6 +71,7 @@ def play_both(players, seed, engine_chance, options=None):
     return steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 def test_the_engine_follows_the_core_step_by_step(players):
     steps = sum(play_both(players, seed, engine_chance=seed % 2 == 1) for seed in range(GAMES_PER_CELL))
@@ -84,6 +85,7 @@ def test_the_engine_follows_the_core_with_other_dice_and_target(players):
     assert steps > GAMES_PER_CELL // 4 * 10
 
 
+@pytest.mark.slow
 def test_every_case_of_the_roll_and_every_round_end_happens():
     """The random games reach each case of D3 and each way a round ends (D4): the comparison
     above covers them all."""

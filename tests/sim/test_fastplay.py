@@ -62,6 +62,7 @@ def test_the_fast_cell_has_the_core_cells_shape(capsys):
     assert code == 0 and "compiled for heuristic vs random" in out and "(95%)" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,players", [("lama", 4), ("kadabra", 3), ("dice", 3)])
 def test_heuristic_against_random_wins_as_often_on_both_engines(game_id, players):
     """A few hundred games on the core, ten times more in compiled code: the two 95% intervals
