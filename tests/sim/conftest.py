@@ -15,8 +15,9 @@ def pytest_configure(config):
 
 @pytest.fixture
 def ctrl_c():
-    """Ctrl-C (SIGINT) raises KeyboardInterrupt in this process, as in a terminal, whatever handler the
-    process had (an xdist worker's, or one an earlier test left behind)."""
+    """Ctrl-C (SIGINT) raises KeyboardInterrupt in this process, as in a terminal, whatever the process
+    inherited: a command a shell starts in the background (`.ci/run &`, a CI runner) ignores SIGINT,
+    and Python keeps it ignored (the strength test then failed with `assert 0 == 130`)."""
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, previous)
