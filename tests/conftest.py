@@ -19,3 +19,10 @@ def _english(monkeypatch):
     token = i18n._current.set("en")
     yield
     i18n._current.reset(token)
+
+
+@pytest.hookimpl(trylast=True)  # after tests/e2e/conftest.py has marked its tests
+def pytest_collection_modifyitems(items):
+    """The slow tests first, in their order: xdist hands them out at the start, so that no worker is
+    left with a long test when the others are done."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -126,18 +126,3 @@ def edited(base: dict, fn) -> dict:
     data = copy.deepcopy(base)
     fn(data)
     return data
-
-
-def run_as_plain_python(path: str, keyword: str, passed: int, **env: str) -> None:
-    """Run the tests of `path` selected by `keyword` again in a fresh interpreter with
-    LAMA_NUMBA=0 (lama.fast's kernels as plain Python on lists; `env` shrinks the workloads) and
-    check that exactly `passed` of them ran and passed."""
-    import os
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-v", "-x", "-p", "no:cacheprovider", path, "-k", keyword],
-        env={**os.environ, "LAMA_NUMBA": "0", **env}, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert f"{passed} passed" in done.stdout, done.stdout[-2000:]

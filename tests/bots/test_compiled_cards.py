@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import random_position, run_as_plain_python
+from helpers import random_position
 from lama.bots.compiled import cards
 from lama.bots.compiled.policies import SCRATCH_SIZE
 from lama.bots.compiled.search import round_value
@@ -102,6 +102,7 @@ def _world(hand, sizes):
     return world
 
 
+@pytest.mark.slow
 def test_kernel_deal_is_uniform_and_consistent():
     """Seat 1 gets 2 of the unseen cards {a, a, b, c}; the rest is the pile. Each of the 4 pairs of
     kinds (aa, ab, ac, bc) has a known probability (of the 6 pairs of physical cards)."""
@@ -136,6 +137,7 @@ def test_search_is_deterministic_and_spends_the_budget():
     assert 250 <= sum(stats[0] for _, stats in first) <= 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_kernel_search_agrees_with_the_python_search(game_id):
     """The same method, other random numbers: the values agree within their noise."""
@@ -226,9 +228,3 @@ def test_a_deal_keeps_a_quit_seats_penalty_within_its_bound():
         assert theirs in ([2, 1, 0], [1, 2, 0], [0, 0, 3]), theirs
         seen.add(tuple(theirs))
     assert len(seen) == 3
-
-
-def test_the_playout_tests_as_plain_python():
-    """The playout tests again with the kernels as plain Python on lists: an index past a
-    scratch array's end raises there (numba does not check bounds)."""
-    run_as_plain_python(__file__, "kernel_playout_follows", 2)

@@ -44,6 +44,7 @@ def _kernel_playout(state, action, words, depth, heads_up):
     return [int(st[L.POINTS + s]) for s in range(n)], value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth", [heuristic_dice.DEPTH, 1])
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), steps=st.integers(0, 60), pick=st.integers(0, 20))
@@ -84,6 +85,7 @@ def test_search_is_deterministic_and_spends_the_budget():
     assert 150 <= sum(stats[0] for _, stats in first) <= 200
 
 
+@pytest.mark.slow
 def test_kernel_search_agrees_with_the_python_search():
     """The same method with the heuristic in the playouts, other random numbers: the values
     agree within their noise."""

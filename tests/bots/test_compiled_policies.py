@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from helpers import run_as_plain_python
 from lama.bots import load_bot
 from lama.bots.compiled import policies
 from lama.fast import kernel
@@ -97,6 +96,7 @@ def play_and_compare(game_id, players, seed) -> int:
     return compared
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_compiled_heuristic_decides_as_the_python_one(game_id, players):
@@ -247,6 +247,7 @@ def test_the_compiled_dice_heuristic_on_displays_with_pairs():
     assert {"roll", "quit", "discard", "take"} <= kinds, kinds
 
 
+@pytest.mark.slow
 def test_the_dice_lookahead_is_the_heuristics_roll_cost():
     """roll_value at depth == rolled is heuristic_dice.roll_cost, on displays and rows of every
     kind, to the last bit whether its memo is fresh or kept from the positions before (the
@@ -307,10 +308,3 @@ def test_easy_is_random_about_one_decision_in_three():
     other = sum(p != best for p in picks) / len(picks)
     blunder_differs = (count - 1) / count / policies.EASY_ONE_IN
     assert abs(other - blunder_differs) < 0.04
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_policies_as_plain_python():
-    """The comparison again with LAMA_NUMBA=0: the policies as plain Python on lists."""
-    # those two: compiled only, for time
-    run_as_plain_python(__file__, "not plain_python and not last_card and not pairs", 27, LAMA_POLICY_GAMES="4")

@@ -174,6 +174,7 @@ def test_the_import_check_sees_the_heavy_commands(tmp_path):
     assert "numpy" in _tops(modules)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_long_hint_at_once(tmp_path):
     """Issue 12, item 12: a search of millions of playouts ends as soon as Ctrl-C comes."""
     import json

@@ -9,7 +9,6 @@ import random
 import numpy as np
 import pytest
 
-from helpers import run_as_plain_python
 from lama.envs import compiled_observe as O
 from lama.envs.observation import BYTE, POINTS_CAP, Encoder
 from lama.fast import kernel
@@ -87,6 +86,7 @@ def test_sizes_are_the_encoders(game_id, players):
     assert O.observation_size(engine.rules) == Encoder(game).size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_seat_sees_what_the_encoder_gives_at_every_node(game_id, players):
@@ -113,9 +113,3 @@ def test_a_hidden_card_never_shows():
     st[L.HANDS + 3] += 1
     O.observe(st, engine.rules, 0, after)
     assert not np.array_equal(before, after)
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_observation_as_plain_python():
-    """The test again with LAMA_NUMBA=0: the kernel as plain Python on lists."""
-    run_as_plain_python(__file__, "every_seat or sizes or hidden", 41, LAMA_OBSERVE_GAMES="2")

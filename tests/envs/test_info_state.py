@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 from test_compiled_observe import feed_chance
 
-from helpers import run_as_plain_python
 from lama.core.events import CardDrawn, RoundDealt
 from lama.envs import compiled_observe as O
 from lama.envs.observation import Encoder, InfoEncoder
@@ -107,18 +106,13 @@ def walk(game_id, players, seed, options=None, compiled=True):
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_compiled_info_state_is_the_encoders_and_leaks_nothing(game_id, players):
     # a small target in every other game: points reach the cap, games are short
     nodes = sum(walk(game_id, players, seed, {"target": 5} if seed % 2 else None) for seed in range(GAMES_PER_CELL))
     assert nodes > GAMES_PER_CELL * 20
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_info_state_as_plain_python():
-    """The test again with LAMA_NUMBA=0: the kernels as plain Python."""
-    run_as_plain_python(__file__, "compiled_info_state", 20, LAMA_OBSERVE_GAMES="1")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -15,6 +15,7 @@ pytest.importorskip("gymnasium")
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_the_league_example_trains_against_its_checkpoints(tmp_path):
     out = tmp_path / "league"
     run = subprocess.run([sys.executable, str(ROOT / "examples" / "train_league.py"), "--generations", "2",

@@ -12,12 +12,10 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 
 import lama.envs  # noqa: E402,F401  (registers the ids)
-from helpers import run_as_plain_python
 from lama.envs import GYM_IDS, IllegalActionError  # noqa: E402
 from lama.envs.aec import LamaAECEnv  # noqa: E402
 from lama.envs.gym_env import LamaGymEnv  # noqa: E402
 from lama.envs.vector import LamaVectorEnv, SelfPlay, row_words  # noqa: E402
-from lama.fast import kernel  # noqa: E402
 from lama.fast.kernel import KernelRandom  # noqa: E402
 
 CARD_AND_DICE = sorted(GYM_IDS)
@@ -110,6 +108,7 @@ def test_self_play_is_the_aec_environment_game_by_game(monkeypatch, game_id, pla
     assert ends >= STEPS // 200 and rounds >= ends
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["next_step", "same_step", "disabled"])
 @pytest.mark.parametrize("opponents", ["random", "heuristic"])
 @pytest.mark.parametrize("game_id,players,seat", [("lama", 4, 0), ("komarami", 3, 2), ("kadabra", 4, 1),
@@ -261,12 +260,6 @@ def test_the_arrays_handed_out():
         LamaVectorEnv("lama", 5, players=4, opponents="nobody")
     with pytest.raises(ValueError, match="num_envs"):
         SelfPlay("lama", 4, 0)
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_games_in_plain_python():
-    """The equality tests again with LAMA_NUMBA=0: the kernels as plain Python."""
-    run_as_plain_python(__file__, "game_by_game and (lama or dice) and not heuristic", 12, LAMA_VECTOR_STEPS="200")
 
 
 def test_bench_env_vector_reports_both_environments_with_their_spread(capsys):

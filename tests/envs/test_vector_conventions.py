@@ -108,6 +108,7 @@ def first_legal(obs, masks):
     return np.argmax(masks, axis=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,mode", [("lama", "next_step"), ("komarami", "same_step"), ("kadabra", "disabled"),
                                           ("dice", "next_step")])
 def test_the_vector_env_copies_at_any_moment(game_id, mode):

@@ -93,6 +93,7 @@ def first_legal(obs, masks):
     return np.argmax(masks, axis=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_mix_of_opponents_plays_whole_games(game_id):
     """hard, a batched policy and a compiled policy at one table: whole games, in every game;

@@ -8,9 +8,8 @@ import random
 
 import pytest
 
-from helpers import run_as_plain_python
 from lama.core.actions import Deal
-from lama.fast import kernel, layout
+from lama.fast import layout
 from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
 
@@ -75,14 +74,9 @@ def play_both(game_id, players, seed, engine_chance):
     return steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("game_id", CARD_GAMES)
 def test_the_engine_follows_the_core_step_by_step(game_id, players):
     steps = sum(play_both(game_id, players, seed, engine_chance=seed % 2 == 1) for seed in range(GAMES_PER_CELL))
     assert steps > GAMES_PER_CELL * 20
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_engine_as_plain_python():
-    """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
-    run_as_plain_python(__file__, "step_by_step", 15, LAMA_DIFF_GAMES="12")

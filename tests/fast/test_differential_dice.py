@@ -9,9 +9,8 @@ import random
 
 import pytest
 
-from helpers import run_as_plain_python
 from lama.core.actions import Deal
-from lama.fast import kernel, layout
+from lama.fast import layout
 from lama.fast.engine import Engine, describe_core
 from lama.games import new_game
 
@@ -72,6 +71,7 @@ def play_both(players, seed, engine_chance, options=None):
     return steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 def test_the_engine_follows_the_core_step_by_step(players):
     steps = sum(play_both(players, seed, engine_chance=seed % 2 == 1) for seed in range(GAMES_PER_CELL))
@@ -85,6 +85,7 @@ def test_the_engine_follows_the_core_with_other_dice_and_target(players):
     assert steps > GAMES_PER_CELL // 4 * 10
 
 
+@pytest.mark.slow
 def test_every_case_of_the_roll_and_every_round_end_happens():
     """The random games reach each case of D3 and each way a round ends (D4): the comparison
     above covers them all."""
@@ -106,9 +107,3 @@ def test_every_case_of_the_roll_and_every_round_end_happens():
                 ends.add(int(st[layout.ENDED_BY]))
     assert cases == {layout.NO_ANSWER, layout.ANSWER_DISCARD, layout.ANSWER_TAKE}
     assert ends == {layout.NOT_ENDED, layout.EMPTY_HAND, layout.ALL_QUIT, layout.BUST, layout.ROW_EMPTY}
-
-
-@pytest.mark.skipif(not kernel.COMPILED, reason="already plain Python here")
-def test_the_same_engine_as_plain_python():
-    """The differential test again with LAMA_NUMBA=0: the kernels as plain Python on lists."""
-    run_as_plain_python(__file__, "step_by_step or other_dice or every_case", 8, LAMA_DIFF_GAMES="12")

@@ -20,6 +20,7 @@ def bench_json(capsys, *argv) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_bench_fast_reports_the_core_paths_figures(game_id, capsys):
     result = bench_json(capsys, "--engine", "fast", "--game", game_id, "--games", "3", "--repeat", "2")

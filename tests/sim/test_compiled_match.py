@@ -29,6 +29,7 @@ def mixed_seats(players, games):
     return [[(H, R, E)[(i + s) % 3] for s in range(players)] for i in range(games)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_game_depends_on_its_seed_alone(game_id):
     game = new_game(game_id, 4)

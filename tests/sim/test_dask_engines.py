@@ -11,7 +11,7 @@ import pytest
 from lama.cli import main
 from lama.sim.strength import run_cell
 
-pytestmark = pytest.mark.dask
+pytestmark = [pytest.mark.dask, pytest.mark.slow]
 
 TIMING = {"sec_per_decision", "sec_per_decision_ci95", "elapsed_s", "games_per_s", "workers", "backend",
           "mean_seconds_per_decision", "max_seconds_per_decision"}

@@ -3,8 +3,6 @@ prints the finished cells, --resume plays only the rest."""
 
 import json
 
-import tournament_bots
-
 from lama.cli import main
 from lama.sim.strength import run_cell
 
@@ -12,21 +10,20 @@ BOTS = "tournament_bots:interrupting_bot,random"
 ARGS = ["strength", "--bots", BOTS, "--game", "lama", "--players", "2", "3", "--games", "10", "--engine", "core"]
 
 
-def test_ctrl_c_keeps_the_finished_cells_and_resume_plays_the_rest(tmp_path, capsys, monkeypatch):
-    monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", str(10**9))
-    before = tournament_bots._decisions
+def test_ctrl_c_keeps_the_finished_cells_and_resume_plays_the_rest(tmp_path, capsys, monkeypatch, ctrl_c):
+    monkeypatch.delenv("LAMA_TEST_INTERRUPT_AT", raising=False)
+    monkeypatch.delenv("LAMA_TEST_INTERRUPT_PLAYERS", raising=False)
     first = run_cell("lama", 2, "tournament_bots:interrupting_bot", "random", 10, engine="core")
-    in_first = tournament_bots._decisions - before  # the decisions of the first cell, warm-up included
-    monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", str(tournament_bots._decisions + in_first + 5))
+    monkeypatch.setenv("LAMA_TEST_INTERRUPT_PLAYERS", "3")  # Ctrl-C at the first decision of the second cell
     out_dir = tmp_path / "run"
-    assert main([*ARGS, "--out", str(out_dir)]) == 130  # Ctrl-C in the second cell
+    assert main([*ARGS, "--out", str(out_dir)]) == 130
     out, err = capsys.readouterr()
     assert "stopped after 1 of 2 cells" in err and "--resume --out" in err and "Traceback" not in err
     assert f"{100 * first['win_rate']:.1f} (" in out  # the finished cell is printed
     kept = [json.loads(line) for line in (out_dir / "strength.jsonl").read_text().splitlines()]
     assert [(c["players"], c["wins"]) for c in kept] == [(2, first["wins"])]
 
-    monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", str(10**9))
+    monkeypatch.delenv("LAMA_TEST_INTERRUPT_PLAYERS")
     assert main([*ARGS, "--out", str(out_dir), "--resume", "--json"]) == 0
     cells = json.loads(capsys.readouterr().out)["cells"]
     assert [c["players"] for c in cells] == [2, 3] and cells[0] == kept[0]

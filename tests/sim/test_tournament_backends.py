@@ -37,6 +37,7 @@ def test_a_killed_worker_process_is_replaced_and_no_game_is_lost(capsys, tmp_pat
     assert numbers(out) == numbers(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_rest(tmp_path):
     out = tmp_path / "t"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]))
@@ -64,6 +65,7 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_rest(tmp_path):
     assert len(keys) == 40 and len(set(keys)) == 40
 
 
+@pytest.mark.slow
 @pytest.mark.dask
 def test_dask_on_a_local_cluster_gives_the_same_numbers_even_when_a_worker_dies(capsys, tmp_path, monkeypatch):
     pytest.importorskip("distributed")
@@ -78,6 +80,7 @@ def test_dask_on_a_local_cluster_gives_the_same_numbers_even_when_a_worker_dies(
     assert numbers(on_dask) == numbers(local)
 
 
+@pytest.mark.slow
 @pytest.mark.dask
 def test_dask_at_an_address_plays_on_that_cluster(capsys):
     distributed = pytest.importorskip("distributed")

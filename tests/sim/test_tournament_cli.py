@@ -83,7 +83,7 @@ def test_records_are_saved_and_replay_to_the_same_points(capsys, tmp_path):
         assert json.loads(path.read_text())["players"] == games[(deal, seating)]["bots"]
 
 
-def test_an_interrupted_tournament_resumes_without_redoing_or_double_counting(capsys, tmp_path, monkeypatch):
+def test_an_interrupted_tournament_resumes_without_redoing_or_double_counting(capsys, tmp_path, monkeypatch, ctrl_c):
     bots = "heuristic,random,tournament_bots:interrupting_bot"
     args = ["tournament", "--players", "3", "--games", "12", "--seed", "2", "--bots", bots, "--json"]
     monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", "10000000")

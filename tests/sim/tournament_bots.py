@@ -36,12 +36,14 @@ _decisions = 0
 
 
 def interrupting_bot(view, rng):
-    """Plays like `heuristic`, then presses Ctrl-C (SIGINT to this process) after 300 decisions in it."""
+    """Plays like `heuristic`, and presses Ctrl-C (SIGINT to this process, with the `ctrl_c` fixture's handler)
+    at its first decision at a table of LAMA_TEST_INTERRUPT_PLAYERS seats, or at its decision number
+    LAMA_TEST_INTERRUPT_AT (counted from where the test set `_decisions`); never without either."""
     global _decisions
     _decisions += 1
-    if _decisions == int(os.environ.get("LAMA_TEST_INTERRUPT_AT", "300")):
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(5)  # the signal's KeyboardInterrupt comes at once; never reached
+    at = os.environ.get("LAMA_TEST_INTERRUPT_AT")
+    if str(view.players) == os.environ.get("LAMA_TEST_INTERRUPT_PLAYERS") or (at and _decisions == int(at)):
+        signal.raise_signal(signal.SIGINT)  # the handler raises KeyboardInterrupt in this call
     return heuristic_bot(view, rng)
 
 

@@ -4,6 +4,7 @@ stored together, never behind a burst of other writes, and every write is answer
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 from lama.web.store import SeatRow, Store, TableRow
@@ -24,15 +25,17 @@ def test_a_move_does_not_wait_behind_a_burst_of_other_writes(tmp_path):
     store.create_table(table("t1"))
     commits = GroupCommit(store)
     done: list[str] = []
+    writing = threading.Event()
 
     def slow_write(n: int) -> int:  # a write that takes a while (a table created on a busy disk)
+        writing.set()
         time.sleep(0.02)
         done.append(f"write {n}")
         return n
 
     async def main():
         writes = [asyncio.ensure_future(commits.call(slow_write, n)) for n in range(20)]
-        await asyncio.sleep(0.005)  # the first write is being done
+        assert await asyncio.to_thread(writing.wait, 30), "no write was begun"  # the first write is being done
         stored = await commits.add_move("t1", 0, 0, {"type": "draw"})
         done.append("move")
         return stored, await asyncio.gather(*writes)

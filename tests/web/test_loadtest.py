@@ -10,6 +10,7 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
 
+@pytest.mark.slow
 def test_loadtest_plays_tables_and_loses_nothing(tmp_path):
     done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--tables", "3", "--seconds", "3", "--json"],
                           capture_output=True, text=True, timeout=180, cwd=tmp_path)
@@ -31,6 +32,7 @@ def test_loadtest_plays_tables_and_loses_nothing(tmp_path):
     assert sum(n for _s, n, *_ in result["by_second"]) == result["moves"]
 
 
+@pytest.mark.slow
 def test_loadtest_spreads_the_clients_over_processes(tmp_path):
     done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--tables", "4", "--seconds", "3",
                            "--client-processes", "2", "--json"], capture_output=True, text=True, timeout=180,
@@ -49,6 +51,7 @@ def test_loadtest_refuses_bad_arguments():
     assert "2 to 6" in done.stderr
 
 
+@pytest.mark.slow
 def test_loadtest_with_people_thinking_beside_a_hostile_client(tmp_path):
     done = subprocess.run([sys.executable, "-m", "lama", "loadtest", "--tables", "3", "--seconds", "4", "--think",
                            "0.2", "--hostile", "--json"], capture_output=True, text=True, timeout=180, cwd=tmp_path)

@@ -141,6 +141,21 @@ def test_sqlite_checkpoints_in_a_thread_of_its_own_not_in_a_commit(tmp_path):
     assert not store._checkpointer.is_alive()  # it ends with the store
 
 
+def wait_for_listeners(url: str, count: int, timeout: float = 30) -> None:
+    """Until `count` sessions of the database at `url` have run their LISTEN (PostgreSQL lists them)."""
+    import psycopg
+
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(url, autocommit=True) as conn:
+        while True:
+            listening = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                     "AND state = 'idle' AND query = %s", (f"LISTEN {Store.CHANNEL}",)).fetchone()[0]
+            if listening >= count:
+                return
+            assert time.monotonic() < deadline, f"{listening} of {count} stores listen after {timeout} s"
+            time.sleep(0.02)
+
+
 def test_a_group_commit_announces_every_table_it_changed_to_the_other_servers(postgres):
     """PostgreSQL: one batch of moves at 700 tables is announced in a few notifications (at most
     ANNOUNCED tables each), every table named once, to the other server only; a move stored
@@ -158,7 +173,7 @@ def test_a_group_commit_announces_every_table_it_changed_to_the_other_servers(po
     try:
         for thread in listeners:
             thread.start()
-        time.sleep(0.5)  # (both listening)
+        wait_for_listeners(url, 2)
         assert mine.add_moves([(t, 0, 0, {"draw": True}) for t in ids] + [(ids[0], 1, 1, {"draw": True})]) \
             == [True] * 701
         assert mine.add_moves([(ids[1], 0, 1, {"quit": True}), (ids[1], 1, 1, {"quit": True})]) == [False, True]

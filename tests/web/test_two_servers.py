@@ -11,6 +11,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
+import pytest
 from websockets.sync.client import connect
 
 from lama.record import replay
@@ -20,6 +21,7 @@ from lama.web.store import Store
 from .conftest import new_database
 
 
+@pytest.mark.slow
 def test_two_servers_share_a_table(postgres, serve):
     db = new_database(postgres)
     one, two = serve(db), serve(db)
