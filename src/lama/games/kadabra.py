@@ -32,7 +32,7 @@ from lama.core import seats as seat_numbers
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
-from lama.core.shape import Field, MoveKind, Shape, ViewField
+from lama.core.shape import BYTES, FLAG, SEAT, SEAT_OR_NONE, Field, MoveKind, Observed, Shape, ViewField
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -363,6 +363,18 @@ class KadabraState(CardState):
             ViewField("forced_draw", lambda s, seat: s.forced_draw),  # K5: the seat that must draw first
         ),
         moves=(MoveKind("skip"), MoveKind("take_stage")),
+        observed=(
+            Observed("stage", BYTES, size=2),
+            Observed("magic_chip", SEAT_OR_NONE),  # the first entry: in the centre
+            Observed("show", FLAG),
+            Observed("forced_draw", SEAT),
+        ),
+        changes=(
+            ("CardPlayed", ("forced_draw",)), ("CardDrawn", ("forced_draw",)),
+            ("ChipGiven", ("points", "magic_chip")), ("ChipStaged", ("points", "stage", "show")),
+            ("StageTaken", ("points", "stage", "show")), ("MagicChipTaken", ("magic_chip",)),
+            ("Skipped", ("magic_chip",)), ("MagicChipScored", ()), ("RoundScored", ("magic_chip", "forced_draw")),
+        ),
     )
 
 
