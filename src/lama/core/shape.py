@@ -78,10 +78,12 @@ class ViewField:
 class MoveKind:
     """A move beyond play: its kind (the Action's and the JSON's name: `{"skip": true}`) and
     whether the engine counts it among the round's public moves (the row's MOVES: `MOVE_` and
-    its kind in upper case)."""
+    its kind in upper case); `event`: the class name of the event that says a seat made it,
+    where that event is the game's own (the information state's record of the round)."""
 
     kind: str
     counted: bool = True
+    event: str | None = None
 
 
 # Observed.kind: how a feature of the observation (lama.envs.observation) encodes its value;
@@ -134,10 +136,17 @@ class Shape:
     moves: tuple[MoveKind, ...] = ()
     observed: tuple[Observed, ...] = ()
     changes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # for the information state (lama.envs.observation.InfoEncoder): the points each of the
+    # game's own events moves between seats, as pairs of the event's class name and a function
+    # of the event giving (seat, points) pairs; and how many moves a round may have beyond the
+    # family's bound (a function of the game; None: none)
+    points_moved: tuple[tuple[str, object], ...] = ()
+    more_moves: object = None
 
     def __add__(self, more: Shape) -> Shape:
         return Shape(self.fields + more.fields, self.view + more.view, self.moves + more.moves,
-                     self.observed + more.observed, self.changes + more.changes)
+                     self.observed + more.observed, self.changes + more.changes,
+                     self.points_moved + more.points_moved, more.more_moves or self.more_moves)
 
     def changed_by(self) -> dict[str, tuple[str, ...]]:
         """`changes` as a dict: an event's class name -> the features it changes (each once)."""

@@ -59,6 +59,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lama.core.actions import DRAW, QUIT, Action, discard, take
+from lama.core.actions import ROLL as ROLL_DICE
 from lama.core.events import CardDrawn, CardPlayed, CardsDiscarded, DiceRolled, RowCardTaken
 from lama.core.shape import (
     BYTES,
@@ -635,7 +637,6 @@ class Mirror:
 
 OBSERVATIONS = ("summary", "info_state")  # the environments' `observation` option
 WHITE_POINTS, BLACK_POINTS = 1, 10  # C3
-CHIP_VALUE = {"white": WHITE_POINTS, "black": BLACK_POINTS, "magic": 0}  # points a chip carries (the magic chip: none)
 
 
 def check_observation(observation: str) -> str:
@@ -687,15 +688,19 @@ class InfoEncoder:
         self.game = game
         self.summary = summary = Encoder(game)
         n, k = self.players, self.K = game.players, summary.K
-        kinds = {a.kind for a in (game.action_of(i) for i in range(game.num_distinct_actions()))}
-        self.dice_game, self.kadabra = "roll" in kinds, "take_stage" in kinds
+        shape = game.state_class.shape
+        self.dice_game = game.family == "dice"
         self.num_actions = game.num_distinct_actions()
         actions = [game.action_of(i) for i in range(self.num_actions)]
-        # an event's move, by what the event says: (kind, card or cards, give) -> action id
-        self.id_of = {(a.kind, a.cards if a.kind == "discard" else a.card, a.give): i for i, a in enumerate(actions)}
+        self.id_of = {a: i for i, a in enumerate(actions)}  # an event's move -> its action id
+        # the game's own moves by the event that says one was made, and the points its events move
+        self.move_events = {m.event: Action(m.kind) for m in shape.moves if m.event}
+        self.points_moved = dict(shape.points_moved)
+        self.chips = bool(self.points_moved)  # a slot's chips entries
+        self.receivers = n if any(a.receiver is not None for a in actions) else 0  # a slot's receiver entries
         kind_of = summary.kind_of
-        # move_features[a]: the `move` entries action id `a` sets (a give's target is relative: apart)
-        self.give_of = [-1] * self.num_actions
+        # move_features[a]: the `move` entries action id `a` sets (its receiver is relative: apart)
+        self.receiver_of = [-1] * self.num_actions
         features = []
         if self.dice_game:
             f = 2 + 2 * k
@@ -713,27 +718,27 @@ class InfoEncoder:
             bound = 2 * (sum(getattr(game, "row", ())) + n * game.hand_size) + n
         else:
             flags = summary.flags
-            f = k + len(flags) + (n if self.kadabra else 0)
+            f = k + len(flags) + self.receivers
             for i, a in enumerate(actions):
                 if a.kind == "play":
                     features.append([(kind_of[a.card], 1)])
-                    if a.give is not None:
-                        self.give_of[i] = a.give
+                    if a.receiver is not None:
+                        self.receiver_of[i] = a.receiver
                 else:
                     features.append([(k + flags.index(a.kind), 1)])
             seen = k
             deck = sum(game.deck)
             pile = deck - n * game.hand_size - 1
             bound = (deck - 1) + pile + n
-            if self.kadabra:
-                bound += (deck - 1) + 2  # skips and stage takes: each needs a card played (or the first)
+            if shape.more_moves is not None:
+                bound += shape.more_moves(game)
         self.move_features = tuple(tuple(x) for x in features)
         self.F = f
         self.M = bound
         self.slot_fields = [("seat", n), ("move", f), ("seen", seen)]
         if not self.dice_game:
             self.slot_fields.append(("drawn", k))
-        if self.kadabra:
+        if self.chips:
             self.slot_fields.append(("chips", n))
         self.slot_at, at = {}, 0
         for name, size in self.slot_fields:
@@ -754,7 +759,7 @@ class InfoEncoder:
         if self.dice_game:  # discarded cards: up to one per die
             move = self.slot_at["move"]
             slot_high[move + 2 + k: move + 2 + 2 * k] = 3
-        if self.kadabra:  # a chip given or staged loses at most a black chip; a stage take gains the stage
+        if self.chips:  # a chip given or staged loses at most a black chip; a stage take gains the stage
             chips = slice(self.slot_at["chips"], self.slot_at["chips"] + n)
             slot_low[chips], slot_high[chips] = -10, 11 * BYTE
         low[self.history_start:] = np.tile(slot_low, self.M)
@@ -781,9 +786,9 @@ class InfoEncoder:
             move = base + at["move"]
             for f, v in self.move_features[action]:
                 out[move + f] = v
-            give = self.give_of[action]
-            if give >= 0:
-                out[move + self.F - n + (give - me) % n] = 1
+            receiver = self.receiver_of[action]
+            if receiver >= 0:
+                out[move + self.F - n + (receiver - me) % n] = 1
             if self.dice_game:
                 for die, face in enumerate(seen):
                     out[base + at["seen"] + die * k + face] = 1
@@ -792,7 +797,7 @@ class InfoEncoder:
                     out[base + at["seen"] + seen] = 1
                 if drawn >= 0:
                     out[base + at["drawn"] + drawn] = 1
-            if self.kadabra:
+            if self.chips:
                 for s in range(n):
                     out[base + at["chips"] + (s - me) % n] = chips[s]
         return out
@@ -835,6 +840,7 @@ class InfoTracker:
     def feed(self, events) -> None:
         enc, seat = self.enc, self.seat
         kind_of, ids = enc.summary.kind_of, enc.id_of
+        move_events, points_moved = enc.move_events, enc.points_moved
         for event in events:
             e = event.for_seat(seat)
             name = type(e).__name__
@@ -842,33 +848,29 @@ class InfoTracker:
                 self.moves, self.count, self._roll = [], 0, ()
                 self._top = kind_of[e.discard] if e.discard is not None else -1
             elif name == "CardPlayed":
-                self._move(e.seat, ids["play", e.card, e.give])
+                self._move(e.seat, ids[e.action()])
                 self._top = kind_of[e.card]
             elif name == "CardDrawn":
-                if not e.forced:
-                    self._move(e.seat, ids["draw", None, None])
+                if e.chosen:
+                    self._move(e.seat, ids[DRAW])
                 if e.card is not None:
                     self.moves[-1][3] = kind_of[e.card]
             elif name == "SeatQuit":
-                self._move(e.seat, ids["quit", None, None])
-            elif name == "Skipped":
-                self._move(e.seat, ids["skip", None, None])
-            elif name == "StageTaken":
-                self._move(e.seat, ids["take_stage", None, None])
-                self.moves[-1][4][e.seat] += e.whites + 10 * e.blacks
-            elif name == "ChipGiven":
-                chips = self.moves[-1][4]
-                chips[e.seat] -= CHIP_VALUE[e.chip]
-                chips[e.to] += CHIP_VALUE[e.chip]
-            elif name == "ChipStaged":
-                self.moves[-1][4][e.seat] -= CHIP_VALUE[e.chip]
+                self._move(e.seat, ids[QUIT])
             elif name == "DiceRolled":
-                self._move(e.seat, ids["roll", None, None])
+                self._move(e.seat, ids[ROLL_DICE])
                 self._roll = tuple(kind_of[face] for face in e.roll)
             elif name == "CardsDiscarded":
-                self._move(e.seat, ids["discard", e.cards, None])
+                self._move(e.seat, ids[discard(e.cards)])
             elif name == "RowCardTaken":
-                self._move(e.seat, ids["take", e.card, None])
+                self._move(e.seat, ids[take(e.card)])
+            else:
+                if name in move_events:  # the game's own move
+                    self._move(e.seat, ids[move_events[name]])
+                if name in points_moved:  # points the move moved between seats
+                    chips = self.moves[-1][4]
+                    for s, points in points_moved[name](e):
+                        chips[s] += points
 
     def _move(self, seat: int, action: int) -> None:
         seen = self._roll if self.enc.dice_game else self._top

@@ -46,6 +46,7 @@ STAR = tuple(card.symbol == "*" for card in TABLE.cards)  # K6
 RECTANGLE = tuple(card.symbol == "+" for card in TABLE.cards)  # K5
 SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more
 MAGIC_POINTS = 10  # K11
+CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}  # the points a chip carries (C3; the magic chip: none)
 def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
     """A deck map (code -> count) as counts per kind in table order; InvalidOption if bad (K1:
     the map replaces the whole deck, a code it leaves out has no cards)."""
@@ -362,7 +363,7 @@ class KadabraState(CardState):
             ViewField("show", lambda s, seat: s.show, False),  # K9: a magic show is running
             ViewField("forced_draw", lambda s, seat: s.forced_draw),  # K5: the seat that must draw first
         ),
-        moves=(MoveKind("skip"), MoveKind("take_stage")),
+        moves=(MoveKind("skip", event="Skipped"), MoveKind("take_stage", event="StageTaken")),
         observed=(
             Observed("stage", BYTES, size=2),
             Observed("magic_chip", SEAT_OR_NONE),  # the first entry: in the centre
@@ -375,6 +376,13 @@ class KadabraState(CardState):
             ("StageTaken", ("points", "stage", "show")), ("MagicChipTaken", ("magic_chip",)),
             ("Skipped", ("magic_chip",)), ("MagicChipScored", ()), ("RoundScored", ("magic_chip", "forced_draw")),
         ),
+        points_moved=(
+            ("ChipGiven", lambda e: ((e.seat, -CHIP_POINTS[e.chip]), (e.to, CHIP_POINTS[e.chip]))),  # K4
+            ("ChipStaged", lambda e: ((e.seat, -CHIP_POINTS[e.chip]),)),  # K8
+            ("StageTaken", lambda e: ((e.seat, e.whites + 10 * e.blacks),)),  # K9
+        ),
+        # skips and stage takes: each needs a card played (or the first), K7 and K9
+        more_moves=lambda game: sum(game.deck) + 1,
     )
 
 
