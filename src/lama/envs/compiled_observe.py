@@ -277,8 +277,7 @@ def info_before(hist, st, ru, action):
         hist[at + S_CHIPS + s] = 0
     if not ru[R_EFFECTS]:
         return
-    chips = at + S_CHIPS
-    chips_of_move(st, ru, action, hist[chips:chips + N_MAX], WHITE_POINTS, BLACK_POINTS)
+    chips_of_move(st, ru, action, hist, at + S_CHIPS, WHITE_POINTS, BLACK_POINTS)
 
 
 @njit(cache=True)

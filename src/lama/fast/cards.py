@@ -177,20 +177,20 @@ def observe_effects(st, ru, me, out, at, cap):
 
 
 @njit(cache=True, inline="always")
-def chips_of_move(st, ru, action, chips, white, black):
+def chips_of_move(st, ru, action, chips, at, white, black):
     """K4, K8, K9: each seat's points change by the chips action id `action` of the seat to
-    move gives, stages or takes, added to chips[0:n] (a white chip worth `white`, a black one
-    `black`)."""
+    move gives, stages or takes, added to chips[at:at + n] (a white chip worth `white`, a black
+    one `black`)."""
     seat, k, p = st[TO_MOVE], ru[R_K], st[POINTS + st[TO_MOVE]]
     if action >= k + 4:  # K4: a 1 that gives a chip to seat `to`
         to = action - k - 4
         value = white if p % 10 else (0 if st[MAGIC_CHIP] == seat else black)
-        chips[seat] -= value
-        chips[to] += value
+        chips[at + seat] -= value
+        chips[at + to] += value
     elif action == ru[R_LLAMA]:  # K8: the lowest chip to the stage
-        chips[seat] -= white if p % 10 else (black if p else 0)
+        chips[at + seat] -= white if p % 10 else (black if p else 0)
     elif action == k + 3:  # K9: take the stage
-        chips[seat] += white * st[STAGE_WHITES] + black * st[STAGE_BLACKS]
+        chips[at + seat] += white * st[STAGE_WHITES] + black * st[STAGE_BLACKS]
 
 
 @njit(cache=True, inline="always")
