@@ -191,6 +191,10 @@ class Encoder:
         self.readers = {o.name: self._reader(o, view_fields.get(o.name)) for o in self.observed}
         self._readers = tuple(self.readers.values())
 
+    def __reduce__(self):
+        """Pickled as its game (the declarations' functions are no module attributes): built again."""
+        return type(self), (self.game,)
+
     # -- the definition: from a view ---------------------------------------------------------
     def encode(self, view) -> np.ndarray:
         """The observation of `view` (a lama.core.View of this game, for a seat)."""
@@ -689,7 +693,7 @@ class InfoEncoder:
         self.summary = summary = Encoder(game)
         n, k = self.players, self.K = game.players, summary.K
         shape = game.state_class.shape
-        self.dice_game = game.family == "dice"
+        self.dice_game = game.family != "cards"  # dice: rolls, no draws
         self.num_actions = game.num_distinct_actions()
         actions = [game.action_of(i) for i in range(self.num_actions)]
         self.id_of = {a: i for i, a in enumerate(actions)}  # an event's move -> its action id
@@ -765,6 +769,10 @@ class InfoEncoder:
         low[self.history_start:] = np.tile(slot_low, self.M)
         high[self.history_start:] = np.tile(slot_high, self.M)
         self.low, self.high = low, high
+
+    def __reduce__(self):
+        """Pickled as its game, like the Encoder."""
+        return type(self), (self.game,)
 
     def tracker(self, seat: int) -> InfoTracker:
         return InfoTracker(self, seat)
