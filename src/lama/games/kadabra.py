@@ -406,7 +406,7 @@ class KadabraGame(CardGame):
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
     heuristic = "lama.bots.heuristic_kadabra:choose"
     determinizer = "lama.bots.determinize:kadabra_sampler"
-    rollout_policy = "lama.bots.rollout:fast_card_action"
+    rollout_policy = "lama.bots.heuristic_kadabra:fast_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"
     hard_samples = 3000
 
