@@ -189,6 +189,8 @@ class Encoder:
         self._faces_of: dict = {}
         view_fields = {f.name: f for f in shape.view}
         self.readers = {o.name: self._reader(o, view_fields.get(o.name)) for o in self.observed}
+        # the features whose readers hand out one fixed list per value
+        self.one_hot = {o.name for o in self.observed if o.kind in (KIND, SEAT, SEAT_OR_NONE)}
         self._readers = tuple(self.readers.values())
 
     def __reduce__(self):
@@ -447,6 +449,7 @@ class Mirror:
         self._top = -1  # the kind whose entry is set in `top` (-1: none, before the deal)
         self._roll_set: tuple[int, ...] = ()  # dice: the entries set in `roll`
         self._moves_list = None  # card games: the state's move list the counters were read from
+        self._written: dict = {}  # a one-hot feature -> the list its entries were last written from
         self.update = self._update = self._updater()  # the fast path (see update())
 
     def reset(self, state) -> None:
@@ -460,6 +463,7 @@ class Mirror:
         if not self.ok:
             return
         values = enc.seat_values(state)
+        self._written.clear()  # the one-hot features' lists last written: not known
         try:  # the usual case, fast: every entry fits a byte
             self.values[:] = np.frombuffer(bytes(values), dtype=np.uint8)
         except ValueError:
@@ -472,14 +476,21 @@ class Mirror:
             self._top = state.top
 
     def _rereader(self, names):
-        """A function that writes the features `names` again from the state (their readers)."""
-        mv, mirror = self.mv, self
-        parts = tuple((self.enc.seat_start[name], self.enc.readers[name]) for name in names)
+        """A function that writes the features `names` again from the state (their readers).
+        A one-hot feature's reader hands out one fixed list per value: the list last written
+        (`_written`, forgotten by refresh) is the entries there, not written again."""
+        mv, mirror, enc, written = self.mv, self, self.enc, self._written
+        parts = tuple((name, enc.seat_start[name], enc.readers[name], name in enc.one_hot) for name in names)
 
         def reread(e=None):
             state = mirror.state
-            for at, read in parts:
-                for i, v in enumerate(read(state)):
+            for name, at, read, one_hot in parts:
+                values = read(state)
+                if one_hot:
+                    if written.get(name) is values:
+                        continue
+                    written[name] = values
+                for i, v in enumerate(values):
                     mv[at + i] = v
 
         return reread
