@@ -10,6 +10,7 @@ import random
 import pytest
 
 from lama.core import View
+from lama.core.events import Event
 from lama.core.shape import VIEW_FIELDS
 from lama.core.view import COMMON
 from lama.games import GAMES, new_game
@@ -69,3 +70,31 @@ def test_a_hand_built_view_takes_a_games_fields_as_keywords():
                 target=40, finished=False, winners=(), history=(), legal_actions=(), hand=("1",), stage=(1, 0))
     assert view.hand == ("1",) and view.stage == (1, 0) and view.magic_chip is None
     assert view.to_json()["stage"] == [1, 0] and "magic_chip" not in view.to_json()
+
+
+def _event_classes(cls=Event):
+    for sub in cls.__subclasses__():
+        yield sub.__name__
+        yield from _event_classes(sub)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_observation_declares_fields_and_events_that_exist(game_id):
+    """Each observed feature is a View attribute (and the state attribute its fast path reads
+    is the state's); each event a game declares for the observation is an Event class, and each
+    feature an event changes is observed."""
+    game = new_game(game_id, 3)
+    shape = game.state_class.shape
+    names = [o.name for o in shape.observed]
+    assert len(set(names)) == len(names)
+    state = game.new_initial_state()
+    view = state.view(0)
+    for o in shape.observed:
+        getattr(view, o.name)
+        if o.state is not None:
+            getattr(state, o.state)
+    for event, changed in shape.changes:
+        assert set(changed) <= set(names), event
+    declared = {event for event, _ in shape.changes} | {event for event, _ in shape.points_moved}
+    declared |= {m.event for m in shape.moves if m.event}
+    assert declared <= set(_event_classes()), declared - set(_event_classes())

@@ -32,6 +32,7 @@ from __future__ import annotations
 from lama.core.cards import LLAMA
 from lama.core.state import highest_chip, lowest_chip
 
+from . import rollout
 from .heuristic_cards import run_length, table_of
 
 
@@ -187,3 +188,26 @@ def _should_quit(view) -> bool:
     if now <= QUIT_SMALL + risk and min(view.hand_sizes[s] for s in others_in) + QUIT_GAP <= len(hand):
         return True
     return view.pile_size <= len(others_in) and now <= QUIT_LATE + risk
+
+
+# -- the playouts' policy (Game.rollout_policy) -----------------------------------------------
+
+def fast_action(state, actions, rng):
+    """rollout.fast_card_action with Kadabra's moves: in a show keep the chips off our points
+    (a llama, else skip, else take the stage, K9); a 1's chip to the seat with the fewest
+    points (K4); skip rather than draw or quit (K7, the magic chip costs 10 at scoring)."""
+    plays = [a for a in actions if a.kind == "play"]
+    kinds = {a.kind: a for a in actions}
+    skip, take_stage = kinds.get("skip"), kinds.get("take_stage")
+    if take_stage is not None:
+        llama = next((a for a in plays if a.card == "L"), None)
+        return llama or skip or take_stage
+    if plays:
+        chosen = rollout.best_plays(state, plays)
+        if len(chosen) > 1:  # K4: the chip goes to the seat with the fewest points
+            points = state.points
+            return min(chosen, key=lambda a: (points[a.give], a.give))
+        return chosen[0]
+    if skip is not None:
+        return skip
+    return rollout.fast_card_action(state, actions, rng)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from lama.core import ROLL, IllegalAction
 from lama.record import replay
@@ -100,14 +100,13 @@ def neural_hints(view) -> Hints:
 # -- showing hints ----------------------------------------------------------------------------
 
 def action_json(action) -> dict:
-    """An action as JSON: its kind and whichever of card, give, cards it has."""
+    """An action as JSON: its kind and whichever of its other fields it has (card, the chip's
+    receiver, cards), under their names."""
     out = {"kind": action.kind}
-    if action.card is not None:
-        out["card"] = action.card
-    if action.give is not None:
-        out["give"] = action.give
-    if action.cards:
-        out["cards"] = list(action.cards)
+    for f in fields(action)[1:]:
+        value = getattr(action, f.name)
+        if value is not None and value != ():
+            out[f.name] = list(value) if isinstance(value, tuple) else value
     return out
 
 

@@ -37,7 +37,7 @@ def slot_count(game_id: str) -> int:
 
 def slot_of(action, codes: tuple[str, ...]) -> int | None:
     """The network's slot of a legal action; None for an action the network has no slot for."""
-    if action.kind == "play" and action.give is None:
+    if action.kind == "play" and action.receiver is None:
         return codes.index(action.card)
     if action.kind == DRAW:
         return len(codes)

@@ -44,7 +44,7 @@ def fast_action(state, rng):
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    return state.game.hook("rollout_policy")(state, actions, rng)  # fast_card_action, fast_dice_action
+    return state.game.hook("rollout_policy")(state, actions, rng)  # fast_card_action, fast_dice_action, ...
 
 
 class _Kinds:
@@ -120,46 +120,36 @@ def should_quit(state, seat: int) -> bool:
 
 
 def fast_card_action(state, actions, rng):
-    """fast_action in the card games (Game.rollout_policy): play, else skip, else draw or quit."""
-    seat = state.to_move
+    """fast_action in the card games (Game.rollout_policy): play, else draw or quit."""
     plays = []
-    draw = quit_ = skip = take_stage = llama = None
+    draw = quit_ = None
     for a in actions:
         kind = a.kind
         if kind == "play":
             plays.append(a)
-            if a.card == "L":
-                llama = a
         elif kind == "draw":
             draw = a
         elif kind == "quit":
             quit_ = a
-        elif kind == "skip":
-            skip = a
-        elif kind == "take_stage":
-            take_stage = a
-    if take_stage is not None:  # K9: a show; keep the chips off our points if we can
-        return llama or skip or take_stage
     if plays:  # a play never raises the penalty
-        table = state.game.table
-        index = table.index
-        kinds = []
-        for a in plays:
-            k = index[a.card]
-            if not kinds or kinds[-1] != k:
-                kinds.append(k)
-        k = best_play_kind(table, state.hands[seat], kinds)
-        card = table.codes[k]
-        chosen = [a for a in plays if a.card == card]
-        if len(chosen) > 1:  # K4: the chip goes to the seat with the fewest points
-            points = state.points
-            return min(chosen, key=lambda a: (points[a.give], a.give))
-        return chosen[0]
-    if skip is not None:  # K7: free, and the magic chip costs 10 at scoring
-        return skip
-    if draw is None or should_quit(state, seat):
+        return best_plays(state, plays)[0]
+    if draw is None or should_quit(state, state.to_move):
         return quit_
     return draw
+
+
+def best_plays(state, plays) -> list:
+    """The plays (of `plays`, in their order) of the kind best_play_kind picks."""
+    table = state.game.table
+    index = table.index
+    kinds = []
+    for a in plays:
+        k = index[a.card]
+        if not kinds or kinds[-1] != k:
+            kinds.append(k)
+    k = best_play_kind(table, state.hands[state.to_move], kinds)
+    card = table.codes[k]
+    return [a for a in plays if a.card == card]
 
 
 def fast_dice_action(state, actions, rng):

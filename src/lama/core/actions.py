@@ -29,6 +29,11 @@ class Action:
     give: int | None = None  # K4: the seat that receives a chip
     cards: tuple[str, ...] = ()  # D3b: the cards discarded, sorted
 
+    @property
+    def receiver(self) -> int | None:
+        """The seat the move hands something to (K4: a 1's chip), if any."""
+        return self.give
+
     def __str__(self) -> str:
         if self.kind == "play":
             return f"play {self.card}" + (f" give {self.give}" if self.give is not None else "")

@@ -17,7 +17,25 @@ from . import seats as seat_numbers
 from .actions import DRAW, QUIT, Action, Deal
 from .errors import IllegalAction, InvalidView
 from .events import CardDrawn, CardPlayed, RoundDealt, SeatQuit
-from .shape import HIDDEN, OWN, PER_KIND, PER_SEAT, PER_SEAT_KIND, PER_SEAT_MOVE, Field, MoveKind, Shape, ViewField
+from .shape import (
+    COUNT,
+    COUNTS,
+    HIDDEN,
+    KIND,
+    MOVES,
+    OWN,
+    OWN_COUNTS,
+    PER_KIND,
+    PER_SEAT,
+    PER_SEAT_KIND,
+    PER_SEAT_MOVE,
+    POINTS,
+    Field,
+    MoveKind,
+    Observed,
+    Shape,
+    ViewField,
+)
 from .state import State, not_an_action
 from .view import View
 
@@ -55,6 +73,18 @@ CARD_SHAPE = Shape(
         ViewField("discard_pile", lambda s, seat: s.game.table.codes_of(s.discard_pile), ()),
     ),
     moves=(MoveKind("draw"), MoveKind("quit")),
+    observed=(
+        Observed("hand", OWN_COUNTS, "hands"),
+        Observed("top", KIND, "top"),
+        Observed("hand_sizes", PER_SEAT, "hand_sizes"),
+        Observed("points", POINTS, "points"),
+        Observed("quit", PER_SEAT, "quit", high=1),
+        Observed("pile_size", COUNT, "pile_size"),
+        Observed("discard_pile", COUNTS, "discard_pile"),
+        Observed("moves", MOVES),
+    ),
+    # the events the observation's mirror does not write itself (a round's end: the points)
+    changes=(("SeatQuit", ("quit",)), ("RoundScored", ("points",)), ("ChipReturned", ()), ("GameOver", ())),
 )
 
 

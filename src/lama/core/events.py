@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 
+from .actions import play
 from .jsonform import jsonable
 
 
@@ -54,12 +55,21 @@ class CardPlayed(Event):
     card: str
     give: int | None = None
 
+    def action(self):
+        """The move played (the same Action as the game's own)."""
+        return play(self.card, self.give)
+
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
     seat: int
     card: str | None  # None when seen from another seat
     forced: bool = False
+
+    @property
+    def chosen(self) -> bool:
+        """The draw is its seat's own move (not one another seat's card made it take, K5)."""
+        return not self.forced
 
     def for_seat(self, seat):
         return self if seat == self.seat else replace(self, card=None)

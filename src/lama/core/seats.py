@@ -46,6 +46,6 @@ def parse(text: str | int, players: int) -> int:
 def action_text(action) -> str:
     """An action in words for people: `str(action)` with a chip's receiver numbered from 1
     (`play 1 give 3` gives the chip to seat index 2)."""
-    if getattr(action, "kind", None) == "play" and action.give is not None:
-        return f"play {action.card} give {action.give + 1}"
+    if getattr(action, "kind", None) == "play" and action.receiver is not None:
+        return f"play {action.card} give {action.receiver + 1}"
     return str(action)

@@ -11,6 +11,7 @@ needs no clearing; `legal_mask` writes a row of the action mask.
 
 from __future__ import annotations
 
+from lama.fast.cards import chips_of_move, draw_chosen, effects_size, observe_effects
 from lama.fast.dice import N_DICE, N_FACES
 from lama.fast.family import legal_ids
 from lama.fast.kernel import njit
@@ -18,13 +19,9 @@ from lama.fast.layout import (
     CARDS,
     CHANCE,
     DISCARD_PILE,
-    DRAW,
-    DRAWER,
-    FORCED,
     HAND_SIZES,
     HANDS,
     K_MAX,
-    MAGIC_CHIP,
     MOVE_STRIDE,
     MOVES,
     N_MAX,
@@ -37,9 +34,9 @@ from lama.fast.layout import (
     R_EFFECTS,
     R_FACES,
     R_FAMILY,
+    R_FLAGS,
     R_HAND_SIZE,
     R_K,
-    R_LLAMA,
     R_N,
     R_ONE,
     R_ROW,
@@ -48,20 +45,14 @@ from lama.fast.layout import (
     ROLL_DICE,
     ROUND,
     ROW,
-    STAGE_BLACKS,
-    STAGE_WHITES,
     TAKE_ID,
     TO_MOVE,
     TOP,
 )
-from lama.games.kadabra import SHOW_CHIPS
 
 # the definition's caps (points above POINTS_CAP x the target read as that; the stage's chips at
 # most BYTE), taken from it: one copy of each
 from .observation import BLACK_POINTS, BYTE, POINTS_CAP, WHITE_POINTS
-
-CARD_FLAGS = 2  # per-seat move counters after the plays: draws, quits
-KADABRA_FLAGS = 4  # then skips and stage takes (layout.MOVE_DRAW ... MOVE_TAKE_STAGE)
 
 
 @njit(cache=True)
@@ -70,11 +61,7 @@ def observation_size(ru):
     n, k = ru[R_N], ru[R_K]
     if ru[R_FAMILY] != CARDS:
         return n * k + 3 * n + 2 * k + 6 * k
-    flags = KADABRA_FLAGS if ru[R_EFFECTS] else CARD_FLAGS
-    size = 3 * k + 3 * n + 1 + n * (k + flags)
-    if ru[R_EFFECTS]:
-        size += 2 + (1 + n) + 1 + n
-    return size
+    return 3 * k + 3 * n + 1 + n * (k + ru[R_FLAGS]) + effects_size(ru)
 
 
 @njit(cache=True)
@@ -133,7 +120,7 @@ def one_hot(index, size, out, at):
 @njit(cache=True)
 def observe_cards(st, ru, me, out):
     """lama, komarami, kadabra: hand, top, hand_sizes, points, quit, pile_size, discard_pile,
-    moves; kadabra then stage, magic_chip, show, forced_draw."""
+    moves; then what the card effects add (K4-K11, lama.fast.cards.observe_effects)."""
     n, k = ru[R_N], ru[R_K]
     at = counts(st, HANDS + me * K_MAX, k, out, 0)
     at = one_hot(st[TOP], k, out, at)
@@ -142,23 +129,13 @@ def observe_cards(st, ru, me, out):
     at = per_seat(st, ru, me, QUIT, out, at)
     out[at] = st[PILE_SIZE]
     at = counts(st, DISCARD_PILE, k, out, at + 1)
-    flags = KADABRA_FLAGS if ru[R_EFFECTS] else CARD_FLAGS
-    for r in range(n):  # plays of each kind, then draws, quits (kadabra: skips, stage takes)
+    flags = ru[R_FLAGS]
+    for r in range(n):  # plays of each kind, then the game's counted moves (layout.MOVE_FLAGS)
         moves = MOVES + relative(me, r, n) * MOVE_STRIDE
         at = counts(st, moves, k, out, at)
         at = counts(st, moves + K_MAX, flags, out, at)
-    if not ru[R_EFFECTS]:
-        return
-    whites, blacks = st[STAGE_WHITES], st[STAGE_BLACKS]
-    out[at] = min(whites, BYTE)
-    out[at + 1] = min(blacks, BYTE)
-    at += 2
-    magic_chip = st[MAGIC_CHIP]  # -1: in the centre
-    out[at] = 1.0 if magic_chip < 0 else 0.0
-    at = one_hot(-1 if magic_chip < 0 else (magic_chip - me) % n, n, out, at + 1)
-    out[at] = 1.0 if whites + blacks >= SHOW_CHIPS else 0.0  # K9
-    forced = st[DRAWER] if st[FORCED] and st[CHANCE] == DRAW else -1  # K5, while pending
-    one_hot(-1 if forced < 0 else (forced - me) % n, n, out, at + 1)
+    if ru[R_EFFECTS]:
+        observe_effects(st, ru, me, out, at, BYTE)
 
 
 @njit(cache=True)
@@ -251,7 +228,7 @@ def slot_size(ru):
 def move_size(ru):
     """InfoEncoder.F for the card games: the kinds, the flags, (kadabra) a 1's receiver."""
     k = ru[R_K]
-    return k + KADABRA_FLAGS + ru[R_N] if ru[R_EFFECTS] else k + CARD_FLAGS
+    return k + ru[R_FLAGS] + (ru[R_N] if ru[R_EFFECTS] else 0)
 
 
 @njit(cache=True)
@@ -300,16 +277,7 @@ def info_before(hist, st, ru, action):
         hist[at + S_CHIPS + s] = 0
     if not ru[R_EFFECTS]:
         return
-    k, p, chips = ru[R_K], st[POINTS + seat], at + S_CHIPS
-    if action >= k + KADABRA_FLAGS:  # K4: a 1 that gives a chip to seat `to`
-        to = action - k - KADABRA_FLAGS
-        value = WHITE_POINTS if p % 10 else (0 if st[MAGIC_CHIP] == seat else BLACK_POINTS)
-        hist[chips + seat] -= value
-        hist[chips + to] += value
-    elif action == ru[R_LLAMA]:  # K8: the lowest chip to the stage
-        hist[chips + seat] -= WHITE_POINTS if p % 10 else (BLACK_POINTS if p else 0)
-    elif action == k + KADABRA_FLAGS - 1:  # K9: take the stage
-        hist[chips + seat] += WHITE_POINTS * st[STAGE_WHITES] + BLACK_POINTS * st[STAGE_BLACKS]
+    chips_of_move(st, ru, action, hist, at + S_CHIPS, WHITE_POINTS, BLACK_POINTS)
 
 
 @njit(cache=True)
@@ -342,7 +310,7 @@ def observe_info(st, ru, hist, me, out):
     at = observation_size(ru)
     slots, size = info_slots(ru), slot_size(ru)
     count = hist[H_COUNT] if hist[H_ROUND] == st[ROUND] else 0
-    if (st[CHANCE] == DRAW and not st[FORCED]) or st[CHANCE] == ROLL_DICE:
+    if draw_chosen(st) or st[CHANCE] == ROLL_DICE:
         count -= 1
     out[at] = min(count, slots if ru[R_FAMILY] == CARDS else BYTE)
     at += 1
@@ -359,11 +327,11 @@ def observe_info(st, ru, hist, me, out):
         if cards:
             if action < k:
                 out[move + action] = 1.0
-            elif action < k + (KADABRA_FLAGS if ru[R_EFFECTS] else CARD_FLAGS):
-                out[move + action] = 1.0  # draw, quit (skip, take_stage) follow the kinds
+            elif action < k + ru[R_FLAGS]:
+                out[move + action] = 1.0  # the counted moves follow the kinds
             else:  # a 1 and the seat it gives a chip to
                 out[move + ru[R_ONE]] = 1.0
-                out[move + k + KADABRA_FLAGS + relative_of(action - k - KADABRA_FLAGS, me, n)] = 1.0
+                out[move + k + ru[R_FLAGS] + relative_of(action - k - ru[R_FLAGS], me, n)] = 1.0
             seen = move + move_size(ru)
             if hist[slot + S_SEEN] >= 0:
                 out[seen + hist[slot + S_SEEN]] = 1.0

@@ -59,11 +59,28 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lama.core.actions import DRAW, QUIT, Action, discard, take
+from lama.core.actions import ROLL as ROLL_DICE
 from lama.core.events import CardDrawn, CardPlayed, CardsDiscarded, DiceRolled, RowCardTaken
+from lama.core.shape import (
+    BYTES,
+    COUNT,
+    COUNTS,
+    DICE_FACES,
+    DICE_SHOWN,
+    FLAG,
+    KIND,
+    MOVES,
+    OWN_COUNTS,
+    PER_SEAT,
+    POINTS,
+    SEAT,
+    SEAT_COUNTS,
+    SEAT_OR_NONE,
+)
 
 POINTS_CAP = 3  # points above this many times the target read as that many
 BYTE = 255  # every other entry is a count from 0 to 255 (decks hold at most 200 cards)
-FLAGS = ("draw", "quit", "skip", "take_stage")  # the per-seat move counts after the plays
 
 
 @dataclass(frozen=True)
@@ -82,28 +99,28 @@ class Segment:
 
 class Encoder:
     """The observation of `game` (a lama.games Game): `encode(view)` or
-    `encode_state(state, seat)` give the same float32 vector of length `size`."""
+    `encode_state(state, seat)` give the same float32 vector of length `size`. Its features are
+    the game's declared ones (`shape.observed`, lama.core.shape.Observed), in that order."""
 
     def __init__(self, game):
         self.game = game
         self.players = n = game.players
         self.target = game.target
         self._points_cap = POINTS_CAP * game.target
+        shape = game.state_class.shape
+        self.observed = shape.observed
+        self.changes = shape.changed_by()  # for the Mirror
         actions = [game.action_of(i) for i in range(game.num_distinct_actions())]
-        kinds = [a.kind for a in actions]
-        self.dice_game = "roll" in kinds
-        self.kadabra = "take_stage" in kinds
-        card_kind = "take" if self.dice_game else "play"
-        codes = []
+        codes = []  # the card kinds, in the order of the first actions that name them
         for a in actions:
-            if a.kind == card_kind and a.give is None and a.card not in codes:
+            if a.card is not None and a.card not in codes:
                 codes.append(a.card)
         self.codes = tuple(codes)
         self.kind_of = {c: i for i, c in enumerate(codes)}
         k = self.K = len(codes)
         deck = _deck(game)
         total = sum(deck) if deck else BYTE
-        self.flags = tuple(f for f in FLAGS if f in kinds) if not self.dice_game else ()
+        self.flags = tuple(m.kind for m in shape.moves if m.counted)
         self.F = k + len(self.flags)  # per-seat move counters
         # feature index of each action in a seat's move counters
         self.move_feature = {}
@@ -116,36 +133,19 @@ class Encoder:
         # core hands out these very objects, and a look-up by value hashes a dataclass
         self._feature_by_ident = {id(a): f for a, f in self.move_feature.items()}
 
-        segments: list[Segment] = []
-
-        def add(name, size, high):
-            start = segments[-1].start + segments[-1].size if segments else 0
-            segments.append(Segment(name, start, size, float(high)))
-
         kind_high = max(deck) if deck else BYTE
-        if self.dice_game:
-            add("displays", n * k, total)
-            add("hand_sizes", n, total)
-            add("points", n, self._points_cap)
-            add("quit", n, 1)
-            add("discard_pile", k, kind_high)
-            add("row", k, max(getattr(game, "row", ()) or (BYTE,)))
-            add("roll", 3 * k, 1)
-            add("dice", 3 * k, 6)
-        else:
-            add("hand", k, kind_high)
-            add("top", k, 1)
-            add("hand_sizes", n, total)
-            add("points", n, self._points_cap)
-            add("quit", n, 1)
-            add("pile_size", 1, total)
-            add("discard_pile", k, kind_high)
-            add("moves", n * self.F, total)
-            if self.kadabra:
-                add("stage", 2, BYTE)
-                add("magic_chip", n + 1, 1)
-                add("show", 1, 1)
-                add("forced_draw", n, 1)
+        # each kind's size and largest value (Observed.size: BYTES' entries, DICE_SHOWN's and DICE_FACES' dice)
+        size_high = {COUNTS: (k, kind_high), OWN_COUNTS: (k, kind_high), KIND: (k, 1), PER_SEAT: (n, total),
+                     POINTS: (n, self._points_cap), COUNT: (1, total), MOVES: (n * self.F, total),
+                     BYTES: (1, BYTE), SEAT_OR_NONE: (1 + n, 1), SEAT: (n, 1), FLAG: (1, 1),
+                     SEAT_COUNTS: (n * k, total), DICE_SHOWN: (k, 1), DICE_FACES: (k, 6)}
+        segments: list[Segment] = []
+        for o in self.observed:
+            size, high = size_high[o.kind]
+            if o.high is not None:
+                high = o.high(game) if callable(o.high) else o.high
+            start = segments[-1].start + segments[-1].size if segments else 0
+            segments.append(Segment(o.name, start, size * o.size, float(high)))
         self.segments = tuple(segments)
         self.segment = {s.name: s for s in segments}
         self.size = segments[-1].start + segments[-1].size
@@ -165,25 +165,37 @@ class Encoder:
         self._seat_onehot = {None: [0] * n, -1: [0] * n}
         for seat in range(n):
             self._seat_onehot[seat] = [1 if t == seat else 0 for t in range(n)]
-        # the magic chip's entries, by its seat (None: the centre)
-        self._magic_onehot = {s: [1 if s is None else 0] + self._seat_onehot[s] for s in (None, *range(n))}
-        self.per_seat = {"displays": k, "hand_sizes": 1, "points": 1, "quit": 1,
-                         "moves": self.F, "forced_draw": 1}
+        # SEAT_OR_NONE's entries, by its seat (None: nobody)
+        self._seat_or_none = {s: [1 if s is None else 0] + self._seat_onehot[s] for s in (None, *range(n))}
+        # the per-seat features' entries per seat (rotated into relative order)
+        self.per_seat = {o.name: block for o in self.observed
+                         if (block := {PER_SEAT: 1, POINTS: 1, MOVES: self.F, SEAT: 1, SEAT_COUNTS: k}.get(o.kind))}
         self.seat_start = {}  # feature -> its first index in the seat-ordered bytes
         at = 0
-        for seg in self.segments:
+        for o, seg in zip(self.observed, self.segments):
             self.seat_start[seg.name] = at
-            at += n * k if seg.name == "hand" else seg.size
+            at += n * k if o.kind == OWN_COUNTS else seg.size
         self.seat_size = at
         self._perm = self._permutations()
+        # SEAT_COUNTS features another seat's quitting hides: (first entry, entries per seat)
+        self._hidden_when_quit = tuple((self.segment[o.name].start, k) for o in self.observed if o.hidden_when_quit)
         # points up to this go through the bytes: one byte each, and not above the cap
         self._byte_points = min(BYTE, self._points_cap)
         self._moves_list = None  # the state's move list the counters were made from
         self._moves_seen = 0
         self._move_counts: list[int] = []
-        self._roll_onehot: dict = {None: [0] * (3 * k)}
-        if self.dice_game:
-            self._dice_faces = self._faces(game.dice)
+        self._n_dice = max((o.size for o in self.observed if o.kind == DICE_SHOWN), default=0)
+        self._roll_onehot: dict = {None: [0] * (self._n_dice * k)}
+        self._faces_of: dict = {}
+        view_fields = {f.name: f for f in shape.view}
+        self.readers = {o.name: self._reader(o, view_fields.get(o.name)) for o in self.observed}
+        # the features whose readers hand out one fixed list per value
+        self.one_hot = {o.name for o in self.observed if o.kind in (KIND, SEAT, SEAT_OR_NONE)}
+        self._readers = tuple(self.readers.values())
+
+    def __reduce__(self):
+        """Pickled as its game (the declarations' functions are no module attributes): built again."""
+        return type(self), (self.game,)
 
     # -- the definition: from a view ---------------------------------------------------------
     def encode(self, view) -> np.ndarray:
@@ -193,35 +205,40 @@ class Encoder:
         kind_of = self.kind_of
         rel = {s: [v[(me + r) % n] for r in range(n)] for s, v in self._seat_onehot.items()}
         ints: list[int] = []
-        if self.dice_game:
-            for s in order:
-                ints += self._counts(view.displays[s])
-            ints += [view.hand_sizes[s] for s in order]
-            ints += [0] * n  # points, written below
-            ints += [int(view.quit[s]) for s in order]
-            ints += self._counts(view.discard_pile)
-            ints += self._counts(view.row)
-            ints += self._roll(view.roll)
-            ints += self._faces(view.dice)
-        else:
-            ints += self._counts(view.hand)
-            ints += self._onehot_k[kind_of[view.top] if view.top is not None else -1]
-            ints += [view.hand_sizes[s] for s in order]
-            ints += [0] * n
-            ints += [int(view.quit[s]) for s in order]
-            ints.append(view.pile_size)
-            ints += self._counts(view.discard_pile)
-            counts = [[0] * self.F for _ in range(n)]
-            feature = self.move_feature
-            for seat, action, _top in view.moves:
-                counts[seat][feature[action]] += 1
-            for s in order:
-                ints += counts[s]
-            if self.kadabra:
-                ints += [min(c, BYTE) for c in view.stage]
-                ints += [0 if view.magic_chip is not None else 1] + rel[view.magic_chip]
-                ints.append(int(view.show))
-                ints += rel[view.forced_draw]
+        for o in self.observed:
+            v, kind = getattr(view, o.name), o.kind
+            if kind in (COUNTS, OWN_COUNTS):
+                ints += self._counts(v)
+            elif kind == KIND:
+                ints += self._onehot_k[kind_of[v] if v is not None else -1]
+            elif kind == PER_SEAT:
+                ints += [int(v[s]) for s in order]
+            elif kind == POINTS:
+                ints += [0] * n  # written below
+            elif kind == COUNT:
+                ints.append(v)
+            elif kind == MOVES:
+                counts = [[0] * self.F for _ in range(n)]
+                feature = self.move_feature
+                for seat, action, _top in v:
+                    counts[seat][feature[action]] += 1
+                for s in order:
+                    ints += counts[s]
+            elif kind == BYTES:
+                ints += [min(c, BYTE) for c in v]
+            elif kind == SEAT_OR_NONE:
+                ints += [0 if v is not None else 1] + rel[v]
+            elif kind == SEAT:
+                ints += rel[v]
+            elif kind == FLAG:
+                ints.append(int(v))
+            elif kind == SEAT_COUNTS:
+                for s in order:
+                    ints += self._counts(v[s])
+            elif kind == DICE_SHOWN:
+                ints += self._roll(v)
+            else:  # DICE_FACES
+                ints += self._faces(v)
         return self._finish(ints, [view.points[s] for s in order])
 
     def _counts(self, codes) -> list[int]:
@@ -233,7 +250,7 @@ class Encoder:
     def _roll(self, roll) -> list[int]:
         out = self._roll_onehot.get(roll)
         if out is None:
-            out = [0] * (3 * self.K)
+            out = [0] * (self._n_dice * self.K)
             for i, face in enumerate(roll):
                 out[i * self.K + self.kind_of[face]] = 1
             self._roll_onehot[roll] = out
@@ -264,11 +281,11 @@ class Encoder:
         perms = []
         for me in range(n):
             perm = np.empty(self.size, dtype=np.intp)
-            for seg in self.segments:
+            for o, seg in zip(self.observed, self.segments):
                 src = self.seat_start[seg.name]
-                if seg.name == "hand":
+                if o.kind == OWN_COUNTS:
                     perm[seg.slice] = np.arange(src + me * self.K, src + (me + 1) * self.K)
-                elif seg.name == "magic_chip":
+                elif o.kind == SEAT_OR_NONE:
                     perm[seg.start] = src
                     perm[seg.start + 1: seg.start + 1 + n] = [src + 1 + (me + r) % n for r in range(n)]
                 elif seg.name in self.per_seat:
@@ -288,33 +305,68 @@ class Encoder:
             return None
         return self.seat_values(state)
 
+    def _reader(self, o, field):
+        """A function of the core state giving feature `o`'s entries in seat order (absolute
+        seats; OWN_COUNTS: every seat's), for the fast path; `field` its ViewField, read where
+        the feature names no state attribute."""
+        kind, attr = o.kind, o.state
+        get = field.get if field is not None else None  # a public field: the same for every seat
+        if kind in (OWN_COUNTS, SEAT_COUNTS):
+            def read(state):
+                ints = []
+                for counts in getattr(state, attr):
+                    ints += counts
+                return ints
+        elif kind == KIND:
+            onehot = self._onehot_k
+            def read(state):
+                return onehot[getattr(state, attr)]
+        elif kind == POINTS:
+            cap = self._points_cap
+            def read(state):
+                points = getattr(state, attr)
+                return [min(p, cap) for p in points] if max(points) > cap else points
+        elif kind == COUNT:
+            def read(state):
+                return [getattr(state, attr)]
+        elif kind == MOVES:
+            read = self._moves
+        elif kind == BYTES:
+            def read(state):
+                return [c if c < BYTE else BYTE for c in get(state, None)]
+        elif kind == SEAT_OR_NONE:
+            entries = self._seat_or_none
+            def read(state):
+                return entries[get(state, None)]
+        elif kind == SEAT:
+            entries = self._seat_onehot
+            def read(state):
+                return entries[get(state, None)]
+        elif kind == FLAG:
+            def read(state):
+                return [1 if get(state, None) else 0]
+        elif kind == DICE_SHOWN:
+            def read(state):
+                return self._roll(getattr(state, attr))
+        elif kind == DICE_FACES:
+            def read(state):
+                dice = get(state, None)
+                faces = self._faces_of.get(dice)
+                if faces is None:
+                    faces = self._faces_of[dice] = self._faces(dice)
+                return faces
+        else:  # COUNTS, PER_SEAT: the state's list as it is
+            def read(state):
+                return getattr(state, attr)
+        return read
+
     def seat_values(self, state) -> list[int]:
         """Every entry of the state in seat order (every hand: an observing seat's permutation
         picks its own), as whole numbers; points capped."""
-        points = state.points
-        if max(points) > self._points_cap:
-            points = [min(p, self._points_cap) for p in points]
-        if self.dice_game:
-            ints = []
-            for display in state.displays:
-                ints += display
-            return ints + (state.hand_sizes + points + state.quit + state.discard_pile
-                           + state.row + self._roll(state.roll) + self._dice_faces)
         ints = []
-        for hand in state.hands:
-            ints += hand
-        ints += (self._onehot_k[state.top] + state.hand_sizes + points + state.quit + [state.pile_size]
-                 + state.discard_pile + self._moves(state))
-        if self.kadabra:
-            ints += self._chips(state)
-            ints += self._seat_onehot[state.forced_draw]
+        for read in self._readers:
+            ints += read(state)
         return ints
-
-    def _chips(self, state) -> list[int]:
-        """kadabra's stage, magic chip and show, as bytes."""
-        w, b = state.stage_whites, state.stage_blacks
-        return ([w if w < BYTE else BYTE, b if b < BYTE else BYTE] + self._magic_onehot[state.magic_chip]
-                + [1 if state.show else 0])
 
     def encode_state(self, state, seat: int) -> np.ndarray:
         """`encode(state.view(seat))`, computed from the state's fields: the seat-ordered bytes
@@ -329,12 +381,14 @@ class Encoder:
         return self.face_down(np.frombuffer(data, dtype=np.uint8)[self._perm[seat]].astype(np.float32), state, seat)
 
     def face_down(self, obs: np.ndarray, state, seat: int) -> np.ndarray:
-        """D3: in dice, zero (in `obs`, `seat`'s vector) the displays of the other seats that quit."""
-        if self.dice_game and True in state.quit:
-            n, k, start = self.players, self.per_seat["displays"], self.segment["displays"].start
-            for r in range(1, n):
-                if state.quit[(seat + r) % n]:
-                    obs[start + r * k:start + (r + 1) * k] = 0
+        """Zero (in `obs`, `seat`'s vector) the features that hide the other seats that quit
+        (`Observed.hidden_when_quit`: dice's displays, D3)."""
+        if self._hidden_when_quit and True in state.quit:
+            n = self.players
+            for start, k in self._hidden_when_quit:
+                for r in range(1, n):
+                    if state.quit[(seat + r) % n]:
+                        obs[start + r * k:start + (r + 1) * k] = 0
         return obs
 
     def _moves(self, state) -> list[int]:
@@ -391,13 +445,11 @@ class Mirror:
         self.state = None
         self.ok = False  # the values hold the state (False: a game the fast path does not know)
         self.perm = encoder._perm
-        self._dice = encoder.dice_game
         self._roll_at = encoder.seat_start.get("roll")
         self._top = -1  # the kind whose entry is set in `top` (-1: none, before the deal)
-        self._forced_seat = None  # kadabra: the seat whose entry is set in `forced_draw`
-        self._magic = 0  # kadabra: the entry set in `magic_chip` (0: the centre)
         self._roll_set: tuple[int, ...] = ()  # dice: the entries set in `roll`
         self._moves_list = None  # card games: the state's move list the counters were read from
+        self._written: dict = {}  # a one-hot feature -> the list its entries were last written from
         self.update = self._update = self._updater()  # the fast path (see update())
 
     def reset(self, state) -> None:
@@ -411,19 +463,37 @@ class Mirror:
         if not self.ok:
             return
         values = enc.seat_values(state)
+        self._written.clear()  # the one-hot features' lists last written: not known
         try:  # the usual case, fast: every entry fits a byte
             self.values[:] = np.frombuffer(bytes(values), dtype=np.uint8)
         except ValueError:
             self.values[:] = values
-        if self._dice:
+        if self._roll_at is not None:
             r = self._roll_at
             self._roll_set = tuple(r + i for i, v in enumerate(enc._roll(state.roll)) if v)
         else:
             self._moves_list = state.moves
             self._top = state.top
-            self._forced_seat = getattr(state, "forced_draw", None)
-            magic = getattr(state, "magic_chip", None)
-            self._magic = 0 if magic is None else magic + 1
+
+    def _rereader(self, names):
+        """A function that writes the features `names` again from the state (their readers).
+        A one-hot feature's reader hands out one fixed list per value: the list last written
+        (`_written`, forgotten by refresh) is the entries there, not written again."""
+        mv, mirror, enc, written = self.mv, self, self.enc, self._written
+        parts = tuple((name, enc.seat_start[name], enc.readers[name], name in enc.one_hot) for name in names)
+
+        def reread(e=None):
+            state = mirror.state
+            for name, at, read, one_hot in parts:
+                values = read(state)
+                if one_hot:
+                    if written.get(name) is values:
+                        continue
+                    written[name] = values
+                for i, v in enumerate(values):
+                    mv[at + i] = v
+
+        return reread
 
     def update(self, events, seat: int | None = None, action_id: int | None = None) -> None:
         """Bring the values up to date after a move or chance outcome that returned `events`.
@@ -443,21 +513,17 @@ class Mirror:
         n, k = enc.players, enc.K
         at = enc.seat_start
         refresh = self.refresh
-        cap = enc._points_cap
         kind_of = enc.kind_of
         seats, kinds = range(n), range(k)
         size_at = [at["hand_sizes"] + s for s in seats]
-        points_at = [at["points"] + s for s in seats]
-        quit_at = [at["quit"] + s for s in seats]
         discard_at = [at["discard_pile"] + i for i in kinds]
-
-        def seat_quit(e):
-            mv[quit_at[e.seat]] = 1
 
         def unknown(e):
             return False
 
-        handlers = {"SeatQuit": seat_quit}  # by the event's class name
+        # the events written below are inline; the others the game declares (Shape.changes) read
+        # the features they change again, and an event no game declares makes it read everything
+        handlers = {name: self._rereader(names) for name, names in enc.changes.items()}
         by_type: dict = {}  # event class -> its handler (unknown: read everything)
 
         def other(e, cls):
@@ -467,8 +533,8 @@ class Mirror:
                 handler = by_type[cls] = handlers.get(cls.__name__, unknown)
             return handler(e)
 
-        if enc.dice_game:
-            return self._dice_updater(mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers, other)
+        if "moves" not in at:  # dice: no moves counted, the roll, discards and row cards inline
+            return self._dice_updater(mv, at, n, k, size_at, discard_at, kind_of, other)
 
         # the card games
         hand_at = [[at["hand"] + s * k + i for i in kinds] for s in seats]
@@ -481,71 +547,9 @@ class Mirror:
         # counter_at[seat][action id]: the entry a move counts in (None: an action without one)
         features = [move_feature.get(enc.game.action_of(i)) for i in range(enc.game.num_distinct_actions())]
         counter_at = [[None if ft is None else base + ft for ft in features] for base in moves_at]
-        kadabra = enc.kadabra
-        forced_at = at.get("forced_draw")
-
-        def all_points():
-            for s, p in enumerate(mirror.state.points):
-                mv[points_at[s]] = p if p < cap else cap
-
-        def forced_draw():  # kadabra: the forced_draw entry (K5), after a play or a forced draw
-            forced, was = mirror.state.forced_draw, mirror._forced_seat
-            if forced != was:
-                if was is not None:
-                    mv[forced_at + was] = 0
-                if forced is not None:
-                    mv[forced_at + forced] = 1
-                mirror._forced_seat = forced
-
-        def round_scored(e):  # the round is over: the points, and in kadabra the chips (K11)
-            all_points()
-            if kadabra:
-                magic_chip()
-                forced_draw()
-
-        def nothing(e):
-            return None
-
-        # what a round's end changes until the next deal (which reads everything again): the
-        # points (C5's returned chip and K11's magic chip among them)
-        handlers.update(RoundScored=round_scored, ChipReturned=nothing, MagicChipScored=nothing,
-                        GameOver=nothing)
-
-        if kadabra:
-            stage_at, show_at, magic_at = at["stage"], at["show"], at["magic_chip"]
-
-            def magic_chip():
-                m = mirror.state.magic_chip
-                m = 0 if m is None else m + 1  # 0: the centre
-                was = mirror._magic
-                if m != was:
-                    mv[magic_at + was] = 0
-                    mv[magic_at + m] = 1
-                    mirror._magic = m
-
-            def chip_given(e):
-                points, giver, to = mirror.state.points, e.seat, e.to
-                p = points[giver]
-                mv[points_at[giver]] = p if p < cap else cap
-                p = points[to]
-                mv[points_at[to]] = p if p < cap else cap
-                if e.chip == "magic":
-                    magic_chip()
-
-            def chip_staged(e):  # ChipStaged, StageTaken: the seat's points and the stage
-                state, seat = mirror.state, e.seat
-                p = state.points[seat]
-                mv[points_at[seat]] = p if p < cap else cap
-                w, b = state.stage_whites, state.stage_blacks
-                mv[stage_at] = w if w < BYTE else BYTE
-                mv[stage_at + 1] = b if b < BYTE else BYTE
-                mv[show_at] = 1 if state.show else 0
-
-            def magic_moved(e):
-                magic_chip()
-
-            handlers.update(ChipGiven=chip_given, ChipStaged=chip_staged, StageTaken=chip_staged,
-                            MagicChipTaken=magic_moved, Skipped=magic_moved)
+        # what else a card played or drawn changes in the game (Shape.changes; None: nothing)
+        played = self._rereader(enc.changes["CardPlayed"]) if enc.changes.get("CardPlayed") else None
+        drawn = self._rereader(enc.changes["CardDrawn"]) if enc.changes.get("CardDrawn") else None
 
         def update(events, seat=None, action_id=None):
             if not mirror.ok:
@@ -564,15 +568,15 @@ class Mirror:
                         mv[top_at[top]] = 1
                         mirror._top = top
                     mv[discard_at[top]] = state.discard_pile[top]
-                    if kadabra and state.forced:  # K5: a rectangle, the next seat draws first
-                        forced_draw()
+                    if played is not None:
+                        played()
                 elif cls is CardDrawn:
                     drawer, kind = e.seat, kind_of[e.card]
                     mv[hand_at[drawer][kind]] = state.hands[drawer][kind]
                     mv[size_at[drawer]] = state.hand_sizes[drawer]
                     mv[pile] = state.pile_size
-                    if e.forced:  # the forced draw is done
-                        forced_draw()
+                    if drawn is not None:
+                        drawn()
                 elif other(e, cls) is False:
                     return refresh()
             if seat is not None:  # the move just made: one more in its seat's counters
@@ -587,7 +591,7 @@ class Mirror:
 
         return update
 
-    def _dice_updater(self, mv, at, n, k, size_at, points_at, cap, discard_at, kind_of, handlers, other):
+    def _dice_updater(self, mv, at, n, k, size_at, discard_at, kind_of, other):
         """update() for dice (see _updater): the roll, discards and row cards inline."""
         mirror, refresh = self, self.refresh
         display_at = [[at["displays"] + s * k + i for i in range(k)] for s in range(n)]
@@ -595,12 +599,6 @@ class Mirror:
         roll_at = at["roll"]
         roll_entries: dict = {}  # a roll -> the entries it sets in `roll`
         kinds_of: dict = {}  # discarded cards -> their kinds, each once
-
-        def points_changed(e):  # ChipReturned (D3a): every seat's points
-            for s, p in enumerate(mirror.state.points):
-                mv[points_at[s]] = p if p < cap else cap
-
-        handlers["ChipReturned"] = points_changed
 
         def update(events, seat=None, action_id=None):
             if not mirror.ok:
@@ -654,7 +652,6 @@ class Mirror:
 
 OBSERVATIONS = ("summary", "info_state")  # the environments' `observation` option
 WHITE_POINTS, BLACK_POINTS = 1, 10  # C3
-CHIP_VALUE = {"white": WHITE_POINTS, "black": BLACK_POINTS, "magic": 0}  # points a chip carries (the magic chip: none)
 
 
 def check_observation(observation: str) -> str:
@@ -706,14 +703,19 @@ class InfoEncoder:
         self.game = game
         self.summary = summary = Encoder(game)
         n, k = self.players, self.K = game.players, summary.K
-        self.dice_game, self.kadabra = summary.dice_game, summary.kadabra
+        shape = game.state_class.shape
+        self.dice_game = game.family != "cards"  # dice: rolls, no draws
         self.num_actions = game.num_distinct_actions()
         actions = [game.action_of(i) for i in range(self.num_actions)]
-        # an event's move, by what the event says: (kind, card or cards, give) -> action id
-        self.id_of = {(a.kind, a.cards if a.kind == "discard" else a.card, a.give): i for i, a in enumerate(actions)}
+        self.id_of = {a: i for i, a in enumerate(actions)}  # an event's move -> its action id
+        # the game's own moves by the event that says one was made, and the points its events move
+        self.move_events = {m.event: Action(m.kind) for m in shape.moves if m.event}
+        self.points_moved = dict(shape.points_moved)
+        self.chips = bool(self.points_moved)  # a slot's chips entries
+        self.receivers = n if any(a.receiver is not None for a in actions) else 0  # a slot's receiver entries
         kind_of = summary.kind_of
-        # move_features[a]: the `move` entries action id `a` sets (a give's target is relative: apart)
-        self.give_of = [-1] * self.num_actions
+        # move_features[a]: the `move` entries action id `a` sets (its receiver is relative: apart)
+        self.receiver_of = [-1] * self.num_actions
         features = []
         if self.dice_game:
             f = 2 + 2 * k
@@ -731,27 +733,27 @@ class InfoEncoder:
             bound = 2 * (sum(getattr(game, "row", ())) + n * game.hand_size) + n
         else:
             flags = summary.flags
-            f = k + len(flags) + (n if self.kadabra else 0)
+            f = k + len(flags) + self.receivers
             for i, a in enumerate(actions):
                 if a.kind == "play":
                     features.append([(kind_of[a.card], 1)])
-                    if a.give is not None:
-                        self.give_of[i] = a.give
+                    if a.receiver is not None:
+                        self.receiver_of[i] = a.receiver
                 else:
                     features.append([(k + flags.index(a.kind), 1)])
             seen = k
             deck = sum(game.deck)
             pile = deck - n * game.hand_size - 1
             bound = (deck - 1) + pile + n
-            if self.kadabra:
-                bound += (deck - 1) + 2  # skips and stage takes: each needs a card played (or the first)
+            if shape.more_moves is not None:
+                bound += shape.more_moves(game)
         self.move_features = tuple(tuple(x) for x in features)
         self.F = f
         self.M = bound
         self.slot_fields = [("seat", n), ("move", f), ("seen", seen)]
         if not self.dice_game:
             self.slot_fields.append(("drawn", k))
-        if self.kadabra:
+        if self.chips:
             self.slot_fields.append(("chips", n))
         self.slot_at, at = {}, 0
         for name, size in self.slot_fields:
@@ -772,12 +774,16 @@ class InfoEncoder:
         if self.dice_game:  # discarded cards: up to one per die
             move = self.slot_at["move"]
             slot_high[move + 2 + k: move + 2 + 2 * k] = 3
-        if self.kadabra:  # a chip given or staged loses at most a black chip; a stage take gains the stage
+        if self.chips:  # a chip given or staged loses at most a black chip; a stage take gains the stage
             chips = slice(self.slot_at["chips"], self.slot_at["chips"] + n)
             slot_low[chips], slot_high[chips] = -10, 11 * BYTE
         low[self.history_start:] = np.tile(slot_low, self.M)
         high[self.history_start:] = np.tile(slot_high, self.M)
         self.low, self.high = low, high
+
+    def __reduce__(self):
+        """Pickled as its game, like the Encoder."""
+        return type(self), (self.game,)
 
     def tracker(self, seat: int) -> InfoTracker:
         return InfoTracker(self, seat)
@@ -799,9 +805,9 @@ class InfoEncoder:
             move = base + at["move"]
             for f, v in self.move_features[action]:
                 out[move + f] = v
-            give = self.give_of[action]
-            if give >= 0:
-                out[move + self.F - n + (give - me) % n] = 1
+            receiver = self.receiver_of[action]
+            if receiver >= 0:
+                out[move + self.F - n + (receiver - me) % n] = 1
             if self.dice_game:
                 for die, face in enumerate(seen):
                     out[base + at["seen"] + die * k + face] = 1
@@ -810,7 +816,7 @@ class InfoEncoder:
                     out[base + at["seen"] + seen] = 1
                 if drawn >= 0:
                     out[base + at["drawn"] + drawn] = 1
-            if self.kadabra:
+            if self.chips:
                 for s in range(n):
                     out[base + at["chips"] + (s - me) % n] = chips[s]
         return out
@@ -853,6 +859,7 @@ class InfoTracker:
     def feed(self, events) -> None:
         enc, seat = self.enc, self.seat
         kind_of, ids = enc.summary.kind_of, enc.id_of
+        move_events, points_moved = enc.move_events, enc.points_moved
         for event in events:
             e = event.for_seat(seat)
             name = type(e).__name__
@@ -860,33 +867,29 @@ class InfoTracker:
                 self.moves, self.count, self._roll = [], 0, ()
                 self._top = kind_of[e.discard] if e.discard is not None else -1
             elif name == "CardPlayed":
-                self._move(e.seat, ids["play", e.card, e.give])
+                self._move(e.seat, ids[e.action()])
                 self._top = kind_of[e.card]
             elif name == "CardDrawn":
-                if not e.forced:
-                    self._move(e.seat, ids["draw", None, None])
+                if e.chosen:
+                    self._move(e.seat, ids[DRAW])
                 if e.card is not None:
                     self.moves[-1][3] = kind_of[e.card]
             elif name == "SeatQuit":
-                self._move(e.seat, ids["quit", None, None])
-            elif name == "Skipped":
-                self._move(e.seat, ids["skip", None, None])
-            elif name == "StageTaken":
-                self._move(e.seat, ids["take_stage", None, None])
-                self.moves[-1][4][e.seat] += e.whites + 10 * e.blacks
-            elif name == "ChipGiven":
-                chips = self.moves[-1][4]
-                chips[e.seat] -= CHIP_VALUE[e.chip]
-                chips[e.to] += CHIP_VALUE[e.chip]
-            elif name == "ChipStaged":
-                self.moves[-1][4][e.seat] -= CHIP_VALUE[e.chip]
+                self._move(e.seat, ids[QUIT])
             elif name == "DiceRolled":
-                self._move(e.seat, ids["roll", None, None])
+                self._move(e.seat, ids[ROLL_DICE])
                 self._roll = tuple(kind_of[face] for face in e.roll)
             elif name == "CardsDiscarded":
-                self._move(e.seat, ids["discard", e.cards, None])
+                self._move(e.seat, ids[discard(e.cards)])
             elif name == "RowCardTaken":
-                self._move(e.seat, ids["take", e.card, None])
+                self._move(e.seat, ids[take(e.card)])
+            else:
+                if name in move_events:  # the game's own move
+                    self._move(e.seat, ids[move_events[name]])
+                if name in points_moved:  # points the move moved between seats
+                    chips = self.moves[-1][4]
+                    for s, points in points_moved[name](e):
+                        chips[s] += points
 
     def _move(self, seat: int, action: int) -> None:
         seen = self._roll if self.enc.dice_game else self._top

@@ -339,7 +339,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids, b.hists)
         self._mark_over()
         self._ready = True
-        return self._give(b.obs), {"action_mask": self._give_mask()}
+        return self._hand_out(b.obs), {"action_mask": self._hand_out_mask()}
 
     def step(self, actions):
         if not self._ready:
@@ -375,8 +375,8 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
             self._over[:] = terminated
         batch.observe_all(b.states, b.rules, self.seat, b.obs, b.masks, b.ids, b.hists)
         self._mark_over()
-        infos["action_mask"] = self._give_mask()
-        return self._give(b.obs), self.rewards.copy(), terminated, self._no_truncation.copy(), infos
+        infos["action_mask"] = self._hand_out_mask()
+        return self._hand_out(b.obs), self.rewards.copy(), terminated, self._no_truncation.copy(), infos
 
     def _restart(self, rows: np.ndarray) -> None:
         """New games in `rows`, played up to the learning seat's first move."""
@@ -441,11 +441,11 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         """The learning seat's legal-action masks now, (B, A) bool."""
         return self._b.masks.view(np.bool_).copy()
 
-    def _give(self, a: np.ndarray) -> np.ndarray:
+    def _hand_out(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else _read_only(a)
 
-    def _give_mask(self) -> np.ndarray:
-        return self._give(self._b.masks.view(np.bool_))
+    def _hand_out_mask(self) -> np.ndarray:
+        return self._hand_out(self._b.masks.view(np.bool_))
 
 
 __all__ = ["LamaVectorEnv", "SelfPlay", "autoreset_mode_of", "row_words"]

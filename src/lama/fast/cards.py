@@ -143,6 +143,57 @@ def show(st):
 
 
 @njit(cache=True, inline="always")
+def effects_size(ru):
+    """The entries observe_effects writes (none without K4-K11)."""
+    return 4 + 2 * ru[R_N] if ru[R_EFFECTS] else 0
+
+
+@njit(cache=True, inline="always")
+def draw_chosen(st):
+    """A draw is pending that its seat chose (not K5's forced draw)."""
+    return st[CHANCE] == DRAW and not st[FORCED]
+
+
+@njit(cache=True, inline="always")
+def observe_effects(st, ru, me, out, at, cap):
+    """K4-K11 in seat `me`'s observation from out[at] (lama.envs.observation: kadabra's
+    declared stage, magic_chip, show, forced_draw, seats relative to `me`; the stage's chips
+    each at most `cap`); the next `at`."""
+    n = ru[R_N]
+    out[at] = min(st[STAGE_WHITES], cap)
+    out[at + 1] = min(st[STAGE_BLACKS], cap)
+    holder = st[MAGIC_CHIP]  # -1: in the centre
+    forced = st[DRAWER] if st[FORCED] and st[CHANCE] == DRAW else -1  # K5, while pending
+    for i in range(2, 2 + 1 + n + 1 + n):
+        out[at + i] = 0.0
+    if holder < 0:
+        out[at + 2] = 1.0
+    else:
+        out[at + 3 + (holder - me) % n] = 1.0
+    out[at + 3 + n] = 1.0 if show(st) else 0.0
+    if forced >= 0:
+        out[at + 4 + n + (forced - me) % n] = 1.0
+    return at + 4 + 2 * n
+
+
+@njit(cache=True, inline="always")
+def chips_of_move(st, ru, action, chips, at, white, black):
+    """K4, K8, K9: each seat's points change by the chips action id `action` of the seat to
+    move gives, stages or takes, added to chips[at:at + n] (a white chip worth `white`, a black
+    one `black`)."""
+    seat, k, p = st[TO_MOVE], ru[R_K], st[POINTS + st[TO_MOVE]]
+    if action >= k + 4:  # K4: a 1 that gives a chip to seat `to`
+        to = action - k - 4
+        value = white if p % 10 else (0 if st[MAGIC_CHIP] == seat else black)
+        chips[at + seat] -= value
+        chips[at + to] += value
+    elif action == ru[R_LLAMA]:  # K8: the lowest chip to the stage
+        chips[at + seat] -= white if p % 10 else (black if p else 0)
+    elif action == k + 3:  # K9: take the stage
+        chips[at + seat] += white * st[STAGE_WHITES] + black * st[STAGE_BLACKS]
+
+
+@njit(cache=True, inline="always")
 def legal_ids(st, ru, out):
     """The legal action ids of the seat to move into out[0:count], in the core's order;
     returns count (0 when nobody is to move)."""

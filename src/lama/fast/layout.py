@@ -108,6 +108,7 @@ R_HAND_SIZE = _field()  # L2, D2
 R_START_POINTS = _field()  # K2
 R_LLAMA_EACH = _field()  # C7: 10 per llama (komarami) or 10 for any
 R_EFFECTS = _field()  # K4-K11 (kadabra)
+R_FLAGS = _field()  # the game's counted moves (its shape's; their counters follow the plays)
 R_ONE = _field()  # the kind whose play gives a chip (K4), -1 without effects
 R_LLAMA = _field()  # the llama's kind
 R_ACTIONS = _field()  # game.num_distinct_actions()

@@ -37,6 +37,7 @@ def _rules_list(game) -> list[int]:
     r[L.R_LLAMA_EACH] = int(table.llama_each)
     effects = bool(getattr(game, "card_effects", False))
     r[L.R_EFFECTS] = int(effects)
+    r[L.R_FLAGS] = sum(m.counted for m in game.state_class.shape.moves)
     r[L.R_ONE] = table.index["1"] if effects else -1
     r[L.R_LLAMA] = table.index["L"]
     r[L.R_ACTIONS] = game.num_distinct_actions()

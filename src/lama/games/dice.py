@@ -44,7 +44,21 @@ from lama.core.events import (
 )
 from lama.core.jsonform import shown
 from lama.core.sentences import case, event
-from lama.core.shape import HIDDEN, PER_KIND, PER_SEAT, PER_SEAT_KIND, Field, Shape, ViewField
+from lama.core.shape import (
+    COUNTS,
+    DICE_FACES,
+    DICE_SHOWN,
+    HIDDEN,
+    PER_KIND,
+    PER_SEAT,
+    PER_SEAT_KIND,
+    POINTS,
+    SEAT_COUNTS,
+    Field,
+    Observed,
+    Shape,
+    ViewField,
+)
 from lama.core.state import highest_chip, not_an_action
 from lama.core.words import N_
 
@@ -245,6 +259,18 @@ class DiceState(State):
             ViewField("roll", lambda s, seat: s.roll),
             ViewField("dice", lambda s, seat: s.game.dice, ()),
         ),
+        observed=(
+            Observed("displays", SEAT_COUNTS, "displays", hidden_when_quit=True),
+            Observed("hand_sizes", PER_SEAT, "hand_sizes"),
+            Observed("points", POINTS, "points"),
+            Observed("quit", PER_SEAT, "quit", high=1),
+            Observed("discard_pile", COUNTS, "discard_pile"),
+            Observed("row", COUNTS, "row", high=lambda game: max(game.row)),
+            Observed("roll", DICE_SHOWN, "roll", size=N_DICE),
+            Observed("dice", DICE_FACES, size=N_DICE),
+        ),
+        # the events the observation's mirror does not write itself: D3a's returned chip
+        changes=(("SeatQuit", ("quit",)), ("ChipReturned", ("points",))),
     )
 
     def __init__(self, game):

@@ -33,7 +33,7 @@ from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
 from lama.core.sentences import ANY, case, event
-from lama.core.shape import Field, MoveKind, Shape, ViewField
+from lama.core.shape import BYTES, FLAG, SEAT, SEAT_OR_NONE, Field, MoveKind, Observed, Shape, ViewField
 from lama.core.words import N_, N_plural
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
@@ -48,6 +48,7 @@ STAR = tuple(card.symbol == "*" for card in TABLE.cards)  # K6
 RECTANGLE = tuple(card.symbol == "+" for card in TABLE.cards)  # K5
 SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more
 MAGIC_POINTS = 10  # K11
+CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}  # the points a chip carries (C3; the magic chip: none)
 def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
     """A deck map (code -> count) as counts per kind in table order; InvalidOption if bad (K1:
     the map replaces the whole deck, a code it leaves out has no cards)."""
@@ -353,7 +354,26 @@ class KadabraState(CardState):
             ViewField("show", lambda s, seat: s.show, False),  # K9: a magic show is running
             ViewField("forced_draw", lambda s, seat: s.forced_draw),  # K5: the seat that must draw first
         ),
-        moves=(MoveKind("skip"), MoveKind("take_stage")),
+        moves=(MoveKind("skip", event="Skipped"), MoveKind("take_stage", event="StageTaken")),
+        observed=(
+            Observed("stage", BYTES, size=2),
+            Observed("magic_chip", SEAT_OR_NONE),  # the first entry: in the centre
+            Observed("show", FLAG),
+            Observed("forced_draw", SEAT),
+        ),
+        changes=(
+            ("CardPlayed", ("forced_draw",)), ("CardDrawn", ("forced_draw",)),
+            ("ChipGiven", ("points", "magic_chip")), ("ChipStaged", ("points", "stage", "show")),
+            ("StageTaken", ("points", "stage", "show")), ("MagicChipTaken", ("magic_chip",)),
+            ("Skipped", ("magic_chip",)), ("MagicChipScored", ()), ("RoundScored", ("magic_chip", "forced_draw")),
+        ),
+        points_moved=(
+            ("ChipGiven", lambda e: ((e.seat, -CHIP_POINTS[e.chip]), (e.to, CHIP_POINTS[e.chip]))),  # K4
+            ("ChipStaged", lambda e: ((e.seat, -CHIP_POINTS[e.chip]),)),  # K8
+            ("StageTaken", lambda e: ((e.seat, e.whites + 10 * e.blacks),)),  # K9
+        ),
+        # skips and stage takes: each needs a card played (or the first), K7 and K9
+        more_moves=lambda game: sum(game.deck) + 1,
     )
 
 
@@ -420,7 +440,7 @@ class KadabraGame(CardGame):
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
     heuristic = "lama.bots.heuristic_kadabra:choose"
     determinizer = "lama.bots.determinize:kadabra_sampler"
-    rollout_policy = "lama.bots.rollout:fast_card_action"
+    rollout_policy = "lama.bots.heuristic_kadabra:fast_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"
     hard_samples = 3000
 

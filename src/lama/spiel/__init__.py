@@ -167,7 +167,7 @@ class SpielState(pyspiel.State):
     # -- chance ------------------------------------------------------------------------------
     def _deal_size(self) -> int:
         lama = self.spiel_game.lama
-        return lama.players * lama.hand_size + (0 if self.spiel_game.encoder.dice_game else 1)
+        return lama.players * lama.hand_size + (1 if lama.family == "cards" else 0)
 
     def chance_outcomes(self):
         lama, state = self.spiel_game.lama, self.lama
@@ -190,7 +190,7 @@ class SpielState(pyspiel.State):
             at = len(self.dealt)
             self.dealt.append(kind)
             owner = at // game.lama.hand_size  # a hand card is its owner's (dice: every display is face up)
-            public = game.encoder.dice_game or owner >= n
+            public = game.lama.family != "cards" or owner >= n
             self.seen.append((-1 if public else owner, f"deal {codes[kind]}", "deal ?"))
             if len(self.dealt) < self._deal_size():
                 return

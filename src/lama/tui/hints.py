@@ -20,8 +20,8 @@ def seat_name(seat: int, names=None) -> str:
 def action_words(action, names=None) -> str:
     """The action as typed at the terminal, a chip's receiver named: `play 1 give 3 (Cem)`."""
     text = seat_numbers.action_text(action)
-    if names and getattr(action, "kind", None) == "play" and action.give is not None:
-        text += f" ({names[action.give]})"
+    if names and getattr(action, "kind", None) == "play" and action.receiver is not None:
+        text += f" ({names[action.receiver]})"
     return text
 
 
