@@ -1,4 +1,4 @@
-"""The information state (lama.envs.observation.InfoEncoder, observation="info_state"): its
+"""The information state (lama.envs.info_state.InfoEncoder, observation="info_state"): its
 record matches the core's moves; it stays in its bounds; the compiled kernel
 (lama.envs.compiled_observe.observe_info) equals the Python encoder for every seat at every node
 of random games of every game at 2 to 6 players; and no hidden card reaches it: re-dealing the
@@ -15,7 +15,8 @@ from test_compiled_observe import feed_chance
 
 from lama.core.events import CardDrawn, RoundDealt
 from lama.envs import compiled_observe as O
-from lama.envs.observation import Encoder, InfoEncoder
+from lama.envs.info_state import InfoEncoder
+from lama.envs.observation import Encoder
 from lama.fast import kernel
 from lama.fast import layout as L
 from lama.fast.engine import Engine

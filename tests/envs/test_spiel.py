@@ -11,7 +11,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 import lama.spiel  # noqa: F401  (registers the games)
-from lama.envs.observation import Encoder, InfoEncoder
+from lama.envs.info_state import InfoEncoder
+from lama.envs.observation import Encoder
 from lama.games import GAMES, new_game
 
 CARD_GAMES = [g for g, cls in GAMES.items() if cls.family == "cards"]

@@ -136,7 +136,7 @@ class Shape:
     moves: tuple[MoveKind, ...] = ()
     observed: tuple[Observed, ...] = ()
     changes: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    # for the information state (lama.envs.observation.InfoEncoder): the points each of the
+    # for the information state (lama.envs.info_state.InfoEncoder): the points each of the
     # game's own events moves between seats, as pairs of the event's class name and a function
     # of the event giving (seat, points) pairs; and how many moves a round may have beyond the
     # family's bound (a function of the game; None: none)

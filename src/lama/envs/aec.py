@@ -21,7 +21,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from lama.games import new_game
 from lama.match import Chance, new_seed
 
-from .observation import check_observation, encoder_of
+from .info_state import check_observation, encoder_of
 from .render import render_view
 from .rewards import check_reward, round_rewards, win_rewards
 

@@ -52,7 +52,8 @@ from lama.fast.layout import (
 
 # the definition's caps (points above POINTS_CAP x the target read as that; the stage's chips at
 # most BYTE), taken from it: one copy of each
-from .observation import BLACK_POINTS, BYTE, POINTS_CAP, WHITE_POINTS
+from .info_state import BLACK_POINTS, WHITE_POINTS
+from .observation import BYTE, POINTS_CAP
 
 
 @njit(cache=True)

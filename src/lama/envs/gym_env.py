@@ -18,7 +18,7 @@ from lama.games import new_game
 from lama.match import Table
 
 from .aec import ActionCodec, IllegalActionError, check_illegal
-from .observation import encoder_of
+from .info_state import encoder_of
 from .render import render_view
 from .rewards import check_reward, round_rewards, win_rewards
 
@@ -31,7 +31,7 @@ class LamaGymEnv(gymnasium.Env):
     `seat`: the learning seat (default 0). `reward`: "win" or "points" (lama.envs.rewards).
     `illegal`: "lose" (default: the episode ends at once, reward `illegal_reward`, nothing is
     played) or "raise" (IllegalActionError, a ValueError naming the legal ids; nothing changes).
-    `observation`: "summary" (the default) or "info_state" (lama.envs.observation.InfoEncoder:
+    `observation`: "summary" (the default) or "info_state" (lama.envs.info_state.InfoEncoder:
     this round's moves in order too, from the events the learning seat was shown).
     The observation is `lama.envs.observation`'s vector; `info["action_mask"]` (and
     `action_masks()`) is 1 at the legal action ids.

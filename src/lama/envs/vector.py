@@ -63,7 +63,7 @@ from lama.games import new_game
 from . import batch
 from .aec import IllegalActionError, check_illegal
 from .compiled_observe import hist_size, info_size, observation_size
-from .observation import check_observation, encoder_of
+from .info_state import check_observation, encoder_of
 from .opponents import COMPILED, HardSearch, check_opponent, hard_rng
 from .rewards import REWARDS, check_reward
 
@@ -174,7 +174,7 @@ class SelfPlay:
     ended, `final_obs[i, s]` is seat s's last observation of it (every seat's: (B, players,
     size) float32). The arrays are read-only views of the environment's own buffers, rewritten
     by the next step: copy what you keep. `observation`: "summary" (default) or "info_state"
-    (lama.envs.observation.InfoEncoder).
+    (lama.envs.info_state.InfoEncoder).
     """
 
     def __init__(self, game: str = "lama", players: int = 4, num_envs: int = 1024, options: dict | None = None,
@@ -252,7 +252,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
     environment. `copy` (default True): return copies of the observations and
     masks (False: read-only views of the buffers, rewritten by the next step).
     `autoreset_mode`: Gymnasium's NEXT_STEP (default), SAME_STEP or DISABLED.
-    `observation`: "summary" (default) or "info_state" (lama.envs.observation.InfoEncoder).
+    `observation`: "summary" (default) or "info_state" (lama.envs.info_state.InfoEncoder).
     `infos["action_mask"]` (and `action_masks()`) is True at the learning seat's legal ids.
     """
 

@@ -39,6 +39,8 @@ KEYED = (
     "envs/aec.py",
     "envs/batch.py",
     "envs/compiled_observe.py",
+    "envs/info_state.py",
+    "envs/mirror.py",
     "envs/observation.py",
     "envs/opponents.py",
     "envs/render.py",

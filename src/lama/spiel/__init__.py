@@ -34,7 +34,8 @@ import numpy as np
 import pyspiel
 
 from lama.core.actions import Deal
-from lama.envs.observation import Encoder, InfoEncoder
+from lama.envs.info_state import InfoEncoder
+from lama.envs.observation import Encoder
 from lama.games import GAMES, new_game
 
 MAX_GAME_LENGTH = 10**6  # no bound is known (rounds can score nothing); a generous one
