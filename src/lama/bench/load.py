@@ -19,7 +19,7 @@ servers sharing the store (PostgreSQL), the tables spread over them.
 
 `hostile`: the servers keep their limits per client address, each quiet table's client comes
 from an address of its own (127.1.x.y: all of 127/8 is this machine), and one client from
-127.0.0.1 floods table creations, opens HOSTILE_CONNECTIONS WebSockets to one table, asks for
+127.0.0.1 (lama.bench.hostile) floods table creations, opens HOSTILE_CONNECTIONS WebSockets to one table, asks for
 tables that do not exist and sends the headers of HOSTILE_SLOW requests a byte a second, all at
 once for the whole run. The figures then add what the hostile client was answered and the
 servers' memory (resident set, peak), to be held against MEMORY_BOUND_MB.
@@ -28,7 +28,6 @@ servers' memory (resident set, peak), to be held against MEMORY_BOUND_MB.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import json
 import multiprocessing
@@ -37,7 +36,6 @@ import queue
 import random
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -49,20 +47,16 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from lama.web.limits import Limits
 
-HOST = "127.0.0.1"
+from .hostile import hostile_process
+from .loopback import HOST, HTTP_TIMEOUT, free_port, http
+from .measures import HISTOGRAMS, check_store, histogram_percentile, merged, server_histograms, stored_moves
+
 PACKAGE = __name__.partition(".")[0]  # `python -m` this package is the `lama` command
 START_TIMEOUT = 60.0  # seconds for the server to answer its health check
 GRACE = 10.0  # seconds the clients wait for their last acknowledgements once the time is up
 STOP_TIMEOUT = 20.0  # seconds the server has to stop after SIGINT before it is killed
-HTTP_TIMEOUT = 30.0  # one HTTP request, or one WebSocket connection
 CLIENTS_START = 3.0  # seconds given to the clients' processes to start before they all begin
 ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
-HOSTILE_CONNECTIONS = 1_000  # WebSockets the hostile client opens (again and again) to one table
-HOSTILE_MORE = 10  # creations (or unknown tables) each of its jobs goes on asking for past the time
-HOSTILE_HOLD = 15.0  # seconds past the time a connection waits for the address to be refused one
-HOSTILE_AT_ONCE = 20  # its creations and requests for unknown tables in flight at once
-HOSTILE_SLOW = 200  # requests whose headers it sends a byte a second
-HOSTILE_AGAIN = 5.0  # seconds before it opens a WebSocket again that was closed
 LAG_TICK = 0.005  # seconds between the client's looks at its own event loop's lateness
 MEMORY_BOUND_MB = 400  # the resident memory one server stays under, the hostile client beside it
 
@@ -104,12 +98,6 @@ class Results:
         self.created += other.created
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
 def percentile(values: list[float], p: float) -> float:
     """The p-th percentile (nearest rank) of `values`, 0 if there are none."""
     if not values:
@@ -122,37 +110,6 @@ def percentile(values: list[float], p: float) -> float:
 def quiet_address(n: int) -> str:
     """The loopback address of the `n`-th quiet client when limits count addresses."""
     return f"127.1.{n // 250 % 250}.{n % 250 + 1}"
-
-
-async def http(port: int, method: str, path: str, body: dict | None = None,
-               source: str | None = None) -> tuple[int, dict]:
-    """One HTTP/1.1 request to the server at 127.0.0.1:`port` (from `source`): (status, JSON body)."""
-    payload = json.dumps(body).encode() if body is not None else b""
-    local = None if source is None else (source, 0)
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port, local_addr=local), HTTP_TIMEOUT)
-    try:
-        writer.write(f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n"
-                     f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n".encode() + payload)
-        await writer.drain()
-        raw = await asyncio.wait_for(reader.read(), HTTP_TIMEOUT)
-    finally:
-        writer.close()
-    head, _, text = raw.partition(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    if b"transfer-encoding: chunked" in head.lower():
-        text = _unchunk(text)
-    return status, json.loads(text or b"{}")
-
-
-def _unchunk(data: bytes) -> bytes:
-    out = b""
-    while data:
-        size, _, rest = data.partition(b"\r\n")
-        n = int(size.split(b";")[0], 16)
-        if n == 0:
-            break
-        out, data = out + rest[:n], rest[n + 2:]
-    return out
 
 
 class Server:
@@ -308,115 +265,6 @@ class Client:
             await ws.close()
 
 
-class Hostile:
-    """One client, from 127.0.0.1, doing everything a stranger might to stall the servers at
-    once, until `stop_at`: what it was answered, by kind."""
-
-    def __init__(self, ports: list[int], game: str, players: int):
-        self.ports, self.game, self.players = ports, game, players
-        self.answers: dict[str, int] = {}
-        self.connection_refused = asyncio.Event()  # a connection was closed with 1008 (too many open)
-
-    def count(self, kind: str) -> None:
-        self.answers[kind] = self.answers.get(kind, 0) + 1
-
-    async def run(self, stop_at: float) -> None:
-        try:
-            status, body = await http(self.ports[0], "POST", "/api/tables", self._table())
-        except (TimeoutError, OSError, ValueError, IndexError):
-            status, body = None, {}
-        target = body.get("table") if status == 201 else None
-        jobs = [self._creations(stop_at) for _ in range(HOSTILE_AT_ONCE // 2)]
-        jobs += [self._unknown(stop_at) for _ in range(HOSTILE_AT_ONCE // 2)]
-        jobs += [self._slow(stop_at, n) for n in range(HOSTILE_SLOW)]
-        if target is not None:
-            jobs += [self._watch(target, stop_at, n) for n in range(HOSTILE_CONNECTIONS)]
-        await asyncio.gather(*jobs)
-
-    def _table(self) -> dict:
-        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (self.players - 1)
-        return {"game": self.game, "players": self.players, "seats": seats, "name": "Spam", "visibility": "public"}
-
-    async def _creations(self, stop_at: float) -> None:
-        # on past the time until the address is refused once (a busy machine answers few
-        # creations in a short run), for at most HOSTILE_MORE more each
-        more = 0
-        while time.monotonic() < stop_at or ("create 429" not in self.answers and more < HOSTILE_MORE):
-            more += time.monotonic() >= stop_at
-            status = None
-            try:
-                status, _ = await http(self.ports[0], "POST", "/api/tables", self._table())
-                self.count(f"create {status}")
-            except (TimeoutError, OSError, ValueError, IndexError):
-                self.count("create failed")
-            if status == 429:
-                await asyncio.sleep(0.01)  # (it ignores Retry-After, but leaves the loop a breath)
-
-    async def _unknown(self, stop_at: float) -> None:
-        rng = random.Random()
-        more = 0  # as for creations: on until one is answered
-        while time.monotonic() < stop_at or ("unknown 404" not in self.answers and more < HOSTILE_MORE):
-            more += time.monotonic() >= stop_at
-            try:
-                status, _ = await http(self.ports[-1], "GET", f"/api/tables/nothing{rng.getrandbits(48):x}")
-                self.count(f"unknown {status}")
-            except (TimeoutError, OSError, ValueError, IndexError):
-                self.count("unknown failed")
-
-    async def _watch(self, table_id: str, stop_at: float, n: int) -> None:
-        """One of its WebSockets to one table: held open (reading) while it may, opened again if
-        closed. Each one tries once however late it starts, and holds its connection past the time
-        until the address is refused one (at most HOSTILE_HOLD s more): a machine too busy to open
-        many in a short run still has more open at once than an address may."""
-        port = self.ports[n % len(self.ports)]
-        tried = False
-        while not tried or time.monotonic() < stop_at:
-            tried = True
-            try:
-                async with connect(f"ws://{HOST}:{port}/ws/tables/{table_id}", open_timeout=HTTP_TIMEOUT,
-                                   max_size=None, compression=None) as ws:
-                    self.count("connection opened")
-                    try:
-                        while time.monotonic() < stop_at:
-                            await asyncio.wait_for(ws.recv(), stop_at - time.monotonic())
-                    except TimeoutError:
-                        self.count("connection held to the end")
-                    hold_until = time.monotonic() + HOSTILE_HOLD
-                    while not self.connection_refused.is_set() and time.monotonic() < hold_until:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(ws.recv(), max(0.0, min(0.25, hold_until - time.monotonic())))
-            except ConnectionClosed as e:
-                code = e.rcvd.code if e.rcvd else 1006
-                if code == 1008:
-                    self.connection_refused.set()
-                self.count(f"connection closed {code}")
-            except (TimeoutError, OSError, InvalidHandshake):
-                self.count("connection failed")
-            await asyncio.sleep(min(HOSTILE_AGAIN, max(0.0, stop_at - time.monotonic())))
-
-    async def _slow(self, stop_at: float, n: int) -> None:
-        """A request whose headers come a byte a second, until the server gives up or the time is up."""
-        port = self.ports[n % len(self.ports)]
-        head = f"GET /api/tables HTTP/1.1\r\nHost: {HOST}\r\nX-Slow: {'a' * 1000}".encode()
-        try:
-            _, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), HTTP_TIMEOUT)
-        except (TimeoutError, OSError):
-            self.count("slow failed")
-            return
-        try:
-            for byte in head:
-                if time.monotonic() >= stop_at:
-                    self.count("slow held to the end")
-                    return
-                writer.write(bytes([byte]))
-                await writer.drain()
-                await asyncio.sleep(1.0)
-        except OSError:
-            self.count("slow closed by the server")
-        finally:
-            writer.close()
-
-
 async def watch_lag(until: float, lags: list) -> None:
     """How late the client's own event loop wakes up (LAG_TICK apart): time a message waited
     in the client, not in the server."""
@@ -424,16 +272,6 @@ async def watch_lag(until: float, lags: list) -> None:
         before = time.monotonic()
         await asyncio.sleep(LAG_TICK)
         lags.append((before, time.monotonic() - before - LAG_TICK))
-
-
-def hostile_process(ports: list[int], game: str, players: int, start: float, seconds: float, answers) -> None:
-    """The hostile client in a process of its own (its work must not slow the quiet clients'
-    measurements down): from `start` it plays for `seconds`, then puts what it was answered in
-    `answers`."""
-    attack = Hostile(ports, game, players)
-    time.sleep(max(0.0, start - time.monotonic()))
-    asyncio.run(attack.run(start + seconds))
-    answers.put(attack.answers)
 
 
 async def _clients(ports: list[int], numbers: list[int], seeds: list[int], players: int, game: str, think: float,
@@ -571,86 +409,6 @@ def by_second(results: Results) -> list[list[float]]:
             for s, v in sorted(seconds.items())]
 
 
-HISTOGRAMS = ("lama_ack_seconds", "lama_loop_lag_seconds", "lama_gc_seconds")  # read from each server's /metrics
-
-
-async def server_histograms(port: int) -> dict[str, dict]:
-    """The server's own histograms (HISTOGRAMS), from its /metrics: by name, {upper bound in ms:
-    observations at or under it}, and the sum of all in ms under "sum"."""
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), HTTP_TIMEOUT)
-    try:
-        writer.write(f"GET /metrics HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode())
-        await writer.drain()
-        raw = await asyncio.wait_for(reader.read(), HTTP_TIMEOUT)
-    finally:
-        writer.close()
-    found: dict[str, dict] = {name: {} for name in HISTOGRAMS}
-    for line in raw.decode("utf-8", "replace").splitlines():
-        name, _, rest = line.partition("_bucket{")
-        if name in found and 'le="' in rest:
-            bound = rest.split('le="', 1)[1].split('"', 1)[0]
-            bound = bound if bound == "+Inf" else str(round(float(bound) * 1000, 1))
-            found[name][bound] = int(float(line.rsplit(" ", 1)[1]))
-        name, _, value = line.partition("_sum ")
-        if name in found:
-            found[name]["sum"] = round(float(value) * 1000, 1)
-    return found
-
-
-def histogram_percentile(buckets: dict, p: float) -> float | None:
-    """The upper bound (ms) of the bucket of a cumulative histogram ({bound: count}) that holds
-    its p-th percentile; None if it is empty or past the last bound."""
-    total = buckets.get("+Inf", 0)
-    if not total:
-        return None
-    for bound, count in buckets.items():
-        if bound != "sum" and count >= total * p / 100:
-            return None if bound == "+Inf" else float(bound)
-    return None
-
-
-def merged(histograms: list[dict]) -> dict:
-    out: dict = {}
-    for h in histograms:
-        for bound, count in h.items():
-            out[bound] = out.get(bound, 0) + count
-    return out
-
-
-def check_store(db: str, results: Results) -> int:
-    """Acknowledged moves missing from the store at `db`: by table, the k-th acknowledged move
-    of a seat must be that seat's k-th stored move, with the same action."""
-    from lama.web.store import Store
-
-    store = Store(db)
-    lost = 0
-    try:
-        for table_id, acked in results.acked.items():
-            stored: dict[int, list[dict]] = {}
-            for _n, seat, action in store.moves(table_id):
-                stored.setdefault(seat, []).append(action)
-            seen: dict[int, int] = {}
-            for seat, action in acked:
-                k = seen.get(seat, 0)
-                seen[seat] = k + 1
-                mine = stored.get(seat, [])
-                if k >= len(mine) or mine[k] != action:
-                    lost += 1
-    finally:
-        store.close()
-    return lost
-
-
-def stored_moves(db: str, table_ids: list[str]) -> int:
-    from lama.web.store import Store
-
-    store = Store(db)
-    try:
-        return sum(store.count_moves(t) for t in table_ids)
-    finally:
-        store.close()
-
-
 def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | None = None, game: str = "lama",
         progress=None, seed: int | None = None, workers: int | None = None, think: float = 0.0,
         servers: int = 1, hostile: bool = False, processes: int = 1, sync_commits: bool = False) -> dict:
@@ -691,7 +449,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
         for code, server in zip(codes, running, strict=True):
             if code not in (0, None) and results.errors == 0:
                 raise RuntimeError(f"lama serve stopped with exit {code}: {server.output()}")
-        lost = check_store(db, results)
+        lost = check_store(db, results.acked)
         total = stored_moves(db, results.created)
     moves = len(results.latencies)
     # the moves sent once everyone has arrived (with people thinking): the evening itself, not its first minutes
