@@ -21,7 +21,7 @@ from lama.bots.values import temperatures
 from lama.fast import layout as L
 from lama.fast.kernel import KernelRandom, float_array, float_zeros, zeros
 from lama.fast.rules import rules_of
-from lama.fast.views import dice_state_from_core
+from lama.fast.views import state_from_core
 
 
 def heuristic_policy(state, rng):
@@ -34,7 +34,7 @@ def _kernel_playout(state, action, words, depth, heads_up):
     game, n, me = state.game, state.n, state.to_move
     ru = rules_of(game)
     st = zeros(L.STATE_SIZE)
-    dice_state_from_core(state, st)  # (the true state: face-down displays too)
+    state_from_core(state, st)  # (the true state: face-down displays too)
     for i, word in enumerate(words):
         st[L.RNG + i] = word
     dice._playout(st, ru, game.action_id(action), depth, heads_up,

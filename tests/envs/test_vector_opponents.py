@@ -17,8 +17,9 @@ from lama.envs import batch  # noqa: E402
 from lama.envs.opponents import HardSearch  # noqa: E402
 from lama.envs.vector import LamaVectorEnv  # noqa: E402
 from lama.fast import layout as L  # noqa: E402
+from lama.fast.layout import MOVE_FLAGS  # noqa: E402
 from lama.fast.rules import rules_of  # noqa: E402
-from lama.fast.views import MOVE_FLAGS, card_state_from_core, dice_state_from_core  # noqa: E402
+from lama.fast.views import state_from_core  # noqa: E402
 from lama.games import GAMES, new_game  # noqa: E402
 
 SAMPLES = 120
@@ -54,10 +55,10 @@ def test_hard_is_the_hard_bots_compiled_search_on_the_same_position(game_id):
         view = state.view(state.to_move)
         if len(view.legal_actions) > 1:
             if game_id == "dice":
-                dice_state_from_core(state, st)
+                state_from_core(state, st)
                 expected = dice.compiled_search(view, random.Random(compared), SAMPLES, True)
             else:
-                card_state_from_core(state, st)
+                state_from_core(state, st)
                 expected = cards.evaluate_view(view, random.Random(compared), SAMPLES, True, infer=True)
             actions, results = search.estimates(st, log_of(state), random.Random(compared))
             assert [game.action_id(a) for a, _ in expected] == actions.tolist()

@@ -10,7 +10,7 @@ from lama.core.game import CardGame
 from lama.fast import layout as L
 from lama.fast.engine import describe, describe_core
 from lama.fast.kernel import zeros
-from lama.fast.views import card_state_from_view, dice_state_from_view
+from lama.fast.views import card_state_from_view, state_from_view
 from lama.games import GAMES, new_game
 
 CARD_GAMES = tuple(g for g, cls in GAMES.items() if issubclass(cls, CardGame))
@@ -82,7 +82,7 @@ def test_the_seat_to_moves_dice_view_makes_the_cores_state(game_id, players):
             if state.to_move is None:
                 state.apply_chance(state.sample_chance(rng))
                 continue
-            dice_state_from_view(state.view(state.to_move), game, st)
+            state_from_view(state.view(state.to_move), game, st)
             for kind, count in enumerate(state.undealt):
                 st[L.PILE + kind] = count
             for s, display in enumerate(state.displays):
@@ -95,7 +95,7 @@ def test_the_seat_to_moves_dice_view_makes_the_cores_state(game_id, players):
             answers.add(state.pending)
             others = [s for s in range(players) if s != state.to_move]
             with pytest.raises(ValueError):
-                dice_state_from_view(state.view(rng.choice(others)), game, st)
+                state_from_view(state.view(rng.choice(others)), game, st)
             legal = state.legal_actions()  # mostly roll (the first), so that rounds last
             state.apply(legal[0] if rng.random() < 0.8 else rng.choice(legal))
     assert answers == {None, "discard", "take"}
@@ -103,17 +103,16 @@ def test_the_seat_to_moves_dice_view_makes_the_cores_state(game_id, players):
 
 @pytest.mark.parametrize("game_id", CARD_GAMES + DICE_GAMES)
 def test_a_core_state_written_into_a_row_is_the_cores_state(game_id):
-    """card_state_from_core / dice_state_from_core: the row the view builders write from the
+    """state_from_core: the row the view builders write from the
     state the game rebuilds, here from the true state itself, at every step of random games."""
-    from lama.fast.views import card_state_from_core, dice_state_from_core
+    from lama.fast.views import state_from_core
 
-    write = card_state_from_core if game_id in CARD_GAMES else dice_state_from_core
     rng = random.Random(11)
     st = zeros(L.STATE_SIZE)
     for _ in range(2):
         game = new_game(game_id, 4, {"target": 30})
         state = game.new_initial_state()
         while not state.finished:
-            write(state, st)
+            state_from_core(state, st)
             assert describe(game, st) == describe_core(state)
             random_step(state, rng)

@@ -21,7 +21,6 @@ from lama.core import shape as S
 from . import layout as L
 
 CHANCES = {None: L.NO_CHANCE, "deal": L.DEAL, "draw": L.DRAW, "roll": L.ROLL_DICE}
-MOVE_FLAGS = L.MOVE_FLAGS
 
 
 def state_from_view(view, game, st, shuffle=None) -> None:
@@ -36,11 +35,6 @@ def state_from_view(view, game, st, shuffle=None) -> None:
 def card_state_from_view(view, game, st) -> None:
     """state_from_view for a card game: the other hands and the draw pile's kinds stay 0."""
     state_from_core(game.state_from_view(view), st)
-
-
-def dice_state_from_view(view, game, st, shuffle=None) -> None:
-    """state_from_view for dice: the face-down displays dealt from the cards it cannot see."""
-    state_from_view(view, game, st, shuffle)
 
 
 def state_from_core(state, st) -> None:
@@ -60,7 +54,6 @@ def state_from_core(state, st) -> None:
         _write(f, f.of(state), st, table)
 
 
-card_state_from_core = dice_state_from_core = state_from_core
 
 
 def _at(f) -> int:
@@ -100,7 +93,7 @@ def _write(f, value, st, table) -> None:
     elif scope == S.PER_SEAT_MOVE:
         index = table.index
         for seat, action, _top in value:
-            f = index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]
+            f = index[action.card] if action.kind == "play" else L.MOVE_FLAGS[action.kind]
             st[at + seat * L.MOVE_STRIDE + f] += 1
     else:
         raise ValueError(f"no scope {scope!r}")
@@ -160,7 +153,7 @@ def core_fields(state) -> dict:
         else:  # PER_SEAT_MOVE
             moves = [[0] * L.MOVE_STRIDE for _ in range(game.players)]
             for seat, action, _top in value:
-                moves[seat][table.index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]] += 1
+                moves[seat][table.index[action.card] if action.kind == "play" else L.MOVE_FLAGS[action.kind]] += 1
             value = moves
         found[f.name] = value
     return found

@@ -42,7 +42,7 @@ from lama.fast.layout import (
     TAKE_ID,
     TO_MOVE,
 )
-from lama.fast.views import dice_state_from_view
+from lama.fast.views import state_from_view
 
 from ..determinize import CannotDeterminize
 from ..heuristic_dice import DEPTH_HEADS_UP
@@ -151,7 +151,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     deals = FACE_DOWN_DEALS if any(q and s != view.seat for s, q in enumerate(view.quit)) else 1
     for _ in range(deals):
         world = zeros(STATE_SIZE)
-        dice_state_from_view(view, game, world, rng.shuffle)
+        state_from_view(view, game, world, rng.shuffle)
         evaluate_dice(world, ru, view.seat, temps, ids, int(max(1, samples // deals)), bool(halving),
                       array(seed_words(rng)), int(depth), int(heads_up), *work, *results)
     return estimates(actions, results)
