@@ -127,7 +127,7 @@ def test_play_again_keeps_the_seats(client):
 def test_an_unnamed_seat_is_called_seat_1_for_seat_index_0():
     """The page-facing default names count seats from 1, as the page does ("Seat 1" is index 0)."""
     from lama.web.messages import seat_names
-    from lama.web.store import SeatRow, TableRow
+    from lama.web.schema import SeatRow, TableRow
 
     row = TableRow("t", "lama", 3, {}, 1, "waiting", 0.0,
                    seats=[SeatRow(0, "human"), SeatRow(1, "bot", bot="easy"), SeatRow(2, "human")])

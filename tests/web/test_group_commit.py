@@ -7,7 +7,8 @@ import asyncio
 import threading
 import time
 
-from lama.web.store import SeatRow, Store, TableRow
+from lama.web.schema import SeatRow, TableRow
+from lama.web.store import Store
 from lama.web.workers import GroupCommit
 
 from .helpers import run

@@ -9,8 +9,8 @@ import time
 import pytest
 from sqlalchemy import update
 
-from lama.web.schema import SCHEMA_VERSION, meta_t
-from lama.web.store import CHECKPOINT_SECONDS, WAL_PAGES, SeatRow, Store, StoreError, TableRow, token_hash
+from lama.web.schema import SCHEMA_VERSION, SeatRow, StoreError, TableRow, meta_t, token_hash
+from lama.web.store import CHECKPOINT_SECONDS, WAL_PAGES, Store
 
 from .conftest import new_database
 

@@ -85,8 +85,9 @@ def cmd_serve(args) -> int:
 
         from lama.web.app import create_app
         from lama.web.limits import Limits
+        from lama.web.schema import StoreError
         from lama.web.security import hide_tokens
-        from lama.web.store import Store, StoreError
+        from lama.web.store import Store
     except ImportError as e:
         print("lama serve: " + _("{module} is not installed; install the web extra: {command}").format(
             module=e.name, command="pip install -e '.[web]'"), file=sys.stderr)

@@ -13,7 +13,6 @@ from sqlalchemy import create_engine, event, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .schema import (
-    SeatRow,
     StoreError,
     TableRow,
     meta_t,
@@ -22,10 +21,7 @@ from .schema import (
     seats_t,
     table_row,
     tables_t,
-    token_hash,
 )
-
-__all__ = ["SeatRow", "Store", "StoreError", "TableRow", "token_hash"]
 
 # SQLite copies its write-ahead log into the database (a checkpoint, with two fsyncs) in a
 # thread of its own, this often: left to SQLite, the commit that fills the log (1,000 pages,
