@@ -20,6 +20,8 @@ from contextvars import ContextVar
 from functools import cache
 from importlib.resources import files
 
+from lama.core.words import N_  # (marks a message for the catalogs; translated where shown)
+
 DOMAIN = "lama"
 LANGUAGES = ("en", "nl", "es", "ko", "de", "pl")
 PSEUDO = "xx"  # pseudo-localisation for tests: never offered to players
@@ -168,11 +170,6 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` for the count `n` in the current language."""
     return translations(_current.get()).ngettext(singular, plural, n)
-
-
-def N_(message: str) -> str:
-    """Marks a message for the catalogs where it is defined; it is translated where shown."""
-    return message
 
 
 def localized(message: str, lang: str, **params) -> str:
