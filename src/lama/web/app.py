@@ -26,8 +26,8 @@ from lama.i18n import N_
 
 from . import metrics
 from .errors import ServerRefusal, StoreUnavailable
-from .hub import WAITING_SECONDS
 from .limits import Limiter, Limits
+from .lobby import WAITING_SECONDS
 from .messages import PROTOCOL
 from .routes import HTTP_STATUS, api, pages, ws
 from .security import Guard, error_response

@@ -28,8 +28,6 @@ from .seats import REMATCH_WAIT, Seats
 from .store import Store
 from .workers import Bots, GroupCommit
 
-__all__ = ["Hub", "LiveTable", "WAITING_SECONDS"]
-
 
 class Hub(Loading, Seats, Clocks, Presence, Moves, Lobby):
     """The live tables (`live`), their store, their bots (`pool`: an Executor, None: no bot plays)."""
