@@ -14,7 +14,7 @@ def card_state(game_id: str = "lama", hands=(), top: str = "1", pile=None, point
     """
     game = new_game(game_id, len(hands), options)
     state = game.new_initial_state()
-    table = game.table
+    table = game.kinds
     state.round = round - 1
     state.starter = to_move
     state.start_round()
@@ -54,7 +54,7 @@ def dice_state(displays=(), row=ROW, points=None, to_move: int = 0, quit=(), opt
     """
     game = new_game("dice", len(displays), options)
     state = game.new_initial_state()
-    table = game.table
+    table = game.kinds
     state.round = round - 1
     state.starter = to_move
     state.start_round()

@@ -180,7 +180,7 @@ def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_c
 
     heuristic = load_bot("heuristic")
     game = new_game(game_id, players)
-    table = game.table
+    table = game.kinds
     checked, bounded = [], []
 
     def watcher(view, rng):

@@ -36,7 +36,7 @@ class Mirror:
     def to_decision(self) -> bool:
         """Resolve chance on both until a seat is to move; False when the game is over."""
         state, engine = self.state, self.engine
-        index = self.game.table.index
+        index = self.game.kinds.index
         while state.chance is not None:
             outcome = state.sample_chance(self.rng)
             if state.chance == "deal":
@@ -66,7 +66,7 @@ def hidden_from(mirror, seat):
     games; dice displays are public) and the pile's contents (dice: the undealt cards), their
     totals kept, as they are public."""
     st = list(mirror.st) if not kernel.COMPILED else mirror.st.copy()
-    k = mirror.game.table.size
+    k = mirror.game.kinds.size
     for s in range(mirror.game.players):
         if s != seat and mirror.engine.family == L.CARDS:
             at = L.HANDS + s * L.K_MAX
@@ -108,7 +108,7 @@ def test_the_compiled_heuristic_decides_as_the_python_one(game_id, players):
 def engine_state_of(engine, state):
     """The engine state of a core card state at a decision (what the policies read)."""
     st = kernel.zeros(L.STATE_SIZE)
-    k = engine.game.table.size
+    k = engine.game.kinds.size
     st[L.TO_MOVE] = state.to_move
     st[L.N_IN] = state.n_in
     st[L.TOP] = state.top
@@ -144,7 +144,7 @@ def fuzz(state, rng) -> None:
             state.quit[s] = True
             state.n_in = state.n - sum(state.quit)
     if rng.random() < 0.5:  # a hand of one to three cards, 1s and stars and rectangles often
-        k = state.game.table.size
+        k = state.game.kinds.size
         hand = state.hands[seat]
         for i in range(k):
             hand[i] = 0
@@ -186,7 +186,7 @@ def test_the_compiled_kadabra_heuristic_in_every_last_card_show():
     scratch = kernel.zeros(policies.SCRATCH_SIZE)
     m = Mirror("kadabra", 3, 0)
     m.to_decision()
-    k = game.table.size
+    k = game.kinds.size
     takes = 0
     for card in range(k):
         for top in range(k):
@@ -215,7 +215,7 @@ def test_the_compiled_dice_heuristic_on_displays_with_pairs():
     compared = 0
     for seed in range(3):
         m = Mirror("dice", 2 + seed, seed)
-        index = m.game.table.index
+        index = m.game.kinds.index
         while m.to_decision():
             seat = m.state.to_move
             if m.state.pending is None and rng.random() < 0.5:  # a display of pairs, rolled at once

@@ -20,7 +20,7 @@ from lama.games import GAMES, new_game
 
 def _hidden(state, seat):
     """Every card a seat cannot see, as a multiset of codes: other hands and the draw pile."""
-    table = state.game.table
+    table = state.game.kinds
     cards = Counter()
     for s, hand in enumerate(state.hands):
         if s != seat:
@@ -108,7 +108,7 @@ def _tiny_state():
     pile = ["3", "L"]
     state = card_state("lama", hands=hands, top="5", pile=pile, quit=[2])
     game = state.game
-    table = game.table
+    table = game.kinds
     discards = list(game.deck)
     for h in state.hands:
         discards = [d - c for d, c in zip(discards, h)]
@@ -119,7 +119,7 @@ def _tiny_state():
 
 
 def _allocation(state):
-    table = state.game.table
+    table = state.game.kinds
     return tuple(
         tuple(sorted(table.codes_of(counts)))
         for counts in (state.hands[1], state.hands[2], state.pile)
@@ -130,7 +130,7 @@ def test_the_unseen_pool_is_deck_minus_hand_minus_discard_pile():
     state = _tiny_state()
     view = state.view(0)
     pool = unseen_pool(view, state.game)
-    assert sorted(state.game.table.codes_of(pool)) == ["1", "2", "3", "L", "L"]
+    assert sorted(state.game.kinds.codes_of(pool)) == ["1", "2", "3", "L", "L"]
 
 
 def test_hidden_cards_are_dealt_uniformly():

@@ -12,7 +12,7 @@ from lama.bots.heuristic_cards import choose, run_length
 from lama.core import DRAW, QUIT, SKIP, TAKE_STAGE, View, play
 from lama.games import GAMES, new_game
 
-LAMA, KOMARAMI, KADABRA = (GAMES[g].table for g in ("lama", "komarami", "kadabra"))
+LAMA, KOMARAMI, KADABRA = (GAMES[g].kinds for g in ("lama", "komarami", "kadabra"))
 
 
 def view_of(**kw) -> View:

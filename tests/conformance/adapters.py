@@ -39,7 +39,7 @@ class CardGameAdapter:
     def resample_hidden(self, state, seat, rng):
         """Deal the cards `seat` cannot see (other hands, the pile) anew, keeping sizes."""
         new = state.clone()
-        table = state.game.table
+        table = state.game.kinds
         others = [s for s in range(state.n) if s != seat]
         pool = list(table.codes_of(state.pile))
         for s in others:
@@ -55,7 +55,7 @@ class CardGameAdapter:
 
     def candidate_actions(self, state, rng) -> list:
         """A broad set of actions, legal or not, to probe `apply` with."""
-        codes = state.game.table.codes
+        codes = state.game.kinds.codes
         actions = [DRAW, QUIT, SKIP, TAKE_STAGE, ROLL]
         for code in codes + ("2/3", "9", "x"):
             actions.append(play(code))

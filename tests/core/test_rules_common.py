@@ -144,7 +144,7 @@ def test_C6_no_move_after_game_end():
 ])
 def test_C7_penalty_of_distinct_values_and_llamas(hand, lama, komarami):
     for game_id, expected in (("lama", lama), ("komarami", komarami)):
-        table = new_game(game_id, 2).table
+        table = new_game(game_id, 2).kinds
         assert table.penalty(table.counts_of(hand)) == expected
 
 

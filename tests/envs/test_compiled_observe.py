@@ -26,9 +26,9 @@ def feed_chance(engine, st, state, rng):
     if state.chance == "deal":
         kernels.apply_deal_codes(st, engine.rules, engine.game, outcome)
     elif state.chance == "draw":
-        kernels.apply_draw(st, engine.rules, engine.game.table.index[outcome])
+        kernels.apply_draw(st, engine.rules, engine.game.kinds.index[outcome])
     else:
-        kernels.apply_roll(st, engine.rules, *[engine.game.table.index[face] for face in outcome])
+        kernels.apply_roll(st, engine.rules, *[engine.game.kinds.index[face] for face in outcome])
     return state.apply_chance(outcome)
 
 

@@ -28,7 +28,7 @@ GAMES_PER_CELL = int(os.environ.get("LAMA_OBSERVE_GAMES", "6"))
 def scrambled(events, seat, game, rng):
     """The events with every card `seat` may not see replaced at random: the other hands of a
     deal, the other seats' draws."""
-    codes = list(game.table.codes)
+    codes = list(game.kinds.codes)
     out = []
     for e in events:
         if isinstance(e, RoundDealt) and not e.public:
@@ -86,7 +86,7 @@ def walk(game_id, players, seed, options=None, compiled=True):
                     assert np.array_equal(out, x)
             if not enc.dice_game and state.chance != "draw":
                 assert [m[:3] for m in trackers[seat].moves] == [
-                    [s, game.action_id(a), game.table.index[t]] for s, a, t in view.moves]
+                    [s, game.action_id(a), game.kinds.index[t]] for s, a, t in view.moves]
         nodes += 1
         if state.finished:
             return nodes

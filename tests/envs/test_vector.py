@@ -29,7 +29,7 @@ class KernelChance(KernelRandom):
 
     def __init__(self, words, game):
         super().__init__(words)
-        self.table = game.table
+        self.table = game.kinds
         self.dealt = game.players * game.hand_size + (0 if hasattr(game, "dice") else 1)
 
     def shuffle(self, cards):

@@ -83,7 +83,7 @@ def tally(log, game) -> dict:
     counts: dict = {}
     for m in range(int(log[batch.LOG_COUNT])):
         seat, action = int(log[batch.LOG_AT + 3 * m]), game.action_of(int(log[batch.LOG_AT + 3 * m + 1]))
-        f = game.table.index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]
+        f = game.kinds.index[action.card] if action.kind == "play" else MOVE_FLAGS[action.kind]
         counts[seat, f] = counts.get((seat, f), 0) + 1
     return counts
 

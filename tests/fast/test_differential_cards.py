@@ -22,12 +22,12 @@ def core_chance_to_engine(engine, st, state, outcome):
     if state.chance == "deal":
         engine.kernels.apply_deal_codes(st, engine.rules, engine.game, outcome)
     else:
-        engine.kernels.apply_draw(st, engine.rules, engine.game.table.index[outcome])
+        engine.kernels.apply_draw(st, engine.rules, engine.game.kinds.index[outcome])
 
 
 def engine_chance_to_core(engine, st, state):
     """Let the engine draw chance with its own generator; give the same outcome to the core."""
-    table = engine.game.table
+    table = engine.game.kinds
     k = table.size
     if state.chance == "deal":
         engine.kernels.resolve_chance(st, engine.rules)

@@ -31,7 +31,7 @@ def core_chance_to_engine(engine, st, state, outcome):
 
 def engine_chance_to_core(engine, st, state):
     """Let the engine resolve chance with its own generator; give the same outcome to the core."""
-    table = engine.game.table
+    table = engine.game.kinds
     engine.kernels.resolve_chance(st, engine.rules)
     if state.chance == "deal":
         displays = engine.describe(st)["displays"]

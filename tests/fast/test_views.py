@@ -57,7 +57,7 @@ def test_a_view_hides_the_other_hands_and_the_piles_kinds():
         random_step(state, rng)
     st = zeros(L.STATE_SIZE)
     card_state_from_view(state.view(1), game, st)
-    assert [st[L.HANDS + 1 * L.K_MAX + k] for k in range(game.table.size)] == list(state.hands[1])
+    assert [st[L.HANDS + 1 * L.K_MAX + k] for k in range(game.kinds.size)] == list(state.hands[1])
     assert not any(st[L.HANDS + s * L.K_MAX + k] for s in (0, 2) for k in range(L.K_MAX))
     assert not any(st[L.PILE + k] for k in range(L.K_MAX)) and st[L.PILE_SIZE] == state.pile_size > 0
     assert [st[L.HAND_SIZES + s] for s in range(3)] == list(state.hand_sizes)

@@ -91,7 +91,7 @@ def test_roll_cost_one_roll_ahead_agrees_with_the_core(display, row, points, las
     state = dice_state([display, ["6"], ["6"]], row=row, points=[points, 0, 0], quit=[1, 2] if last_seat else [])
 
     def cost(s):
-        return s.points[0] - points + (0 if s.chance == "deal" or s.finished else s.game.table.penalty(s.displays[0]))
+        return s.points[0] - points + (0 if s.chance == "deal" or s.finished else s.game.kinds.penalty(s.displays[0]))
 
     state.apply(ROLL)
     total = 0
@@ -108,6 +108,6 @@ def test_roll_cost_one_roll_ahead_agrees_with_the_core(display, row, points, las
         else:
             total += cost(after) * weight
     expected = total / 216
-    display_counts = state.game.table.counts_of(display)
-    row_counts = state.game.table.counts_of(row)
+    display_counts = state.game.kinds.counts_of(display)
+    row_counts = state.game.kinds.counts_of(row)
     assert roll_cost(display_counts, row_counts, state.game.dice, points, last_seat, depth=1) == pytest.approx(expected)

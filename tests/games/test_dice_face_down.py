@@ -39,7 +39,7 @@ def test_a_quit_display_is_face_down_for_everyone_else(seed, players):
                     assert view.displays[s] == () and view.to_json()["displays"][s] == []
                     assert view.hand_sizes[s] == state.hand_sizes[s] > 0  # how many cards: still public
                 else:
-                    assert list(view.displays[s]) == list(state.game.table.codes_of(state.displays[s]))
+                    assert list(view.displays[s]) == list(state.game.kinds.codes_of(state.displays[s]))
     assert seen_quit
 
 

@@ -34,7 +34,7 @@ def scored(events) -> RoundScored:
 
 
 def counts(state, seat):
-    return state.game.table.codes_of(state.displays[seat])
+    return state.game.kinds.codes_of(state.displays[seat])
 
 
 # -- D1 components -----------------------------------------------------------------

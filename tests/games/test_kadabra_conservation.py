@@ -46,7 +46,7 @@ def check_step(before, after, events):
     scored = events[kinds.index("RoundScored")]
     holders = [e.seat for e in events if type(e).__name__ == "MagicChipScored"]
     assert len(holders) <= 1 and after.magic_chip is None
-    table = after.game.table
+    table = after.game.kinds
     for s in range(after.n):
         assert scored.penalties[s] == table.penalty(after.hands[s]) + 10 * (s in holders)
     returned = [0] * after.n

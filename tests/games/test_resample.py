@@ -140,8 +140,8 @@ def test_without_a_sampler_the_unseen_cards_go_in_table_order():
     for s in range(3):
         if s != seat:
             n = view.hand_sizes[s]
-            assert sample.hands[s] == state.game.table.counts_of(
-                [state.game.table.codes[k] for k in cards[at:at + n]])
+            assert sample.hands[s] == state.game.kinds.counts_of(
+                [state.game.kinds.codes[k] for k in cards[at:at + n]])
             at += n
     assert sum(sample.pile) == len(cards) - at
 

@@ -264,7 +264,7 @@ def test_the_reason_for_an_illegal_entry_is_the_tables_in_every_position(game_id
     game = new_game(game_id, 3, {"target": 40})
     table = Table(game, [None] * 3, seed=7)
     rng = random.Random(7)
-    codes = [c.lower() for c in GAMES[game_id].table.codes]
+    codes = [c.lower() for c in GAMES[game_id].kinds.codes]
     texts = codes + ["d", "q", "s", "t", "r", "1>0", "1>1", "1>2", "1>4", "x 1 1", "t 3"]
     checked = 0
     while not table.finished:

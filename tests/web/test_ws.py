@@ -204,7 +204,7 @@ def test_no_message_names_a_card_its_receiver_may_not_see(client, game):
                 assert state["view"] == live.table.view(viewer).to_json()
                 hand = live.table.state.hands[seat] if seat < 3 and game != "dice" else None
                 if hand is not None:
-                    assert state["view"]["hand"] == list(live.game.table.codes_of(hand))
+                    assert state["view"]["hand"] == list(live.game.kinds.codes_of(hand))
                 for event in state["events"]:
                     if event["type"] == "card_drawn" and event["seat"] != viewer:
                         assert event["card"] is None

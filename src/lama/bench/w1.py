@@ -2,7 +2,7 @@
 uniformly among its legal actions other than quit (quitting only when nothing
 else is legal). Chance is resolved by one seeded generator.
 
-With engine="fast" the same workload runs in the compiled engine (the kernels of lama.fast.w1): a batch of
+With engine="fast" the same workload runs in the fast engine (the kernels of lama.fast.w1): a batch of
 whole games in one kernel call, each game's chance from its own generator."""
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def run_length(hand: list[str], top: str | None, table) -> int:
 
 def table_of(view):
     """The game's CardKinds: its cards' values, what fits on what, and C7 (its penalty)."""
-    return game_class(view).table
+    return game_class(view).kinds
 
 
 def choose(view, rng):

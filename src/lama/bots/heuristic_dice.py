@@ -29,18 +29,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lama.core.state import highest_chip
-from lama.games.dice import MATCH, MISS, TABLE, THREE_LLAMAS, discard_caps, roll_case
+from lama.games.dice import KINDS, MATCH, MISS, THREE_LLAMAS, discard_caps, roll_case
 from lama.games.dice_odds import roll_classes
 
 MARGIN = 0.0  # points: roll only when it is expected to save more than this
 DEPTH = 2  # own rolls looked ahead while two or more other seats are still in
 DEPTH_HEADS_UP = 1  # ... and while at most one is: it may quit, making every miss a bust
 
-_penalty = TABLE.penalty
+_penalty = KINDS.penalty
 
 
 def _counts(codes) -> list[int]:
-    return TABLE.counts_of(codes)
+    return KINDS.counts_of(codes)
 
 
 @lru_cache(maxsize=64)
@@ -119,7 +119,7 @@ def choose(view, rng):
     if "discard" in kinds:
         return max(actions, key=lambda a: (len(a.cards), -_penalty(_minus(display, a.cards))))
     if "take" in kinds:
-        return min(actions, key=lambda a: (_add(display, TABLE.index[a.card]), a.card))
+        return min(actions, key=lambda a: (_add(display, KINDS.index[a.card]), a.card))
     others_in = sum(not q for q in view.quit) - 1
     depth = DEPTH if others_in >= 2 else DEPTH_HEADS_UP
     cost = roll_cost(display, _counts(view.row), view.dice, view.points[view.seat], others_in == 0, depth)
@@ -133,5 +133,5 @@ def choose(view, rng):
 def _minus(display: list[int], cards) -> list[int]:
     left = display[:]
     for code in cards:
-        left[TABLE.index[code]] -= 1
+        left[KINDS.index[code]] -= 1
     return left

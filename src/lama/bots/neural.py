@@ -27,7 +27,7 @@ DRAW, QUIT = "draw", "quit"
 
 
 def card_codes(game_id: str) -> tuple[str, ...]:
-    return tuple(c.code for c in game_class(game_id).table.cards)
+    return tuple(c.code for c in game_class(game_id).kinds.cards)
 
 
 def slot_count(game_id: str) -> int:
@@ -59,7 +59,7 @@ def features(view) -> np.ndarray:
     quit and its points; the seat's own points, the leader's, the player count; the legal slots
     and the heuristic's choice (so the network learns where the search disagrees with it)."""
     game = game_class(view)
-    table = game.table
+    table = game.kinds
     codes = card_codes(view.game)
     kinds = len(codes)
     copies = np.array(game.deck, dtype=np.float32)

@@ -108,7 +108,7 @@ def best_play_kind(table, hand: list[int], kinds) -> int:
 def should_quit(state, seat: int) -> bool:
     """heuristic_cards._should_quit on the state: a hand cheap for its size, or cheap while a
     seat still in is well ahead, or cheap with the draw pile about to run out."""
-    now = state.game.table.penalty(state.hands[seat])
+    now = state.game.kinds.penalty(state.hands[seat])
     size = state.hand_sizes[seat]
     if now <= QUIT_PER_CARD * size:
         return True
@@ -140,7 +140,7 @@ def fast_card_action(state, actions, rng):
 
 def best_plays(state, plays) -> list:
     """The plays (of `plays`, in their order) of the kind best_play_kind picks."""
-    table = state.game.table
+    table = state.game.kinds
     index = table.index
     kinds = []
     for a in plays:
@@ -155,31 +155,31 @@ def best_plays(state, plays) -> list:
 def fast_dice_action(state, actions, rng):
     """fast_action in dice (Game.rollout_policy)."""
     kind = actions[0].kind
-    table = state.game.table
+    kinds = state.game.kinds
     if kind == "discard":  # D3b: leave the cheapest display, shedding the most cards
         display = state.displays[state.to_move]
-        index = table.index
+        index = kinds.index
 
         def after(a):
             rest = display[:]
             for c in a.cards:
                 rest[index[c]] -= 1
-            return (table.penalty(rest), -len(a.cards))
+            return (kinds.penalty(rest), -len(a.cards))
 
         return min(actions, key=after)
     if kind == "take":  # D3c: the row card that adds least
         display = state.displays[state.to_move]
-        index = table.index
+        index = kinds.index
 
         def cost(a):
             d = display[:]
             d[index[a.card]] += 1
-            return table.penalty(d)
+            return kinds.penalty(d)
 
         return min(actions, key=cost)
     # roll or quit: quit a display that costs little
     for a in actions:
-        if a.kind == "quit" and table.penalty(state.displays[state.to_move]) <= 3:
+        if a.kind == "quit" and kinds.penalty(state.displays[state.to_move]) <= 3:
             return a
     return next(a for a in actions if a.kind == "roll")
 

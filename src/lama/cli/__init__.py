@@ -27,7 +27,7 @@ COMMANDS = (
     ("play", "play", N_("play a game in the terminal against bots or friends")),
     ("rules", "rules", N_("print the rules of a game in plain words")),
     ("replay", "replay", N_("validate and replay a game record")),
-    ("bench", "bench", N_("benchmark the rules core or the compiled engine (W1: random moves)")),
+    ("bench", "bench", N_("benchmark the rules core or the fast engine (W1: random moves)")),
     ("hint", "hint", N_("estimate every legal action at a position of a game record")),
     ("strength", "strength", N_("benchmark how often a bot wins against other bots (seats rotated)")),
     ("bench-rollouts", "bench_rollouts", N_("measure the search bots' playouts per second")),

@@ -1,5 +1,5 @@
 """`lama bench`: the rules core's speed (workload W1: random legal moves, never quit), or the
-compiled engine's (--engine fast)."""
+fast engine's (--engine fast)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ W1 = "W1, the benchmark workload: every seat chooses at random among its legal m
 
 def add_arguments(p) -> None:
     p.description = (f"Measure how fast the rules run: {W1}. Prints decisions and games per second on one "
-                     "core, through the rules core (default) or the compiled engine.")
+                     "core, through the rules core (default) or the fast engine.")
     p.add_argument("--game", choices=list(GAMES), default="lama", help="the game (default lama)")
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--games", type=positive, default=2000, help="games per run (default 2000)")
@@ -23,7 +23,7 @@ def add_arguments(p) -> None:
     p.add_argument("--seed", type=int, default=0, help="game g of a run uses seed + g (default 0)")
     p.add_argument("--target", type=int, help="the game ends when someone has this many points (default 40)")
     p.add_argument("--engine", choices=ENGINES, default="core",
-                   help="core: the rules core (default); fast: the compiled engine (lama.fast, numba)")
+                   help="core: the rules core (default); fast: the fast engine (lama.fast, numba)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench)
 
@@ -49,4 +49,4 @@ def _engine_name(engine: str) -> str:
     if engine == "core":
         return "the rules core"
     from lama.fast.kernel import COMPILED
-    return "the compiled engine" if COMPILED else "the compiled engine as plain Python (without numba)"
+    return "the fast engine" if COMPILED else "the fast engine as plain Python (without numba)"

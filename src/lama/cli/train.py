@@ -1,5 +1,5 @@
 """`lama train`: train the `neural` bot's network from a seed: imitation of hard's search
-(lama.bots.neural_train), then reinforcement learning on the compiled engine (lama.envs.neural_rl),
+(lama.bots.neural_train), then reinforcement learning on the fast engine (lama.envs.neural_rl),
 with a progress bar, checkpoints, a learning curve (PNG), the agent steps per second of each phase
 and end to end, and the model file (needs the train extra: torch, matplotlib)."""
 
@@ -27,7 +27,7 @@ def add_arguments(p) -> None:
     r, rl = Recipe(), RLRecipe()
     p.description = ("Train the neural bot in two phases. Imitation: label positions with hard's search and fit "
                      "a small network on them (rounds of DAgger: later rounds play the network's own moves). "
-                     "Reinforcement: PPO on the compiled engine, the network against the heuristic in every "
+                     "Reinforcement: PPO on the fast engine, the network against the heuristic in every "
                      "other seat, the win as the reward. Checkpoints, a learning curve (win share against the "
                      "heuristic over agent steps, PNG), the agent steps per second of each phase and end to end. "
                      "Needs the train extra.")

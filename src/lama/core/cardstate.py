@@ -45,7 +45,7 @@ def _moves_json(moves) -> list:
 
 
 def _hand(state, seat):
-    return state.game.table.codes_of(state.hands[seat]) if seat is not None else ()
+    return state.game.kinds.codes_of(state.hands[seat]) if seat is not None else ()
 
 
 # What the card games add to every game's state and View (L1-L5), in the order of their JSON.
@@ -63,14 +63,14 @@ CARD_SHAPE = Shape(
     view=(
         # this round's moves, as everyone at the table saw them: (seat, action, the top card it was
         # made on); a draw never says which card
-        ViewField("moves", lambda s, seat: tuple((m, a, s.game.table.codes[t]) for m, a, t in s.moves), (),
+        ViewField("moves", lambda s, seat: tuple((m, a, s.game.kinds.codes[t]) for m, a, t in s.moves), (),
                   json=_moves_json),
         ViewField("hand", _hand, (), OWN),  # sorted
         ViewField("hand_sizes", lambda s, seat: tuple(s.hand_sizes), ()),
-        ViewField("top", lambda s, seat: s.game.table.codes[s.top] if s.top >= 0 else None),
+        ViewField("top", lambda s, seat: s.game.kinds.codes[s.top] if s.top >= 0 else None),
         ViewField("pile_size", lambda s, seat: s.pile_size, 0),  # cards left in the draw pile
         # every card played onto the discard pile, sorted
-        ViewField("discard_pile", lambda s, seat: s.game.table.codes_of(s.discard_pile), ()),
+        ViewField("discard_pile", lambda s, seat: s.game.kinds.codes_of(s.discard_pile), ()),
     ),
     moves=(MoveKind("draw"), MoveKind("quit")),
     observed=(
@@ -95,7 +95,7 @@ class CardState(State):
 
     def __init__(self, game):
         super().__init__(game)
-        size = game.table.size
+        size = game.kinds.size
         self.hands = [[0] * size for _ in range(self.n)]
         self.hand_sizes = [0] * self.n
         self.pile = list(game.deck)
@@ -129,7 +129,7 @@ class CardState(State):
             r = rng.randrange(self.pile_size)
             for kind, count in enumerate(self.pile):
                 if r < count:
-                    return self.game.table.codes[kind]
+                    return self.game.kinds.codes[kind]
                 r -= count
         raise IllegalAction("no_chance")
 
@@ -137,7 +137,7 @@ class CardState(State):
         """For a pending draw: each card still in the pile with its count (its weight)."""
         if self.chance != "draw":
             return []
-        codes = self.game.table.codes
+        codes = self.game.kinds.codes
         return [(codes[k], c) for k, c in enumerate(self.pile) if c]
 
     def apply_chance(self, outcome) -> list:
@@ -148,7 +148,7 @@ class CardState(State):
         raise IllegalAction("no_chance")
 
     def _resolve_draw(self, code, forced: bool = False) -> list:
-        kind = self.game.table.index.get(code) if isinstance(code, str) else None
+        kind = self.game.kinds.index.get(code) if isinstance(code, str) else None
         if kind is None or not self.pile[kind]:
             raise IllegalAction("not_in_pile", card=code)
         seat = self.drawer
@@ -164,7 +164,7 @@ class CardState(State):
 
     def _deal(self, deal) -> list:
         """L2: validate the whole deal against the deck, then set up the round."""
-        game, table = self.game, self.game.table
+        game, table = self.game, self.game.kinds
         if not isinstance(deal, Deal):
             raise IllegalAction("bad_deal", "not_a_deal")
         if len(deal.hands) != self.n:
@@ -197,11 +197,11 @@ class CardState(State):
         return [RoundDealt(self.round, self.starter, tuple(tuple(h) for h in deal.hands), deal.discard)]
 
     def _counts(self, codes) -> list[int]:
-        table = self.game.table
+        kinds = self.game.kinds
         for code in codes:
-            if not isinstance(code, str) or code not in table.index:
+            if not isinstance(code, str) or code not in kinds.index:
                 raise IllegalAction("unknown_card", card=code, game=self.game.id)
-        return table.counts_of(codes)
+        return kinds.counts_of(codes)
 
     # -- actions ---------------------------------------------------------
     def legal_actions(self) -> list:
@@ -209,9 +209,9 @@ class CardState(State):
         if seat is None:
             return []
         hand = self.hands[seat]
-        table = self.game.table
-        plays = table.play_actions
-        actions = [plays[k] for k in table.playable_on[self.top] if hand[k]]
+        kinds = self.game.kinds
+        plays = kinds.play_actions
+        actions = [plays[k] for k in kinds.playable_on[self.top] if hand[k]]
         if self.pile_size and self.n_in > 1:
             actions.append(DRAW)
         actions.append(QUIT)
@@ -241,8 +241,8 @@ class CardState(State):
         return events
 
     def _play(self, seat: int, action) -> list:
-        table = self.game.table
-        kind = table.index.get(action.card)
+        kinds = self.game.kinds
+        kind = kinds.index.get(action.card)
         if kind is None:
             raise IllegalAction("unknown_card", card=action.card, game=self.game.id)
         hand = self.hands[seat]
@@ -269,11 +269,11 @@ class CardState(State):
     def check_play(self, seat: int, kind: int, action) -> None:
         """May `seat` play its card of kind `kind` (it holds one) as `action`? L3: it must fit
         the top, and only a 1 names a receiver (K4)."""
-        table = self.game.table
+        kinds = self.game.kinds
         if action.give is not None:
             raise IllegalAction("needless_give", rule="K4")
-        if kind not in table.playable_sets[self.top]:
-            raise IllegalAction("cannot_play", card=action.card, top=table.codes[self.top])
+        if kind not in kinds.playable_sets[self.top]:
+            raise IllegalAction("cannot_play", card=action.card, top=kinds.codes[self.top])
 
     def check_draw(self, seat: int) -> None:
         """May `seat` draw? L3: not from an empty pile, and not as the last seat in."""
@@ -306,11 +306,11 @@ class CardState(State):
 
     def penalties(self) -> list[int]:
         """C7 for every hand (K11 adds the magic chip)."""
-        penalty = self.game.table.penalty
+        penalty = self.game.kinds.penalty
         return [penalty(hand) for hand in self.hands]
 
     def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(self.game.table.codes_of(h) for h in self.hands)
+        return tuple(self.game.kinds.codes_of(h) for h in self.hands)
 
     # -- a full state from one seat's view (State.resample_from_view) -----------------------
     def _restore(self, view) -> None:
@@ -318,7 +318,7 @@ class CardState(State):
         pile and this round's moves; a draw is pending when no seat is to move and the last move
         was a draw. The other hands and the draw pile's kinds stay empty: `unseen` holds them."""
         State._restore(self, view)
-        table = self.game.table
+        table = self.game.kinds
         index = table.index
         codes = list(view.hand) + list(view.discard_pile) + [t for _, _, t in view.moves]
         if view.top is not None:

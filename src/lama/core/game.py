@@ -99,7 +99,7 @@ class Game:
     llama_name = "llama"  # how the game calls its llama card (Komarami: a mosquito)
     hand_name = "hand"  # what a seat's cards are called (Dice: its display)
     family = ""  # "cards" or "dice": the kind of board
-    table = None  # its kinds of card (a CardKinds), set by the game module
+    kinds = None  # its kinds of card (a CardKinds), set by the game module
     pictures: tuple[str, ...] = ()  # card (or dice face) codes the lobby shows the game with
     roll_odds = False  # the server counts the odds of a seat's next roll (message `odds`)
     sentences: dict = {}  # what the terminal and the page say of its own events (lama.core.sentences)
@@ -175,7 +175,7 @@ class Game:
         `odds`, `pictures` and `sentences` (what to say of each event, lama.core.sentences). A
         page that reads these tests no game id."""
         defaults = cls.default_options()
-        cards = cls.table.cards if cls.table is not None else ()
+        cards = cls.kinds.cards if cls.kinds is not None else ()
         return {
             "id": cls.id, "name": cls.name, "tagline": cls.tagline,
             "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
@@ -327,7 +327,7 @@ class CardGame(Game):
     def default_options(cls) -> dict:
         defaults = {**super().default_options(), "hand_size": cls.hand_size}
         if any(o.name == "deck" for o in cls.extra_options):
-            defaults["deck"] = {c: n for c, n in zip(cls.table.codes, cls.deck) if n}
+            defaults["deck"] = {c: n for c, n in zip(cls.kinds.codes, cls.deck) if n}
         return defaults
 
     def deck_codes(self) -> list[str]:

@@ -2,7 +2,7 @@
 dataclass of arrays): the shared modules read the declaration instead of naming its fields.
 
 A game's state class holds `shape`, a Shape: its state fields (`Field`: in the core state and
-in the compiled engine's row, where `lama.fast.layout` places them and `lama.fast.views` and
+in the fast engine's row, where `lama.fast.layout` places them and `lama.fast.views` and
 `Engine.describe` convert them), what its View adds (`ViewField`: the View's attributes and
 their JSON, in this order), and its moves beyond play (`MoveKind`). The fields every game has
 (C1-C6: points, quits, whose turn, the round, the end) are the View's own and the engine's

@@ -58,7 +58,7 @@ class HardSearch:
         self.game, self.rules = game, rules
         self.samples = game.hard_samples
         self.temps = float_array(temperatures(game.id, game.players))
-        self.codes = game.table.codes if rules[R_FAMILY] == CARDS else ()
+        self.codes = game.kinds.codes if rules[R_FAMILY] == CARDS else ()
         self._ids = zeros(max(policies.LEGAL_SIZE, game.num_distinct_actions()))
 
     def __call__(self, st: np.ndarray, log: np.ndarray, rng: random.Random) -> int:

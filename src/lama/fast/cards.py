@@ -339,7 +339,7 @@ def end_round(st, ru, ended_by, ender):
 
 def apply_deal_codes(st, ru, game, deal) -> None:
     """Apply the core's Deal (hands of codes, the first discard) to the state (Python)."""
-    index = game.table.index
+    index = game.kinds.index
     deal_begin(st, ru)
     for seat, hand in enumerate(deal.hands):
         for code in hand:

@@ -107,7 +107,7 @@ def deal(st, ru):
 
 def apply_deal_codes(st, ru, game, deal) -> None:
     """Apply the core's Deal (a display of codes per seat) to the state (Python)."""
-    index = game.table.index
+    index = game.kinds.index
     deal_begin(st, ru)
     for seat, display in enumerate(deal.hands):
         for code in display:

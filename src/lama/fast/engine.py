@@ -1,4 +1,4 @@
-"""The compiled engine from Python: one game's rules and kernels, states made and read.
+"""The fast engine from Python: one game's rules and kernels, states made and read.
 
     engine = Engine(game)              # a lama.games Game (players and options included)
     st = engine.new_state(seed)        # before the first deal; its generator seeded

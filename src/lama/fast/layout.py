@@ -1,4 +1,4 @@
-"""Where everything sits in the compiled engine's two flat int64 arrays: a game's state and
+"""Where everything sits in the fast engine's two flat int64 arrays: a game's state and
 its rules. One state is one row (STATE_SIZE entries); a batch of B games is a (B, STATE_SIZE)
 array. The offsets are module constants, so numba compiles them into the kernels (its cache is
 keyed on this file too: lama.fast.jitcache).
@@ -30,7 +30,7 @@ from lama.core import shape as S
 from lama.games import GAMES
 
 N_MAX = 6
-K_MAX = max(cls.table.size for cls in GAMES.values())  # the most kinds of card a game has (19)
+K_MAX = max(cls.kinds.size for cls in GAMES.values())  # the most kinds of card a game has (19)
 
 _next = 0
 

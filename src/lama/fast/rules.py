@@ -24,9 +24,9 @@ def family_of(game) -> int:
 
 def _rules_list(game) -> list[int]:
     r = [0] * L.RULES_SIZE
-    table = game.table
-    k = table.size
-    cards = table.cards
+    kinds = game.kinds
+    k = kinds.size
+    cards = kinds.cards
     r[L.R_FAMILY] = family_of(game)
     r[L.R_N] = game.players
     r[L.R_K] = k
@@ -34,19 +34,19 @@ def _rules_list(game) -> list[int]:
     r[L.R_FIRST] = game.first_player
     r[L.R_HAND_SIZE] = game.hand_size
     r[L.R_START_POINTS] = game.state_class.start_points
-    r[L.R_LLAMA_EACH] = int(table.llama_each)
+    r[L.R_LLAMA_EACH] = int(kinds.llama_each)
     effects = bool(getattr(game, "card_effects", False))
     r[L.R_EFFECTS] = int(effects)
     r[L.R_FLAGS] = sum(m.counted for m in game.state_class.shape.moves)
-    r[L.R_ONE] = table.index["1"] if effects else -1
-    r[L.R_LLAMA] = table.index["L"]
+    r[L.R_ONE] = kinds.index["1"] if effects else -1
+    r[L.R_LLAMA] = kinds.index["L"]
     r[L.R_ACTIONS] = game.num_distinct_actions()
     deck = list(game.deck)
     r[L.R_DECK_TOTAL] = sum(deck)
     for kind in range(k):
         card = cards[kind]
         r[L.R_DECK + kind] = deck[kind]
-        playable = table.playable_on[kind]
+        playable = kinds.playable_on[kind]
         r[L.R_PLAY_N + kind] = len(playable)
         for i, other in enumerate(playable):
             r[L.R_PLAY_ON + kind * L.K_MAX + i] = other
@@ -69,12 +69,12 @@ def _rules_list(game) -> list[int]:
 
 def _dice_rules(game, r: list[int]) -> None:
     """The llama row, the dice's faces and their distinct rolls, and the discard ids (D1, D3b)."""
-    table = game.table
+    kinds = game.kinds
     for kind, count in enumerate(game.row):
         r[L.R_ROW + kind] = count
     for die, faces in enumerate(game.dice):
         for i, face in enumerate(faces):
-            r[L.R_FACES + die * 6 + i] = table.index[face]
+            r[L.R_FACES + die * 6 + i] = kinds.index[face]
     classes = roll_classes(tuple(tuple(die) for die in game.dice))  # in the heuristic's order
     r[L.R_CLASSES] = len(classes)
     for c, (counts, weight) in enumerate(classes):
@@ -83,7 +83,7 @@ def _dice_rules(game, r: list[int]) -> None:
             r[L.R_CLASS_COUNTS + c * 7 + kind] = count
     for code in range(4 ** 7):
         r[L.R_DISCARD_ID + code] = -1
-    discards = [(action_id, table.counts_of(action.cards)) for action_id, action in enumerate(game.all_actions())
+    discards = [(action_id, kinds.counts_of(action.cards)) for action_id, action in enumerate(game.all_actions())
                 if action.kind == "discard"]
     for action_id, counts in discards:
         code = 0

@@ -49,9 +49,9 @@ def state_from_core(state, st) -> None:
         if f.none is not None and slot not in own:
             _write_none(f, st)
     _fill_common(state, st)
-    table = state.game.table
+    kinds = state.game.kinds
     for f in fields:
-        _write(f, f.of(state), st, table)
+        _write(f, f.of(state), st, kinds)
 
 
 
@@ -102,7 +102,7 @@ def _write(f, value, st, table) -> None:
 def read_fields(game, st) -> dict:
     """Every field the game's shape declares (and the engine keeps), read from the row `st`
     in the core's terms but card codes, which stay kinds; `core_fields(state)` is its twin."""
-    n, k = game.players, game.table.size
+    n, k = game.players, game.kinds.size
     found = {}
     for f in game.state_class.shape.fields:
         if not f.compared:
@@ -134,7 +134,7 @@ def read_fields(game, st) -> dict:
 def core_fields(state) -> dict:
     """The same dict as `read_fields`, from a core State."""
     game = state.game
-    table = game.table
+    kinds = game.kinds
     found = {}
     for f in state.shape.fields:
         if not f.compared:
@@ -143,7 +143,7 @@ def core_fields(state) -> dict:
         scope = f.scope
         if scope == S.SCALAR:
             if value is not None and (f.size > 1 or f.codes):
-                value = tuple(table.index[c] for c in value) if f.codes else tuple(value)
+                value = tuple(kinds.index[c] for c in value) if f.codes else tuple(value)
             elif type(value) is bool:
                 value = int(value)
         elif scope == S.PER_SEAT or scope == S.PER_KIND:
@@ -153,7 +153,7 @@ def core_fields(state) -> dict:
         else:  # PER_SEAT_MOVE
             moves = [[0] * L.MOVE_STRIDE for _ in range(game.players)]
             for seat, action, _top in value:
-                moves[seat][table.index[action.card] if action.kind == "play" else L.MOVE_FLAGS[action.kind]] += 1
+                moves[seat][kinds.index[action.card] if action.kind == "play" else L.MOVE_FLAGS[action.kind]] += 1
             value = moves
         found[f.name] = value
     return found

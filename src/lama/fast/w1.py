@@ -1,4 +1,4 @@
-"""Workload W1 (lama.bench.w1) in the compiled engine: whole games, every seat choosing
+"""Workload W1 (lama.bench.w1) in the fast engine: whole games, every seat choosing
 uniformly among its legal actions other than quit, quitting only when nothing else is legal.
 Each game's chance comes from its own generator (RNG in its state), the choices from the
 driver's generator `drv` (drv[0:4]), which also seeds each game's generator."""
@@ -77,7 +77,7 @@ BATCH = 256  # games per kernel call
 
 
 def w1_games_fast(game, games: int, seed: int = 0) -> tuple[int, float]:
-    """Play `games` W1 games in the compiled engine; return (decisions, seconds). The kernel is
+    """Play `games` W1 games in the fast engine; return (decisions, seconds). The kernel is
     compiled (or loaded from numba's cache) before the clock starts."""
     ru = rules_of(game)
     states = array([[0] * STATE_SIZE for _ in range(min(games, BATCH))])

@@ -67,7 +67,7 @@ LL = 6  # kind index of the llama
 DECK = (5, 5, 5, 5, 5, 5, 6)  # D1: the 36 player cards
 ROW = (1, 1, 1, 1, 1, 1, 1)  # D1: the llama row, one of each
 N_DICE, N_FACES = 3, 6
-TABLE = CardKinds(CODES)
+KINDS = CardKinds(CODES)
 
 # The record's names for the cases of D3, in the order they are tried.
 THREE_LLAMAS, MATCH, MISS, BUST = "three_llamas", "match", "miss", "bust"
@@ -106,7 +106,7 @@ def parse_dice(value) -> tuple[tuple[str, ...], ...]:
         if not isinstance(die, (list, tuple)) or len(die) != N_FACES:
             raise InvalidOption("die_faces", die=i + 1, faces=N_FACES, allowed=allowed, value=shown(die))
         for face in die:
-            if not isinstance(face, str) or face not in TABLE.index:
+            if not isinstance(face, str) or face not in KINDS.index:
                 raise InvalidOption("die_face", die=i + 1, face=shown(face), allowed=allowed)
         dice.append(tuple(die))
     return tuple(dice)
@@ -141,7 +141,7 @@ def _discard_entry(caps: tuple[int, ...]) -> tuple[tuple, frozenset]:
         for counts in product(*(range(c + 1) for c in caps)):
             n = sum(counts)
             if n:
-                action = discard(TABLE.codes_of(list(counts)))
+                action = discard(KINDS.codes_of(list(counts)))
                 _DISCARD_COUNTS[action] = counts
                 found.append((n, action.cards, action))
         found.sort(key=lambda f: (f[0], f[1]))
@@ -164,7 +164,7 @@ class DiceGame(Game):
                "the three dice, each a list of six face codes from 1-6 and L (D1; default: data/dice-faces.json)",
                "faces", (("codes", CODES), ("dice", N_DICE), ("sides", N_FACES))),
     )
-    table = TABLE
+    kinds = KINDS
     deck = DECK
     row = ROW
     hand_size = 6  # D2
@@ -214,11 +214,11 @@ class DiceGame(Game):
         if "dice" in self.options:  # immutable from here on: views carry the options
             self.options["dice"] = self.dice
         # face_kinds[i]: code -> kind for the faces die i has (to check a roll)
-        self.face_kinds = tuple({f: TABLE.index[f] for f in die} for die in self.dice)
+        self.face_kinds = tuple({f: KINDS.index[f] for f in die} for die in self.dice)
 
     def deck_codes(self) -> list[str]:
         """The 36 player cards, as codes (drivers shuffle this to deal)."""
-        return list(TABLE.codes_of(list(self.deck)))
+        return list(KINDS.codes_of(list(self.deck)))
 
     def all_actions(self) -> tuple:
         """Roll, quit, take each kind from the row (table order), then every discard of
@@ -251,11 +251,11 @@ class DiceState(State):
         ),
         view=(
             ViewField("hand_sizes", lambda s, seat: tuple(s.hand_sizes), ()),
-            ViewField("discard_pile", lambda s, seat: TABLE.codes_of(s.discard_pile), ()),
+            ViewField("discard_pile", lambda s, seat: KINDS.codes_of(s.discard_pile), ()),
             # D3: the display of a seat that quit is face down for everyone else
-            ViewField("displays", lambda s, seat: tuple(() if s.quit[t] and t != seat else TABLE.codes_of(d)
+            ViewField("displays", lambda s, seat: tuple(() if s.quit[t] and t != seat else KINDS.codes_of(d)
                                                          for t, d in enumerate(s.displays)), ()),
-            ViewField("row", lambda s, seat: TABLE.codes_of(s.row), ()),
+            ViewField("row", lambda s, seat: KINDS.codes_of(s.row), ()),
             ViewField("roll", lambda s, seat: s.roll),
             ViewField("dice", lambda s, seat: s.game.dice, ()),
         ),
@@ -381,7 +381,7 @@ class DiceState(State):
             self._pass_turn(seat)
         else:  # D3d: the whole row into the display; the round ends
             row = self.row
-            events.append(Busted(seat, TABLE.codes_of(row)))
+            events.append(Busted(seat, KINDS.codes_of(row)))
             for k in range(7):
                 display[k] += row[k]
             self.hand_sizes[seat] += self.row_size
@@ -404,9 +404,9 @@ class DiceState(State):
             if not isinstance(hand, (tuple, list)) or len(hand) != size:
                 raise IllegalAction("bad_deal", "dice_deal_size", seat=seat, size=size)
             for code in hand:
-                if not isinstance(code, str) or code not in TABLE.index:
+                if not isinstance(code, str) or code not in KINDS.index:
                     raise IllegalAction("unknown_card", card=code, game="dice")
-            displays.append(TABLE.counts_of(hand))
+            displays.append(KINDS.counts_of(hand))
         undealt = list(self.game.deck)
         for counts in displays:
             for k in range(7):
@@ -484,7 +484,7 @@ class DiceState(State):
                 n += c
         self.hand_sizes[seat] -= n
         self.pending = None
-        events = [CardsDiscarded(seat, TABLE.codes_of(list(counts)))]
+        events = [CardsDiscarded(seat, KINDS.codes_of(list(counts)))]
         if not self.hand_sizes[seat]:
             return self.end_round("empty_hand", seat, events)  # D4, then C5
         self._pass_turn(seat)
@@ -499,7 +499,7 @@ class DiceState(State):
             raise IllegalAction("empty_discard", rule="D3b")
         counts = [0] * 7
         for code in cards:
-            k = TABLE.index.get(code) if isinstance(code, str) else None
+            k = KINDS.index.get(code) if isinstance(code, str) else None
             if k is None:
                 raise IllegalAction("unknown_card", card=code, game="dice")
             counts[k] += 1
@@ -515,7 +515,7 @@ class DiceState(State):
 
     def _take(self, seat: int, action) -> list:
         code = action.card
-        k = TABLE.index.get(code) if isinstance(code, str) else None
+        k = KINDS.index.get(code) if isinstance(code, str) else None
         if k is None:
             raise IllegalAction("unknown_card", card=code, game="dice")
         if not self.row[k]:
@@ -545,12 +545,12 @@ class DiceState(State):
         State._restore(self, view)
         if view.seat is None or view.to_move != view.seat:
             raise InvalidView("a dice position is rebuilt for the seat to move only")
-        index = TABLE.index
+        index = KINDS.index
         codes = [c for d in view.displays for c in d] + list(view.row) + list(view.discard_pile)
         unknown = [c for c in codes + list(view.roll or ()) if c not in index]
         if unknown or len(view.displays) != self.n:
             raise InvalidView(f"not a view of dice for {self.n} seats: {unknown[:1] or view.displays!r}")
-        counts_of = TABLE.counts_of
+        counts_of = KINDS.counts_of
         # a seat that quit shows its display face down (D3): its cards stay with the undealt
         # ones, as unseen, until `place_hidden` deals them (hidden_slots: how many)
         self.displays = [counts_of(d) for d in view.displays]
@@ -559,7 +559,7 @@ class DiceState(State):
         self.row_size = len(view.row)
         self.discard_pile = counts_of(view.discard_pile)
         undealt = list(self.game.deck)
-        for k in range(TABLE.size):
+        for k in range(KINDS.size):
             taken = self.game.row[k] - self.row[k]
             undealt[k] -= sum(d[k] for d in self.displays) + self.discard_pile[k] - taken
         if min(undealt) < 0:
@@ -596,7 +596,7 @@ class DiceState(State):
             for kind in cards[at:at + need]:
                 self.displays[seat][kind] += 1
             at += need
-        undealt = [0] * TABLE.size
+        undealt = [0] * KINDS.size
         for kind in cards[at:]:
             undealt[kind] += 1
         self.undealt = undealt
@@ -604,11 +604,11 @@ class DiceState(State):
     # -- scoring and views -----------------------------------------------
     def penalties(self) -> list[int]:
         """D5: C7 of each display (a quit display counts too)."""
-        penalty = TABLE.penalty
+        penalty = KINDS.penalty
         return [penalty(d) for d in self.displays]
 
     def revealed_hands(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(TABLE.codes_of(d) for d in self.displays)
+        return tuple(KINDS.codes_of(d) for d in self.displays)
 
     def view(self, seat: int) -> View:
         return View(**self._view_common(seat), extra=tuple((f.name, f.get(self, seat)) for f in self.shape.view))

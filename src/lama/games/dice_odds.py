@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from .dice import CODES, DEFAULT_DICE, MATCH, TABLE, discard_caps, parse_dice, roll_case
+from .dice import CODES, DEFAULT_DICE, KINDS, MATCH, discard_caps, parse_dice, roll_case
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ TEXT = ("three llamas {three_llamas}, match {match}, miss {miss}, bust {bust}; "
 @lru_cache(maxsize=64)
 def roll_classes(dice: tuple[tuple[str, ...], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The distinct rolls of these dice as (dice showing each kind, how many of the rolls)."""
-    index = TABLE.index
+    index = KINDS.index
     weights: dict[tuple[int, ...], int] = {}
     for roll in product(*dice):
         counts = [0] * len(CODES)
@@ -63,9 +63,9 @@ def roll_classes(dice: tuple[tuple[str, ...], ...]) -> tuple[tuple[tuple[int, ..
 def _counts(codes, what: str) -> list[int]:
     counts = [0] * len(CODES)
     for code in codes:
-        if code not in TABLE.index:
+        if code not in KINDS.index:
             raise ValueError(f"unknown card code {code!r} in the {what} (codes: {', '.join(CODES)})")
-        counts[TABLE.index[code]] += 1
+        counts[KINDS.index[code]] += 1
     return counts
 
 

@@ -41,18 +41,18 @@ CODES = (
     "1", "2", "2*", "2+", "2/3", "3", "3*", "3+", "4", "4*", "4+", "4/5",
     "5", "5*", "5+", "6", "6*", "6+", "L",
 )
-TABLE = CardKinds(CODES)
-ONE = TABLE.index["1"]
-LLAMA_KIND = TABLE.index["L"]
-STAR = tuple(card.symbol == "*" for card in TABLE.cards)  # K6
-RECTANGLE = tuple(card.symbol == "+" for card in TABLE.cards)  # K5
+KINDS = CardKinds(CODES)
+ONE = KINDS.index["1"]
+LLAMA_KIND = KINDS.index["L"]
+STAR = tuple(card.symbol == "*" for card in KINDS.cards)  # K6
+RECTANGLE = tuple(card.symbol == "+" for card in KINDS.cards)  # K5
 SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more
 MAGIC_POINTS = 10  # K11
 CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}  # the points a chip carries (C3; the magic chip: none)
 def deck_from_map(deck, source: str = "deck") -> tuple[int, ...]:
     """A deck map (code -> count) as counts per kind in table order; InvalidOption if bad (K1:
     the map replaces the whole deck, a code it leaves out has no cards)."""
-    return card_deck_from_map(deck, TABLE, source)
+    return card_deck_from_map(deck, KINDS, source)
 
 
 def _load_default_deck() -> tuple[int, ...]:
@@ -168,16 +168,16 @@ class KadabraState(CardState):
         if seat is None:
             return []
         hand = self.hands[seat]
-        table = self.game.table
+        kinds = self.game.kinds
         if self.show:  # K9: an L, take the stage, or skip
-            actions = [table.play_actions[LLAMA_KIND]] if hand[LLAMA_KIND] else []
+            actions = [kinds.play_actions[LLAMA_KIND]] if hand[LLAMA_KIND] else []
             actions.append(TAKE_STAGE)
             if self.magic_chip == seat:
                 actions.append(SKIP)
             return actions
-        plays = table.play_actions
+        plays = kinds.play_actions
         actions = []
-        for k in table.playable_on[self.top]:
+        for k in kinds.playable_on[self.top]:
             if hand[k]:
                 if k == ONE and self._has_chip_to_give(seat):
                     receivers = self._receivers(seat)
@@ -194,12 +194,12 @@ class KadabraState(CardState):
 
     # -- checks (hooks of CardState) ---------------------------------------
     def check_play(self, seat: int, kind: int, action) -> None:
-        table = self.game.table
+        kinds = self.game.kinds
         if self.show:
             if kind != LLAMA_KIND:
                 raise IllegalAction("show_running", "play_in_show", rule="K9", card=action.card)
-        elif kind not in table.playable_sets[self.top]:
-            raise IllegalAction("cannot_play", rule="K3", card=action.card, top=table.codes[self.top])
+        elif kind not in kinds.playable_sets[self.top]:
+            raise IllegalAction("cannot_play", rule="K3", card=action.card, top=kinds.codes[self.top])
         give = action.give
         if kind != ONE:
             if give is not None:
@@ -387,7 +387,7 @@ class KadabraGame(CardGame):
     tagline = N_("L.L.A.M.A. with magic: cards that do something, chips to give, a stage and a magic chip.")
     rules_file = "rules/kadabra.md"
     extra_options = CardGame.extra_options + (deck_option(CODES, "K1", "data/kadabra-deck.json"),)
-    table = TABLE
+    kinds = KINDS
     deck = DEFAULT_DECK
     card_effects = True  # K4-K11
     move_kinds = CardGame.move_kinds + ("skip", "take_stage")

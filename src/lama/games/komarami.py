@@ -13,7 +13,7 @@ class KomaramiGame(LamaGame):
     name = N_("Lato z Komarami")
     tagline = N_("L.L.A.M.A. with mosquitoes instead of llamas: each mosquito left in a hand costs 10 points.")
     rules_file = "rules/komarami.md"
-    table = CardKinds(CODES, llama_each=True)
+    kinds = CardKinds(CODES, llama_each=True)
     llama_name = "mosquito"
     deck = (8, 8, 8, 8, 8, 8, 7)
     extra_options = CardGame.extra_options + (deck_option(CODES, "Z1", "8 of each number, 7 mosquitoes"),)

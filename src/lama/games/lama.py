@@ -12,7 +12,7 @@ class LamaGame(CardGame):
     name = N_("L.L.A.M.A.")
     tagline = N_("The card game: play a card one higher or the same, or quit in time; the fewest points win.")
     rules_file = "rules/lama.md"
-    table = CardKinds(CODES)
+    kinds = CardKinds(CODES)
     deck = (8, 8, 8, 8, 8, 8, 8)  # L1
     # a smaller deck and hand (and a low target) make a game small enough for exact methods
     extra_options = CardGame.extra_options + (deck_option(CODES, "L1", "8 of each"),)

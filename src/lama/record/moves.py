@@ -24,7 +24,7 @@ def _seat(move: dict, players: int) -> int:
 
 
 def _card(value, state) -> str:
-    if not isinstance(value, str) or value not in state.game.table.index:
+    if not isinstance(value, str) or value not in state.game.kinds.index:
         raise MoveError(f"unknown card code {value!r} in {state.game.id}")
     return value
 

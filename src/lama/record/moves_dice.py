@@ -18,8 +18,8 @@ CASE_NAMES = {
 
 
 def _code(value, what: str, state) -> str:
-    if not isinstance(value, str) or value not in state.game.table.index:
-        raise MoveError(f"unknown card code {value!r} in {what} (codes: {', '.join(state.game.table.codes)})")
+    if not isinstance(value, str) or value not in state.game.kinds.index:
+        raise MoveError(f"unknown card code {value!r} in {what} (codes: {', '.join(state.game.kinds.codes)})")
     return value
 
 

@@ -1,10 +1,10 @@
 """Strength runs and tournaments in compiled code (lama.sim.compiled_match), when every bot has a
 compiled twin (lama.bots.compiled.policies: random, heuristic and its level medium, easy).
 
-`--engine auto` (the default) plays through the compiled engine exactly when it can: every
+`--engine auto` (the default) plays through the fast engine exactly when it can: every
 bot named has a twin and nothing asked for needs the Python driver (records of each game).
 `--engine core` always plays through the rules core and the Python bots; `--engine
-fast` insists on the compiled engine (an error when it cannot). Both engines give games of
+fast` insists on the fast engine (an error when it cannot). Both engines give games of
 the same distribution (the compiled heuristic decides as the Python one in every position,
 tests/bots/test_compiled_policies.py), not the same games: their chance comes from other generators.
 
@@ -23,7 +23,7 @@ FAST_CHUNK = 2000  # games per compiled batch: progress and Ctrl-C between batch
 
 
 class EngineError(ValueError):
-    """--engine fast asked for what the compiled engine cannot play."""
+    """--engine fast asked for what the fast engine cannot play."""
 
 
 def compiled_ids(names) -> dict | None:
@@ -38,7 +38,7 @@ def compiled_ids(names) -> dict | None:
 
 
 def use_fast(engine: str, names, needs_core: str | None = None) -> bool:
-    """Whether to play through the compiled engine (it plays every game of the family):
+    """Whether to play through the fast engine (it plays every game of the family):
     `engine` is auto, core or fast; `names` the bots; `needs_core` what asked for the Python
     driver, if anything (a reason to show). EngineError when `fast` was asked for and cannot
     be."""

@@ -101,7 +101,7 @@ def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: in
              options: dict | None = None, jobs: int = 1, progress=None, engine: str = "auto",
              backend: str = "local", address: str | None = None) -> dict:
     """Play one cell; `progress(done, games)` is called as games finish. `engine`: auto, core or
-    fast (sim/fastplay.py): through the compiled engine when both bots have compiled twins.
+    fast (sim/fastplay.py): through the fast engine when both bots have compiled twins.
     `backend`: local (`jobs` processes through the core, `jobs` threads in compiled code) or
     dask (the cluster at `address`, or a local one of `jobs` workers), chunks of games sent to
     its workers on either engine; a cell is the same whatever the backend and the jobs.

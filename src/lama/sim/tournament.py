@@ -209,7 +209,7 @@ def play(jobs, backend, store, records, on_error: str, chunk, progress=NoProgres
 # -- the tournament -----------------------------------------------------------
 
 def choose_engine(engine: str, bots, records: str | None) -> bool:
-    """Whether the games go through the compiled engine (sim/fastplay.py), on any backend;
+    """Whether the games go through the fast engine (sim/fastplay.py), on any backend;
     UsageError when --engine fast cannot be had."""
     needs_core = "--records (a record of every game)" if records else None
     try:

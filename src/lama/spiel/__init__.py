@@ -99,7 +99,7 @@ class SpielGame(pyspiel.Game):
         self.lama = new_game(self.lama_id, players, options)
         self.encoder = Encoder(self.lama)
         self.info_encoder = InfoEncoder(self.lama)
-        self.codes = self.lama.table.codes
+        self.codes = self.lama.kinds.codes
         info = pyspiel.GameInfo(
             num_distinct_actions=self.lama.num_distinct_actions(),
             max_chance_outcomes=len(self.codes),

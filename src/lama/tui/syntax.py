@@ -91,8 +91,8 @@ def _tokens(text: str, game: str | None = None) -> list[str]:
 @cache
 def _codes(game: str | None) -> dict[str, str]:
     """The game's card codes (its CardKinds), by how they are typed (any case)."""
-    table = facts(game).table
-    return {code.lower(): code for code in table.codes} if table is not None else {}
+    kinds = facts(game).kinds
+    return {code.lower(): code for code in kinds.codes} if kinds is not None else {}
 
 
 def _card(token: str, game: str | None) -> str | None:
@@ -102,11 +102,11 @@ def _card(token: str, game: str | None) -> str | None:
 def _variants(typed: str, game: str | None) -> list[str]:
     """The game's cards with a symbol and the values of the plain card `typed` (kadabra: 5 ->
     5*, 5+); none for a card with a symbol."""
-    table = facts(game).table
-    if table.cards[table.index[typed]].symbol:
+    kinds = facts(game).kinds
+    if kinds.cards[kinds.index[typed]].symbol:
         return []
-    values = table.values_of(typed)
-    return [card.code for card in table.cards if card.values == values and card.symbol]
+    values = kinds.values_of(typed)
+    return [card.code for card in kinds.cards if card.values == values and card.symbol]
 
 
 def _seat(words: list[str], view, names) -> int:

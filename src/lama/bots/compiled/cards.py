@@ -272,7 +272,7 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
       kadabra, where the stage moves that bound;
     - in kadabra, after a rectangle the next seat still in drew a card nobody saw (K5): a free slot.
     """
-    table = game.table
+    table = game.kinds
     n = view.players
     bound = [-1] * n
     slots = {s: [0] * game.hand_size for s in range(n) if s != view.seat}
