@@ -29,12 +29,12 @@ class KernelChance(KernelRandom):
 
     def __init__(self, words, game):
         super().__init__(words)
-        self.table = game.kinds
+        self.kinds = game.kinds
         self.dealt = game.players * game.hand_size + (0 if hasattr(game, "dice") else 1)
 
     def shuffle(self, cards):
-        index, codes = self.table.index, self.table.codes
-        pile = [0] * self.table.size
+        index, codes = self.kinds.index, self.kinds.codes
+        pile = [0] * self.kinds.size
         for code in cards:
             pile[index[code]] += 1
         left = len(cards)

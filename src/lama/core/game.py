@@ -22,6 +22,7 @@ from importlib import resources
 
 from .actions import DRAW, QUIT
 from .cards import card_name, next_values
+from .display import CHIPS, DRAW_CONTROL, PLAY_CONTROL, QUIT_CONTROL, Control, Mark, Note, Zone
 from .errors import IllegalAction, InvalidOption
 from .jsonform import ReadOnlyMap, frozen, is_int, shown
 from .sentences import SENTENCES
@@ -55,11 +56,6 @@ COMMON_OPTIONS = (
     Option("first_player", "the seat that starts the first round (C4; default 0)", "seat", (("min", 0),)),
 )
 
-# How a page makes a move of each kind: "hand" (a card of its hand), "row" (a card of the
-# llama row), "choose" (cards of its display, chosen one by one, then sent); any other kind
-# is one "button".
-MOVE_CONTROLS = {"play": "hand", "take": "row", "discard": "choose"}
-
 # Hooks resolved so far: (game class, hook name) -> object.
 _HOOKS: dict = {}
 
@@ -85,9 +81,11 @@ class Game:
 
     And what a client needs to show it (`describe()`, served by GET /api/games): `family`
     (the board: "cards", a hand, a draw pile and a top card; "dice", a display, the llama row
-    and the dice), `hand_name`, `llama_name`, `move_kinds` (in the order a page offers them),
-    `table` (its kinds of card), `pictures` (codes a lobby shows it with), `roll_odds` (the
-    server answers `odds`), `tagline`, `default_target` and the State's `start_points`.
+    and the dice), `hand_name`, `llama_name`, `kinds` (its kinds of card), `pictures` (codes a
+    lobby shows it with), `roll_odds` (the server answers `odds`), `tagline`, `default_target`
+    and the State's `start_points`; and how its own parts are seen and made (lama.core.display):
+    `chips`, `controls` (each kind of move, in the order a page offers them; `move_kinds` is
+    their kinds), `marks`, `zones` and `notes`.
     """
 
     id = ""
@@ -95,7 +93,12 @@ class Game:
     tagline = ""  # what the game is, in one line a lobby shows
     rules_file = ""  # under lama/data, e.g. "rules/lama.md"
     extra_options: tuple[Option, ...] = ()  # options beyond COMMON_OPTIONS
-    move_kinds: tuple[str, ...] = ()  # the kinds of move a seat makes (Action.kind)
+    controls: tuple[Control, ...] = ()  # the kinds of move a seat makes, as people make them
+    move_kinds: tuple[str, ...] = ()  # their kinds (Action.kind), set from `controls`
+    chips = CHIPS  # C3: the chips points are held in, highest first
+    marks: tuple[Mark, ...] = ()  # what a seat shows while a View field holds it
+    zones: tuple[Zone, ...] = ()  # public parts of the table's middle
+    notes: tuple[Note, ...] = ()  # sentences about the View, each at its place
     llama_name = "llama"  # how the game calls its llama card (Komarami: a mosquito)
     hand_name = "hand"  # what a seat's cards are called (Dice: its display)
     family = ""  # "cards" or "dice": the kind of board
@@ -132,6 +135,10 @@ class Game:
         self.target = target
         self.first_player = first
         self.options = options
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.move_kinds = tuple(c.kind for c in cls.controls)
 
     @cached_property
     def public_options(self) -> ReadOnlyMap:
@@ -171,9 +178,9 @@ class Game:
         `default`, `type` and its bounds), `family`, `hand` (what a seat's cards are called),
         `llama` (what the L card is called and shows), `cards` (each kind of card: `code`,
         `name`, `next`: the values that may go on it), `moves` (each kind of move, in the
-        order a page offers them: `kind` and `control`, see MOVE_CONTROLS), `start_points`,
-        `odds`, `pictures` and `sentences` (what to say of each event, lama.core.sentences). A
-        page that reads these tests no game id."""
+        order a page offers them: lama.core.display.Control), `chips`, `marks`, `zones`, `notes`
+        (lama.core.display), `start_points`, `odds`, `pictures` and `sentences` (what to say of
+        each event, lama.core.sentences). A page that reads these tests no game id."""
         defaults = cls.default_options()
         cards = cls.kinds.cards if cls.kinds is not None else ()
         return {
@@ -185,7 +192,11 @@ class Game:
             "llama": cls.llama_name,
             "cards": [{"code": c.code, "name": card_name(c, cls.llama_name), "next": list(next_values(c))}
                       for c in cards],
-            "moves": [{"kind": k, "control": MOVE_CONTROLS.get(k, "button")} for k in cls.move_kinds],
+            "moves": [c.describe() for c in cls.controls],
+            "chips": [{"colour": colour, "points": points} for colour, points in cls.chips],
+            "marks": [m.describe() for m in cls.marks],
+            "zones": [z.describe() for z in cls.zones],
+            "notes": [n.describe() for n in cls.notes],
             "start_points": cls.state_class.start_points,
             "odds": cls.roll_odds,
             "pictures": list(cls.pictures),
@@ -300,7 +311,7 @@ class CardGame(Game):
     """A game played with a deck of cards: lama, komarami, kadabra. Options beyond the common
     ones: `hand_size` (L2) and `deck` (a game that declares deck_option: the whole deck)."""
 
-    move_kinds = ("play", "draw", "quit")
+    controls = (PLAY_CONTROL, DRAW_CONTROL, QUIT_CONTROL)
     family = "cards"
 
     hand_size = 6  # L2
@@ -313,7 +324,7 @@ class CardGame(Game):
     def __init__(self, players: int, options: dict | None = None):
         super().__init__(players, options)
         if "deck" in self.options:  # the whole deck; our own copy, as validated
-            self.deck = deck_from_map(self.options["deck"], self.table)
+            self.deck = deck_from_map(self.options["deck"], self.kinds)
             self.options["deck"] = dict(self.options["deck"])
         hand = self.options.get("hand_size", self.hand_size)
         if not is_int(hand) or not 1 <= hand <= MAX_HAND:
@@ -332,8 +343,8 @@ class CardGame(Game):
 
     def deck_codes(self) -> list[str]:
         """Every card of the deck, as codes (drivers shuffle this to deal)."""
-        return list(self.table.codes_of(self.deck))
+        return list(self.kinds.codes_of(self.deck))
 
     def all_actions(self) -> tuple:
         """Play each kind of card (table order), then draw, then quit."""
-        return self.table.play_actions + (DRAW, QUIT)
+        return self.kinds.play_actions + (DRAW, QUIT)

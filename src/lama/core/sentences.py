@@ -16,8 +16,13 @@ The table is plain JSON data, read by one small interpreter on each side (`pick`
   (`"black"`, `true`, `null`), `"*"` for any but null, or `{"at_least": 5}`.
 - a parameter's `fields` entry is `[kind, field]`: `card` (a card, by its name in the game),
   `cards` (a list of cards), `seat` (a seat: "you" for the reader, else its name), `name` (a
-  seat's name), `number` (counted from 1, as people count); or `["sum", {field: weight}]` (a
-  list field counts the sum of its items).
+  seat's name), `number` (counted from 1, as people count); `["sum", {field: weight}]` (a
+  list field counts the sum of its items); `["item", [field, i]]` (a list field's item i);
+  `["all", {field: value}]` (whether every item of a list field is that value); `["llama",
+  ""]` (the game's llama card, by its name).
+
+The same entries say a View (lama.core.display: a zone, a note), an action or a record's move:
+their JSON is the data.
 """
 
 from __future__ import annotations
@@ -66,7 +71,15 @@ SENTENCES = {
 def _value(kind_and_field, data: dict):
     kind, field = kind_and_field
     if kind == "sum":
-        return sum(weight * (sum(data[f]) if isinstance(data[f], list) else data[f]) for f, weight in field.items())
+        return sum(weight * (sum(data[f]) if isinstance(data[f], (list, tuple)) else data[f])
+                   for f, weight in field.items())
+    if kind == "item":
+        name, i = field
+        return data[name][i] if data.get(name) is not None else None
+    if kind == "all":
+        return all(all(x == value for x in data.get(f) or ()) for f, value in field.items())
+    if kind == "llama":
+        return "L"
     return data.get(field)
 
 

@@ -33,6 +33,7 @@ from lama.core import (
     take,
 )
 from lama.core import seats as seat_numbers
+from lama.core.display import DISCARD_CONTROL, QUIT_CONTROL, ROLL_CONTROL, TAKE_CONTROL
 from lama.core.events import (
     Busted,
     CardsDiscarded,
@@ -168,7 +169,7 @@ class DiceGame(Game):
     deck = DECK
     row = ROW
     hand_size = 6  # D2
-    move_kinds = ("roll", "discard", "take", "quit")  # in the order a page offers them
+    controls = (ROLL_CONTROL, DISCARD_CONTROL, TAKE_CONTROL, QUIT_CONTROL)  # in the order a page offers them
     hand_name = "display"
     family = "dice"
     pictures = ("L", "3", "5")  # dice faces

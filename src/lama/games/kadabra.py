@@ -13,7 +13,7 @@ in anyone's points: it is worth 10 only at scoring.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 from lama.core import (
@@ -29,6 +29,20 @@ from lama.core import (
     play,
 )
 from lama.core import seats as seat_numbers
+from lama.core.display import (
+    DRAW_CONTROL,
+    MIDDLE,
+    PLAY_CONTROL,
+    QUIT_CONTROL,
+    TOP,
+    TURN,
+    Control,
+    Mark,
+    Note,
+    Zone,
+    alert,
+    plain,
+)
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
@@ -381,6 +395,9 @@ class KadabraState(CardState):
 GIVE_ACTIONS = tuple(play("1", give=t) for t in range(6))
 
 
+_STAGE_FIELDS = {"n": ["sum", {"stage": 1}], "white": ["item", ["stage", 0]], "black": ["item", ["stage", 1]]}
+
+
 class KadabraGame(CardGame):
     id = "kadabra"
     name = N_("L.A.M.A. Kadabra")
@@ -390,7 +407,44 @@ class KadabraGame(CardGame):
     kinds = KINDS
     deck = DEFAULT_DECK
     card_effects = True  # K4-K11
-    move_kinds = CardGame.move_kinds + ("skip", "take_stage")
+    controls = (  # K4: a played 1 names the seat it gives a chip to; K7: skip; K9: take the stage
+        replace(PLAY_CONTROL, seat="give", ask=N_("You play a {card}: give one of your chips to…"),
+                seat_words=(">", "give", "to"),
+                said=event(plain(N_("Play a {card} and give a chip to {name}"), {"give": ANY}),
+                           plain(N_("Play a {card}")), fields={"card": ["card", "play"], "name": ["name", "give"]}),
+                done=event(plain(N_("{name} played {card} and gave a chip to {to}."), {"give": ANY}),
+                           plain(N_("{name} played {card}.")),
+                           fields={"card": ["card", "play"], "to": ["name", "give"]})),
+        DRAW_CONTROL, QUIT_CONTROL,
+        Control("skip", N_("Skip (magic chip)"), "s", ("skip",), event(plain(N_("Skip with the magic chip"))),
+                event(plain(N_("{name} skipped with the magic chip.")))),
+        Control("take_stage", N_("Take the stage"), "t", ("stage", "take_stage", "take stage"),
+                event(plain(N_("Take the stage"))), event(plain(N_("{name} took the stage.")))),
+    )
+    marks = (
+        Mark("magic_chip", N_("holds the magic chip"), N_("magic chip"), chip="magic"),  # K6
+        Mark("forced_draw", N_("must draw first"), N_("draws first"), badge=True),  # K5
+    )
+    zones = (Zone(  # K8, K9: the stage, its show, and the magic chip in the centre (K2)
+        "stage", N_("Stage"), ((1, "black"), (0, "white")), alert="show",
+        said=event(plain(N_plural("The stage: {n} chip ({white} white, {black} black); a magic show is on",
+                                  "The stage: {n} chips ({white} white, {black} black); a magic show is on"),
+                         {"show": True}),
+                   plain(N_plural("The stage: {n} chip ({white} white, {black} black)",
+                                  "The stage: {n} chips ({white} white, {black} black)")),
+                   fields=_STAGE_FIELDS),
+        under=event(alert(plain(N_("★ Magic show! Play a llama, take the stage or skip"), {"show": True})),
+                    plain(N_("{n}/5 chips until the show")), fields=_STAGE_FIELDS),
+        aside=event(plain(N_("magic chip: free"), {"magic_chip": None}), plain(N_("magic chip: {holder}")),
+                    fields={"holder": ["name", "magic_chip"]}),
+        aside_chip=("magic_chip", "magic")),)
+    notes = (
+        Note(TOP, event(plain(N_("magic show: only a {card}"), {"show": True}), fields={"card": ["llama", ""]})),  # K9
+        Note(TURN, event(plain(N_("Your turn — magic show!"), {"show": True}))),
+        Note(TURN, event(case(N_("A rectangle: you must draw first."))), subject="forced_draw"),  # K5
+        Note(MIDDLE, event(plain(N_("{name} must draw a card first (rectangle card)"), {"seat": ANY})),
+             subject="forced_draw"),
+    )
     pictures = ("2/3", "5*", "4+")
     sentences = {  # what the terminal and the page say of Kadabra's events (lama.core.sentences)
         "card_drawn": event(  # K5: a forced draw says so
