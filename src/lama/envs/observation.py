@@ -267,10 +267,10 @@ class Encoder:
 
     # -- the same, fast: from a state's public fields ----------------------------------------
     def _fast_ok(self, game) -> bool:
-        """The fast path reads the core's state fields; it serves only games whose card table
+        """The fast path reads the core's state fields; it serves only games whose card kinds
         it recognises (anything else goes through the view)."""
-        table = getattr(game, "table", None)
-        return getattr(table, "codes", None) == self.codes
+        kinds = getattr(game, "kinds", None)
+        return getattr(kinds, "codes", None) == self.codes
 
     def _permutations(self) -> list[np.ndarray]:
         """perm[me][j]: where entry j of `me`'s vector sits in the seat-ordered bytes."""
