@@ -313,7 +313,7 @@ class CardGame(Game):
     def __init__(self, players: int, options: dict | None = None):
         super().__init__(players, options)
         if "deck" in self.options:  # the whole deck; our own copy, as validated
-            self.deck = deck_from_map(self.options["deck"], self.table)
+            self.deck = deck_from_map(self.options["deck"], self.kinds)
             self.options["deck"] = dict(self.options["deck"])
         hand = self.options.get("hand_size", self.hand_size)
         if not is_int(hand) or not 1 <= hand <= MAX_HAND:
@@ -332,8 +332,8 @@ class CardGame(Game):
 
     def deck_codes(self) -> list[str]:
         """Every card of the deck, as codes (drivers shuffle this to deal)."""
-        return list(self.table.codes_of(self.deck))
+        return list(self.kinds.codes_of(self.deck))
 
     def all_actions(self) -> tuple:
         """Play each kind of card (table order), then draw, then quit."""
-        return self.table.play_actions + (DRAW, QUIT)
+        return self.kinds.play_actions + (DRAW, QUIT)
