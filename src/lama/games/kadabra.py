@@ -19,8 +19,6 @@ from importlib import resources
 from lama.core import (
     DRAW,
     QUIT,
-    SKIP,
-    TAKE_STAGE,
     CardGame,
     CardKinds,
     CardState,
@@ -29,6 +27,7 @@ from lama.core import (
     play,
 )
 from lama.core import seats as seat_numbers
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
