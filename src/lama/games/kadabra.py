@@ -62,7 +62,8 @@ def _load_default_deck() -> tuple[int, ...]:
 DEFAULT_DECK = _load_default_deck()  # K1, provisional
 
 
-# -- events: chips changing hands (all public, so for_seat is the default) --
+# -- events: chips changing hands (all public, so for_seat is the default); each says how a
+# record writes it and the points it moves (lama.core.events.Event) --
 @dataclass(frozen=True, slots=True)
 class ChipGiven(Event):
     """K4: after a played 1, `seat` gave a chip ("white", "magic" or "black") to `to`."""
@@ -70,6 +71,10 @@ class ChipGiven(Event):
     seat: int
     to: int
     chip: str
+
+    def points_moved(self):
+        points = CHIP_POINTS[self.chip]
+        return ((self.seat, -points), (self.to, points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +93,9 @@ class ChipStaged(Event):
     chip: str
     stage: tuple[int, int]  # (whites, blacks) on the stage after it
 
+    def points_moved(self):
+        return ((self.seat, -CHIP_POINTS[self.chip]),)
+
 
 @dataclass(frozen=True, slots=True)
 class StageTaken(Event):
@@ -97,6 +105,12 @@ class StageTaken(Event):
     whites: int
     blacks: int
 
+    def record_move(self):
+        return {"seat": self.seat, "take_stage": True}
+
+    def points_moved(self):
+        return ((self.seat, self.whites + 10 * self.blacks),)
+
 
 @dataclass(frozen=True, slots=True)
 class Skipped(Event):
@@ -104,12 +118,18 @@ class Skipped(Event):
 
     seat: int
 
+    def record_move(self):
+        return {"seat": self.seat, "skip": True}
+
 
 @dataclass(frozen=True, slots=True)
 class MagicChipScored(Event):
     """K11: at scoring `seat` held the magic chip: 10 points, and the chip goes to the centre."""
 
     seat: int
+
+    def bonus(self):
+        return ((self.seat, MAGIC_POINTS),)
 
 
 class KadabraState(CardState):
@@ -366,11 +386,7 @@ class KadabraState(CardState):
             ("StageTaken", ("points", "stage", "show")), ("MagicChipTaken", ("magic_chip",)),
             ("Skipped", ("magic_chip",)), ("MagicChipScored", ()), ("RoundScored", ("magic_chip", "forced_draw")),
         ),
-        points_moved=(
-            ("ChipGiven", lambda e: ((e.seat, -CHIP_POINTS[e.chip]), (e.to, CHIP_POINTS[e.chip]))),  # K4
-            ("ChipStaged", lambda e: ((e.seat, -CHIP_POINTS[e.chip]),)),  # K8
-            ("StageTaken", lambda e: ((e.seat, e.whites + 10 * e.blacks),)),  # K9
-        ),
+        points_moved=tuple((e.__name__, e.points_moved) for e in (ChipGiven, ChipStaged, StageTaken)),  # K4, K8, K9
         # skips and stage takes: each needs a card played (or the first), K7 and K9
         more_moves=lambda game: sum(game.deck) + 1,
     )
