@@ -173,6 +173,11 @@ class KadabraState(CardState):
         """K5: the seat that must draw before its turn, while that draw is pending."""
         return self.drawer if self.forced and self.chance == "draw" else None
 
+    @property
+    def chance_before_turn(self) -> int | None:
+        """K5: the forced draw comes before its seat's turn."""
+        return self.forced_draw
+
     def _receivers(self, seat: int) -> list[int]:
         """K4: the seats that may receive a chip from `seat` (still in, not itself)."""
         quit = self.quit
