@@ -459,6 +459,7 @@ class KadabraGame(CardGame):
 
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
     heuristic = "lama.bots.heuristic_kadabra:choose"
+    heuristic_moves = "lama.bots.heuristic_kadabra:plain_moves"
     determinizer = "lama.bots.determinize:kadabra_sampler"
     rollout_policy = "lama.bots.heuristic_kadabra:fast_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"
