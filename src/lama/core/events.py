@@ -15,8 +15,9 @@ from .jsonform import jsonable
 
 
 class Event:
-    """What every event answers. A game's own events (in its module) declare here how a record
-    writes them and how they move points, so the shared writer and ledger name none of them."""
+    """What every event answers. A game's own events (in its module) override `to_record`,
+    `points_moved` and `bonus` as they need, so that the record writer and the ledger
+    (lama.record) name none of them."""
 
     __slots__ = ()
 
@@ -28,7 +29,7 @@ class Event:
         """The event as `seat` may see it; `None` is a spectator, who sees what every seat sees."""
         return self
 
-    def record_move(self) -> dict | None:
+    def to_record(self) -> dict | None:
         """How a lama-record/1 writes the event (docs/spec/RECORD.md, lama.record.writer): a move,
         `seat` first; without `seat`, the rest of the last move (a roll's discard or take); None:
         nothing (a round's deal is written by the writer, chips and scores follow from the moves)."""
@@ -82,7 +83,7 @@ class CardPlayed(Event):
         """The move played (the same Action as the game's own)."""
         return play(self.card, self.give)
 
-    def record_move(self):
+    def to_record(self):
         move = {"seat": self.seat, "play": self.card}
         if self.give is not None:
             move["give"] = self.give
@@ -103,7 +104,7 @@ class CardDrawn(Event):
     def for_seat(self, seat):
         return self if seat == self.seat else replace(self, card=None)
 
-    def record_move(self):
+    def to_record(self):
         move = {"seat": self.seat, "draw": self.card}
         if self.forced:
             move["forced"] = True
@@ -114,7 +115,7 @@ class CardDrawn(Event):
 class SeatQuit(Event):
     seat: int
 
-    def record_move(self):
+    def to_record(self):
         return {"seat": self.seat, "quit": True}
 
 
@@ -159,7 +160,7 @@ class DiceRolled(Event):
         """D3b, D3c: a match or a miss is answered by a discard or a take, in the same move."""
         return self.case in ("match", "miss")
 
-    def record_move(self):
+    def to_record(self):
         return {"seat": self.seat, "roll": list(self.roll)}
 
 
@@ -170,7 +171,7 @@ class CardsDiscarded(Event):
     seat: int
     cards: tuple[str, ...]
 
-    def record_move(self):  # D3b: the rest of the roll's move
+    def to_record(self):  # D3b: the rest of the roll's move
         return {"discard": list(self.cards)}
 
 
@@ -181,7 +182,7 @@ class RowCardTaken(Event):
     seat: int
     card: str
 
-    def record_move(self):  # D3c: the rest of the roll's move
+    def to_record(self):  # D3c: the rest of the roll's move
         return {"take": self.card}
 
 

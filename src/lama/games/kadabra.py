@@ -105,7 +105,7 @@ class StageTaken(Event):
     whites: int
     blacks: int
 
-    def record_move(self):
+    def to_record(self):
         return {"seat": self.seat, "take_stage": True}
 
     def points_moved(self):
@@ -118,7 +118,7 @@ class Skipped(Event):
 
     seat: int
 
-    def record_move(self):
+    def to_record(self):
         return {"seat": self.seat, "skip": True}
 
 

@@ -1,5 +1,5 @@
 """Write a lama-record/1 as a game is played, from the events (each says how a record writes it:
-`Event.record_move`, a game's own events in its module)."""
+`Event.to_record`, a game's own events in its module)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ class RecordWriter:
             if isinstance(event, RoundDealt):
                 self._dealt(event)
                 continue
-            move = event.record_move()  # each event says how it is written (Event.record_move)
+            move = event.to_record()  # each event says how it is written (Event.to_record)
             if move is None:
                 continue
             if "seat" in move:
