@@ -9,6 +9,9 @@ environments' opponents, lama.envs.batch).
   tests/bots/test_compiled_policies.py holds them to the Python bots.
 - EASY: the `easy` level: a random legal id one decision in three, else the heuristic.
 
+Kadabra's own moves in the playouts of the cards' compiled search (heuristic_kadabra.fast_action:
+the show, the gift, the skip) are here too, beside its heuristic: compiled/cards.py calls them.
+
 A policy sees what its seat may see: its own hand, the public fields (points, hand sizes, who
 has quit, the top card, the pile's size, the stage, the magic chip; in dice the displays, the
 row and the roll), never another hand nor the pile's contents (dice: the undealt cards). Its
