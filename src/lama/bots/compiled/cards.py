@@ -275,7 +275,7 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
     quit = [False] * n
     playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
     effects = game.card_effects
-    rect = rules_of(game)[R_RECT:R_RECT + table.size]  # K5: after one, the next seat still in draws
+    rect = rules_of(game)[R_RECT:R_RECT + table.size]  # K5: these make the next seat still in draw
     for seat, action, top in view.moves:
         held = slots.get(seat)
         kind = action.kind
