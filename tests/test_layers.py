@@ -184,7 +184,7 @@ def test_every_game_declares_what_it_is():
         assert all(o.description for o in options) and len({o.name for o in options}) == len(options)
         for hook in ("record_moves", "heuristic", "determinizer", "rollout_policy"):
             assert cls.hook(hook) is not None, (game_id, hook)
-        for hook in ("compiled_search",):
+        for hook in ("compiled_search", "heuristic_moves"):
             assert getattr(cls, hook) is None or cls.hook(hook) is not None, (game_id, hook)
         assert cls.hook("heuristic") is cls.hook("heuristic")  # resolved once
         assert isinstance(cls.hard_samples, int) and cls.hard_samples > 0

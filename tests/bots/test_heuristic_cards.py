@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from lama.bots import load_bot
 from lama.bots.heuristic_cards import choose, run_length
-from lama.core import DRAW, QUIT, SKIP, TAKE_STAGE, View, play
+from lama.core import DRAW, QUIT, View, play
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.games import GAMES, new_game
 
 LAMA, KOMARAMI, KADABRA = (GAMES[g].kinds for g in ("lama", "komarami", "kadabra"))

@@ -6,7 +6,8 @@ cards and points are conserved, and how to resample the cards a seat cannot see.
 
 from __future__ import annotations
 
-from lama.core import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, CardState, discard, play, take
+from lama.core import DRAW, QUIT, ROLL, CardState, discard, play, take
+from lama.core.actions import SKIP, TAKE_STAGE
 
 
 class CardGameAdapter:

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from lama.bots import load_bot
 from lama.bots.heuristic_kadabra import choose
-from lama.core import QUIT, SKIP, TAKE_STAGE, play
+from lama.core import QUIT, play
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.games import GAMES, new_game
 from lama.match import Match
 

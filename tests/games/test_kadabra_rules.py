@@ -7,7 +7,8 @@ from importlib import resources
 import pytest
 from helpers_kadabra import names, plays, state_from
 
-from lama.core import DRAW, QUIT, SKIP, TAKE_STAGE, Deal, IllegalAction, InvalidOption, play
+from lama.core import DRAW, QUIT, Deal, IllegalAction, InvalidOption, play
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.core.events import CardDrawn
 from lama.games import new_game
 from lama.games.kadabra import (

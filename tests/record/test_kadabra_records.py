@@ -10,7 +10,8 @@ import json
 import pytest
 
 from lama.cli import main
-from lama.core import DRAW, QUIT, SKIP, TAKE_STAGE, Deal, play
+from lama.core import DRAW, QUIT, Deal, play
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.games import new_game
 from lama.record import RecordError, RecordWriter, replay, result_of
 

@@ -32,9 +32,9 @@ def test_before_plus_changes_is_after_in_every_round(game_id, players, seed):
     assert ledger.rounds[0].before == tuple(start)
     for entry, scored in zip(ledger.rounds, state.history):
         for s in range(players):
-            assert (entry.before[s] + entry.penalty[s] + entry.magic[s] - entry.back[s] + entry.chips[s]
+            assert (entry.before[s] + entry.penalty[s] + entry.bonus[s] - entry.back[s] + entry.chips[s]
                     == entry.after[s] == scored.scores[s])
-            assert entry.penalty[s] + entry.magic[s] == scored.penalties[s]
+            assert entry.penalty[s] + entry.bonus[s] == scored.penalties[s]
             assert entry.back[s] >= scored.returned[s]  # a dice round also gives chips back on the way
     for earlier, later in zip(ledger.rounds, ledger.rounds[1:]):
         assert later.before == earlier.after
@@ -45,7 +45,7 @@ def test_replay_shows_every_change_by_name(tmp_path, capsys):
     for seed in range(40):  # a kadabra game where chips moved during a round
         data, _ = played("kadabra", 4, seed)
         _, ledger = replay_ledger(data)
-        if any(any(r.chips) for r in ledger.rounds) and any(any(r.magic) for r in ledger.rounds):
+        if any(any(r.chips) for r in ledger.rounds) and any(any(r.bonus) for r in ledger.rounds):
             break
     path = tmp_path / "game.record.json"
     path.write_text(json.dumps(data))

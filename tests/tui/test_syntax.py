@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from tui_views import make_view
 
-from lama.core import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, IllegalAction, discard, play, take
+from lama.core import DRAW, QUIT, ROLL, IllegalAction, discard, play, take
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.tui.syntax import Command, InputError, resolve
 
 LAMA = make_view(hand=("1", "3", "3", "4", "L"), hand_sizes=(5, 6, 6), top="3", pile_size=20,

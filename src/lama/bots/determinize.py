@@ -49,9 +49,10 @@ def unseen_pool(view, game) -> list[int]:
 def card_sampler(view):
     """The card games' determinizer (Game.determinizer): the game rebuilds every public fact
     (Game.state_from_view) and deals the unseen pool, uniformly shuffled, to the other hands
-    and the draw pile (State.with_hidden). A seat must be to move, or a K5 draw pending."""
+    and the draw pile (State.with_hidden). A seat must be to move, or its turn wait on chance
+    (State.chance_before_turn: K5, a forced draw)."""
     template = game_of(view).state_from_view(view)
-    if view.to_move is None and view.forced_draw is None:
+    if template.to_move is None and template.chance_before_turn is None:
         raise CannotDeterminize("no seat is to move (a chance outcome is pending)")
     return _dealer(template)
 

@@ -7,17 +7,16 @@ between equally good runs it dumps the card whose loss lowers the penalty most (
 then the high numbers). When it cannot play it decides between drawing and quitting: it quits when
 the hand's penalty is tiny for its size (at most one point per card), when it is small (6 or less)
 while another seat still in holds at least two cards fewer, or when it is at most 10 and the draw
-pile is about to run out; otherwise it draws, since emptying the hand is what wins rounds. On a
-kadabra view it also plays a llama or skips rather than take the stage, gives a 1's chip to the
-leader, and skips with the magic chip when stuck. Against three random bots in 4-player lama,
-seats rotated, it wins about 91% of the
-games (1000 games: 91.4%, 95% interval 89.7% to 93.1%; komarami 84.8%); measure it with
-tests/bots/measure_heuristic.py.
+pile is about to run out; otherwise it draws, since emptying the hand is what wins rounds. A
+game's own moves are its hook's (`Game.heuristic_moves`): on a kadabra view it also plays a llama
+or skips rather than take the stage, gives a 1's chip to the leader, and skips with the magic chip
+when stuck (heuristic_kadabra.plain_moves). Against three random bots in 4-player lama, seats
+rotated, it wins about 91% of the games (1000 games: 91.4%, 95% interval 89.7% to 93.1%;
+komarami 84.8%); measure it with tests/bots/measure_heuristic.py.
 """
 
 from __future__ import annotations
 
-from lama.core.cards import LLAMA
 from lama.games import game_class
 
 # When stuck, quit if the hand's penalty is at most QUIT_PER_CARD per card; or at most
@@ -69,18 +68,14 @@ def _choose_cards(view, legal):
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
     plays = by_kind.get("play", [])
-    if "take_stage" in by_kind:  # K9: a show is running; taking the stage means taking points
-        values_of = table_of(view).values_of
-        llamas = [a for a in plays if LLAMA in values_of(a.card)]
-        if llamas:
-            return llamas[0]
-        if "skip" in by_kind:
-            return by_kind["skip"][0]
-        return by_kind["take_stage"][0]
-    if plays:
-        return _best_play(view, plays)
-    if "skip" in by_kind:  # K7: free, and drops a chip worth 10 at scoring
-        return by_kind["skip"][0]
+    best = _best_play(view, plays) if plays else None
+    own_moves = game_class(view).hook("heuristic_moves")
+    if own_moves is not None:  # the game's own moves, and what they change in a play
+        chosen = own_moves(view, by_kind, best)
+        if chosen is not None:
+            return chosen
+    if best is not None:
+        return best
     if "draw" in by_kind and not _should_quit(view):
         return by_kind["draw"][0]
     if "quit" in by_kind:
@@ -89,6 +84,8 @@ def _choose_cards(view, legal):
 
 
 def _best_play(view, plays):
+    """The play that keeps the longest run, then dumps the most penalty, then keeps double
+    cards; the first of equals."""
     hand = list(view.hand)
     table = table_of(view)
     penalty = table.penalty_of
@@ -104,9 +101,6 @@ def _best_play(view, plays):
         )
         if best_key is None or key > best_key:
             best, best_key = a, key
-    gives = [a for a in plays if a.card == best.card and a.give is not None]
-    if gives:  # K4: a chip is a point; give it to the seat with the fewest points
-        return min(gives, key=lambda a: (view.points[a.give], a.give))
     return best
 
 

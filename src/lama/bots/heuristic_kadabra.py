@@ -190,6 +190,27 @@ def _should_quit(view) -> bool:
     return view.pile_size <= len(others_in) and now <= QUIT_LATE + risk
 
 
+# -- Kadabra's moves in the card games' heuristic (Game.heuristic_moves) -----------------------
+
+def plain_moves(view, by_kind, best):
+    """heuristic_cards' choice among Kadabra's own moves, given the legal actions by kind and
+    its best play (None: no play): in a show a llama, else skip, else take the stage (K9: taking
+    the stage means taking points); a 1's chip to the seat with the fewest points (K4); stuck,
+    skip (K7: free, and drops a chip worth 10 at scoring). None: the card heuristic's own choice."""
+    if "take_stage" in by_kind:
+        values_of = table_of(view).values_of
+        llamas = [a for a in by_kind.get("play", []) if LLAMA in values_of(a.card)]
+        if llamas:
+            return llamas[0]
+        return by_kind.get("skip", by_kind["take_stage"])[0]
+    if best is not None:
+        gives = [a for a in by_kind["play"] if a.card == best.card and a.give is not None]
+        return _gift(view, gives) if gives else None
+    if "skip" in by_kind:
+        return by_kind["skip"][0]
+    return None
+
+
 # -- the playouts' policy (Game.rollout_policy) -----------------------------------------------
 
 def fast_action(state, actions, rng):

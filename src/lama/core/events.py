@@ -15,11 +15,35 @@ from .jsonform import jsonable
 
 
 class Event:
+    """What every event answers. A game's own events (in its module) override `to_record`,
+    `points_moved` and `bonus` as they need, so that the record writer and the ledger
+    (lama.record) name none of them."""
+
     __slots__ = ()
+
+    # The record move written for the event is not whole yet: its seat answers it with another
+    # event, written into the same move (D3b, D3c: a roll's discard or take).
+    move_open = False
 
     def for_seat(self, seat: int | None) -> Event:
         """The event as `seat` may see it; `None` is a spectator, who sees what every seat sees."""
         return self
+
+    def to_record(self) -> dict | None:
+        """How a lama-record/1 writes the event (docs/spec/RECORD.md, lama.record.writer): a move,
+        `seat` first; without `seat`, the rest of the last move (a roll's discard or take); None:
+        nothing (a round's deal is written by the writer, chips and scores follow from the moves)."""
+        return None
+
+    def points_moved(self) -> tuple[tuple[int, int], ...]:
+        """The points the event moves during a round, as (seat, points) pairs (a chip given, put
+        on the stage or taken from it): the ledger's `chips` (lama.record.ledger)."""
+        return ()
+
+    def bonus(self) -> tuple[tuple[int, int], ...]:
+        """The points the event adds at scoring beyond the cards' penalty, as (seat, points)
+        pairs (RoundScored's `penalties` include them): the ledger's `bonus`."""
+        return ()
 
     def to_json(self) -> dict:
         """`{"type": "card_played", "seat": 2, "card": "5", ...}`: the type in snake case,
@@ -59,6 +83,12 @@ class CardPlayed(Event):
         """The move played (the same Action as the game's own)."""
         return play(self.card, self.give)
 
+    def to_record(self):
+        move = {"seat": self.seat, "play": self.card}
+        if self.give is not None:
+            move["give"] = self.give
+        return move
+
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
@@ -74,10 +104,19 @@ class CardDrawn(Event):
     def for_seat(self, seat):
         return self if seat == self.seat else replace(self, card=None)
 
+    def to_record(self):
+        move = {"seat": self.seat, "draw": self.card}
+        if self.forced:
+            move["forced"] = True
+        return move
+
 
 @dataclass(frozen=True, slots=True)
 class SeatQuit(Event):
     seat: int
+
+    def to_record(self):
+        return {"seat": self.seat, "quit": True}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +155,14 @@ class DiceRolled(Event):
     roll: tuple[str, ...]
     case: str
 
+    @property
+    def move_open(self) -> bool:
+        """D3b, D3c: a match or a miss is answered by a discard or a take, in the same move."""
+        return self.case in ("match", "miss")
+
+    def to_record(self):
+        return {"seat": self.seat, "roll": list(self.roll)}
+
 
 @dataclass(frozen=True, slots=True)
 class CardsDiscarded(Event):
@@ -124,6 +171,9 @@ class CardsDiscarded(Event):
     seat: int
     cards: tuple[str, ...]
 
+    def to_record(self):  # D3b: the rest of the roll's move
+        return {"discard": list(self.cards)}
+
 
 @dataclass(frozen=True, slots=True)
 class RowCardTaken(Event):
@@ -131,6 +181,9 @@ class RowCardTaken(Event):
 
     seat: int
     card: str
+
+    def to_record(self):  # D3c: the rest of the roll's move
+        return {"take": self.card}
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,10 @@ class Game:
     - `state_class`: its State.
     - hooks, each a "module:attribute" reference resolved by `hook(name)` (or None):
       `record_moves` (lama.record: an object whose `apply(state, move)` applies one record
-      move), `heuristic` (lama.bots: `choose(view, rng) -> action`), `determinizer`
+      move), `heuristic` (lama.bots: `choose(view, rng) -> action`), `heuristic_moves`
+      (lama.bots: the game's own moves as the card games' heuristic, heuristic_cards, makes them:
+      `moves(view, by_kind, best) -> action or None`, `by_kind` the legal actions by kind, `best`
+      its best play or None; None leaves its choice), `determinizer`
       (lama.bots: `build(view) -> (rng -> State)`), `rollout_policy` (lama.bots: the playouts'
       quick policy, `policy(state, actions, rng) -> action`), `compiled_search` (lama.bots:
       `search(view, rng, samples, halving, infer)`, or None).
@@ -112,6 +115,7 @@ class Game:
     # -- what drivers use for this game, by reference (see `hook`) --
     record_moves: str | None = None
     heuristic: str | None = None
+    heuristic_moves: str | None = None
     determinizer: str | None = None
     rollout_policy: str | None = None
     compiled_search: str | None = None

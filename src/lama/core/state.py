@@ -86,6 +86,13 @@ class State:
             raise IllegalAction("not_your_turn", seat=seat_numbers.number(seat),
                                 to_move=seat_numbers.number(self.to_move))
 
+    @property
+    def chance_before_turn(self) -> int | None:
+        """The seat whose turn waits on the pending chance outcome, which the rules put before
+        it (a hook: K5's forced draw); None when none does (nothing pending, a deal, or a draw
+        that ends its seat's turn)."""
+        return None
+
     def next_seat(self, seat: int) -> int:
         """C1: the next seat after `seat` that has not quit (needs one still in)."""
         n, quit = self.n, self.quit

@@ -19,8 +19,6 @@ from importlib import resources
 from lama.core import (
     DRAW,
     QUIT,
-    SKIP,
-    TAKE_STAGE,
     CardGame,
     CardKinds,
     CardState,
@@ -29,6 +27,7 @@ from lama.core import (
     play,
 )
 from lama.core import seats as seat_numbers
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.core.display import (
     DRAW_CONTROL,
     MIDDLE,
@@ -77,7 +76,8 @@ def _load_default_deck() -> tuple[int, ...]:
 DEFAULT_DECK = _load_default_deck()  # K1, provisional
 
 
-# -- events: chips changing hands (all public, so for_seat is the default) --
+# -- events: chips changing hands (all public, so for_seat is the default); each says how a
+# record writes it and the points it moves (lama.core.events.Event) --
 @dataclass(frozen=True, slots=True)
 class ChipGiven(Event):
     """K4: after a played 1, `seat` gave a chip ("white", "magic" or "black") to `to`."""
@@ -85,6 +85,10 @@ class ChipGiven(Event):
     seat: int
     to: int
     chip: str
+
+    def points_moved(self):
+        points = CHIP_POINTS[self.chip]
+        return ((self.seat, -points), (self.to, points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,9 @@ class ChipStaged(Event):
     chip: str
     stage: tuple[int, int]  # (whites, blacks) on the stage after it
 
+    def points_moved(self):
+        return ((self.seat, -CHIP_POINTS[self.chip]),)
+
 
 @dataclass(frozen=True, slots=True)
 class StageTaken(Event):
@@ -112,6 +119,12 @@ class StageTaken(Event):
     whites: int
     blacks: int
 
+    def to_record(self):
+        return {"seat": self.seat, "take_stage": True}
+
+    def points_moved(self):
+        return ((self.seat, self.whites + 10 * self.blacks),)
+
 
 @dataclass(frozen=True, slots=True)
 class Skipped(Event):
@@ -119,12 +132,18 @@ class Skipped(Event):
 
     seat: int
 
+    def to_record(self):
+        return {"seat": self.seat, "skip": True}
+
 
 @dataclass(frozen=True, slots=True)
 class MagicChipScored(Event):
     """K11: at scoring `seat` held the magic chip: 10 points, and the chip goes to the centre."""
 
     seat: int
+
+    def bonus(self):
+        return ((self.seat, MAGIC_POINTS),)
 
 
 class KadabraState(CardState):
@@ -167,6 +186,11 @@ class KadabraState(CardState):
     def forced_draw(self) -> int | None:
         """K5: the seat that must draw before its turn, while that draw is pending."""
         return self.drawer if self.forced and self.chance == "draw" else None
+
+    @property
+    def chance_before_turn(self) -> int | None:
+        """K5: the forced draw comes before its seat's turn."""
+        return self.forced_draw
 
     def _receivers(self, seat: int) -> list[int]:
         """K4: the seats that may receive a chip from `seat` (still in, not itself)."""
@@ -381,11 +405,7 @@ class KadabraState(CardState):
             ("StageTaken", ("points", "stage", "show")), ("MagicChipTaken", ("magic_chip",)),
             ("Skipped", ("magic_chip",)), ("MagicChipScored", ()), ("RoundScored", ("magic_chip", "forced_draw")),
         ),
-        points_moved=(
-            ("ChipGiven", lambda e: ((e.seat, -CHIP_POINTS[e.chip]), (e.to, CHIP_POINTS[e.chip]))),  # K4
-            ("ChipStaged", lambda e: ((e.seat, -CHIP_POINTS[e.chip]),)),  # K8
-            ("StageTaken", lambda e: ((e.seat, e.whites + 10 * e.blacks),)),  # K9
-        ),
+        points_moved=tuple((e.__name__, e.points_moved) for e in (ChipGiven, ChipStaged, StageTaken)),  # K4, K8, K9
         # skips and stage takes: each needs a card played (or the first), K7 and K9
         more_moves=lambda game: sum(game.deck) + 1,
     )
@@ -493,6 +513,7 @@ class KadabraGame(CardGame):
 
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
     heuristic = "lama.bots.heuristic_kadabra:choose"
+    heuristic_moves = "lama.bots.heuristic_kadabra:plain_moves"
     determinizer = "lama.bots.determinize:kadabra_sampler"
     rollout_policy = "lama.bots.heuristic_kadabra:fast_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"

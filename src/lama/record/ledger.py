@@ -1,8 +1,11 @@
 """Where every seat's points went, round by round: the points when the round was dealt, the
-cards' penalty, the magic chip, the chips given back, the chips won or lost during the round
-and the points after, so that before + penalty + magic - back + chips = after, always.
+cards' penalty, the bonus at scoring (Kadabra's magic chip), the chips given back, the chips won
+or lost during the round and the points after, so that before + penalty + bonus - back + chips
+= after, always.
 
-The terminal's round recap (lama.tui.session) and `lama replay` (replay_ledger) both keep one.
+The events say what they count for (`Event.points_moved`, `Event.bonus`; a game's own events
+declare theirs in its module), so the ledger names no game's events. The terminal's round recap
+(lama.tui.session) and `lama replay` (replay_ledger) both keep one.
 """
 
 from __future__ import annotations
@@ -10,9 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lama.core.events import ChipReturned, RoundDealt, RoundScored
-from lama.games.kadabra import MAGIC_POINTS, ChipGiven, ChipStaged, MagicChipScored, StageTaken
-
-CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}
 
 
 @dataclass(frozen=True)
@@ -21,10 +21,10 @@ class RoundLedger:
     ended_by: str
     ender: int
     before: tuple[int, ...]  # the points when the round was dealt (a game's start points in round 1)
-    penalty: tuple[int, ...]  # the cards left (the magic chip aside)
-    magic: tuple[int, ...]  # the magic chip held at scoring (Kadabra)
+    penalty: tuple[int, ...]  # the cards left (the bonus aside)
+    bonus: tuple[int, ...]  # scored beyond the cards (Event.bonus: Kadabra's magic chip, K11)
     back: tuple[int, ...]  # chips given back: an emptied hand, three llamas (Dice)
-    chips: tuple[int, ...]  # chips given and taken, put on the stage and taken from it (Kadabra)
+    chips: tuple[int, ...]  # chips moved during the round (Event.points_moved: Kadabra's gifts and stage)
     after: tuple[int, ...]
 
 
@@ -40,27 +40,23 @@ class Ledger:
     def _open(self, points) -> None:
         n = len(points)
         self.before = tuple(points)
-        self.back, self.chips, self.magic = [0] * n, [0] * n, [0] * n
+        self.back, self.chips, self.bonus = [0] * n, [0] * n, [0] * n
 
     def add(self, event, points) -> None:
         if isinstance(event, RoundDealt):
             self._open(points)
         elif isinstance(event, ChipReturned):
             self.back[event.seat] += event.points
-        elif isinstance(event, ChipGiven):
-            self.chips[event.seat] -= CHIP_POINTS[event.chip]
-            self.chips[event.to] += CHIP_POINTS[event.chip]
-        elif isinstance(event, ChipStaged):
-            self.chips[event.seat] -= CHIP_POINTS[event.chip]
-        elif isinstance(event, StageTaken):
-            self.chips[event.seat] += event.whites + 10 * event.blacks
-        elif isinstance(event, MagicChipScored):
-            self.magic[event.seat] += MAGIC_POINTS
         elif isinstance(event, RoundScored):
-            penalty = tuple(p - m for p, m in zip(event.penalties, self.magic))
+            penalty = tuple(p - b for p, b in zip(event.penalties, self.bonus))
             self.rounds.append(RoundLedger(event.round, event.ended_by, event.ender, self.before, penalty,
-                                           tuple(self.magic), tuple(self.back), tuple(self.chips),
+                                           tuple(self.bonus), tuple(self.back), tuple(self.chips),
                                            tuple(event.scores)))
+        else:
+            for seat, moved in event.points_moved():
+                self.chips[seat] += moved
+            for seat, bonus in event.bonus():
+                self.bonus[seat] += bonus
 
 
 def replay_ledger(data) -> tuple[object, Ledger]:

@@ -4,8 +4,9 @@ checks shapes and says whose forced draw is due."""
 
 from __future__ import annotations
 
-from lama.core import DRAW, SKIP, TAKE_STAGE, IllegalAction, play
+from lama.core import DRAW, IllegalAction, play
 from lama.core import seats as seat_numbers
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.core.jsonform import is_int
 
 from .moves import CardMoves, MoveError, _card, _true

@@ -1,14 +1,13 @@
-"""Write a lama-record/1 as a game is played, from the core's events."""
+"""Write a lama-record/1 as a game is played, from the events (each says how a record writes it:
+`Event.to_record`, a game's own events in its module)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from lama.core import CardDrawn, CardPlayed, RoundDealt, SeatQuit
-from lama.core.events import CardsDiscarded, DiceRolled, RowCardTaken
+from lama.core import RoundDealt
 from lama.core.jsonform import jsonable
-from lama.games.kadabra import Skipped, StageTaken
 
 from .replay import FORMAT
 
@@ -24,7 +23,7 @@ class RecordWriter:
             "options": jsonable(game.options),
             "rounds": [],
         }
-        self.pending = False  # dice: the last move is a roll still owed its discard or take
+        self.pending = False  # the last move is not whole yet (Event.move_open: a roll owed its discard or take)
 
     @property
     def moves(self) -> list:
@@ -32,9 +31,17 @@ class RecordWriter:
 
     def add(self, events) -> None:
         for event in events:
-            handler = self.HANDLERS.get(type(event))
-            if handler:
-                handler(self, event)
+            if isinstance(event, RoundDealt):
+                self._dealt(event)
+                continue
+            move = event.to_record()  # each event says how it is written (Event.to_record)
+            if move is None:
+                continue
+            if "seat" in move:
+                self.moves.append(move)
+            else:  # the rest of the last move (D3b, D3c: a roll's discard or take)
+                self.moves[-1].update(move)
+            self.pending = event.move_open
 
     def _dealt(self, e: RoundDealt) -> None:
         rnd = {"hands": [list(h) for h in e.hands]}
@@ -42,43 +49,6 @@ class RecordWriter:
             rnd["discard"] = e.discard
         rnd["moves"] = []
         self.data["rounds"].append(rnd)
-
-    def _played(self, e: CardPlayed) -> None:
-        move = {"seat": e.seat, "play": e.card}
-        if e.give is not None:
-            move["give"] = e.give
-        self.moves.append(move)
-
-    def _drawn(self, e: CardDrawn) -> None:
-        move = {"seat": e.seat, "draw": e.card}
-        if e.forced:
-            move["forced"] = True
-        self.moves.append(move)
-
-    def _quit(self, e: SeatQuit) -> None:
-        self.moves.append({"seat": e.seat, "quit": True})
-
-    def _take_stage(self, e: StageTaken) -> None:
-        self.moves.append({"seat": e.seat, "take_stage": True})
-
-    def _skip(self, e: Skipped) -> None:
-        self.moves.append({"seat": e.seat, "skip": True})
-
-    def _rolled(self, e: DiceRolled) -> None:
-        self.moves.append({"seat": e.seat, "roll": list(e.roll)})
-        self.pending = e.case in ("match", "miss")
-
-    def _discarded(self, e: CardsDiscarded) -> None:  # D3b: part of the roll's move
-        self.moves[-1]["discard"] = list(e.cards)
-        self.pending = False
-
-    def _took(self, e: RowCardTaken) -> None:  # D3c: part of the roll's move
-        self.moves[-1]["take"] = e.card
-        self.pending = False
-
-    HANDLERS = {RoundDealt: _dealt, CardPlayed: _played, CardDrawn: _drawn, SeatQuit: _quit,
-                StageTaken: _take_stage, Skipped: _skip,
-                DiceRolled: _rolled, CardsDiscarded: _discarded, RowCardTaken: _took}
 
     def whole_moves(self) -> dict:
         """The record without a dice roll still owed its discard or take (RECORD.md: one

@@ -321,7 +321,7 @@ def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) 
     table.add_column(_("display") if dice else _("cards left"))  # wraps between cards, never inside one
     table.add_column(_("penalty"), justify="right", no_wrap=True)
     extra = [(title, values, sign) for title, values, sign in (
-        (_("magic"), entry.magic, "+"), (_("chip back"), entry.back, "-"), (_("chips"), entry.chips, None))
+        (_("magic"), entry.bonus, "+"), (_("chip back"), entry.back, "-"), (_("chips"), entry.chips, None))
         if any(values)]
     for title, _values, _sign in extra:
         table.add_column(title, justify="right", no_wrap=True)

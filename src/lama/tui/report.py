@@ -11,7 +11,7 @@ from lama.i18n.names import shown_names
 
 from .render import ended_text, game_name, short, winners_text
 
-CHANGES = (("penalty", N_("penalty"), "+"), ("magic", N_("magic chip"), "+"), ("back", N_("chip back"), "-"),
+CHANGES = (("penalty", N_("penalty"), "+"), ("bonus", N_("magic chip"), "+"), ("back", N_("chip back"), "-"),
            ("chips", N_("chips"), None))
 
 

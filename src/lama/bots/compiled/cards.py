@@ -18,7 +18,7 @@ plain Python on lists: slower, with exactly the same results (lama.fast.kernel).
 
 from __future__ import annotations
 
-from lama.fast.cards import apply_action, apply_draw, penalty, pile_card, show
+from lama.fast.cards import apply_action, apply_draw, penalty, pile_card
 from lama.fast.kernel import array, below, float_array, next32, njit, seed_words, zeros
 from lama.fast.layout import (
     CHANCE,
@@ -26,7 +26,6 @@ from lama.fast.layout import (
     HAND_SIZES,
     HANDS,
     K_MAX,
-    MAGIC_CHIP,
     N_IN,
     PILE,
     PILE_SIZE,
@@ -34,42 +33,42 @@ from lama.fast.layout import (
     QUIT,
     R_EFFECTS,
     R_K,
-    R_LLAMA,
     R_N,
-    R_ONE,
     R_PLAY_N,
     R_PLAY_ON,
+    R_RECT,
     R_WIDTH,
     RNG,
     STATE_SIZE,
     TO_MOVE,
     TOP,
 )
+from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
 
 from ..determinize import CannotDeterminize, unseen_pool
 from ..heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
 from ..values import temperatures
-from .policies import SCRATCH_SIZE, own_hand, run_length
+from .policies import SCRATCH_SIZE, kadabra_playout_after, kadabra_playout_before, own_hand, run_length
 from .search import estimates, game_and_rules, halving_phases, keep_better_half, result_arrays, round_value, tally
 
 # -- the playout policy (rollout.fast_action) ------------------------------------------------
 
 @njit(cache=True)
 def _policy(st, ru, scratch):
-    """rollout.fast_action for the seat to move, as an action id: in a show an L, else skip,
-    else take the stage (K9); otherwise the heuristic's play (a 1 gives to the seat still in
-    with the fewest points, K4), else skip (K7), else draw or quit. `scratch`: policies.SCRATCH_SIZE
-    entries (run_length counts in its second half)."""
+    """rollout.fast_action for the seat to move, as an action id: the heuristic's play, else
+    draw or quit; with card effects, Kadabra's own moves first and after the play is chosen
+    (policies.kadabra_playout_before and _after: the show, K9; a 1's gift, K4; a skip, K7).
+    `scratch`: policies.SCRATCH_SIZE entries (run_length counts in its second half)."""
     seat = st[TO_MOVE]
     k = ru[R_K]
     n = ru[R_N]
     at = HANDS + seat * K_MAX
-    magic_chip = st[MAGIC_CHIP]
-    if ru[R_EFFECTS] and show(st):
-        if st[at + ru[R_LLAMA]]:
-            return ru[R_LLAMA]
-        return k + 2 if magic_chip == seat else k + 3
+    effects = ru[R_EFFECTS]
+    if effects:
+        first = kadabra_playout_before(st, ru, seat)
+        if first >= 0:
+            return first
     now = penalty(st, ru, seat)
     top = st[TOP]
     best = -1
@@ -87,17 +86,12 @@ def _policy(st, ru, scratch):
         w = -ru[R_WIDTH + kind]
         if best < 0 or (empty, run, shed, w) > (b_empty, b_run, b_shed, b_width):
             best, b_empty, b_run, b_shed, b_width = kind, empty, run, shed, w
+    if effects:
+        own = kadabra_playout_after(st, ru, seat, best)
+        if own >= 0:
+            return own
     if best >= 0:
-        if best == ru[R_ONE] and (st[POINTS + seat] > 0 or magic_chip == seat):
-            to = -1
-            for s in range(n):
-                if s != seat and not st[QUIT + s] and (to < 0 or st[POINTS + s] < st[POINTS + to]):
-                    to = s
-            if to >= 0:
-                return k + 4 + to
         return best
-    if magic_chip == seat:
-        return k + 2
     pile_size = st[PILE_SIZE]
     if pile_size == 0 or st[N_IN] == 1:
         return k + 1
@@ -281,18 +275,19 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
     quit = [False] * n
     playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
     effects = game.card_effects
+    rect = rules_of(game)[R_RECT:R_RECT + table.size]  # K5: these make the next seat still in draw
     for seat, action, top in view.moves:
         held = slots.get(seat)
         kind = action.kind
         if kind == "play":
             hand_sizes[seat] -= 1
-            if effects and table.cards[table.index[action.card]].symbol == "+" and pile and hand_sizes[seat]:
-                forced = next((t % n for t in range(seat + 1, seat + n) if not quit[t % n]), None)
-                if forced is not None:
-                    hand_sizes[forced] += 1
+            if rect[table.index[action.card]] and pile and hand_sizes[seat]:
+                drawer = next((t % n for t in range(seat + 1, seat + n) if not quit[t % n]), None)
+                if drawer is not None:
+                    hand_sizes[drawer] += 1
                     pile -= 1
-                    if forced in slots:
-                        slots[forced].append(0)
+                    if drawer in slots:
+                        slots[drawer].append(0)
         elif kind == "draw":
             hand_sizes[seat] += 1
             pile -= 1

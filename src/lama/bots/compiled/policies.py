@@ -9,6 +9,9 @@ environments' opponents, lama.envs.batch).
   tests/bots/test_compiled_policies.py holds them to the Python bots.
 - EASY: the `easy` level: a random legal id one decision in three, else the heuristic.
 
+Kadabra's own moves in the playouts of the cards' compiled search (heuristic_kadabra.fast_action:
+the show, the gift, the skip) are here too, beside its heuristic: compiled/cards.py calls them.
+
 A policy sees what its seat may see: its own hand, the public fields (points, hand sizes, who
 has quit, the top card, the pile's size, the stage, the magic chip; in dice the displays, the
 row and the roll), never another hand nor the pile's contents (dice: the undealt cards). Its
@@ -17,6 +20,7 @@ randomness comes from its seat's own generator, gen[at:at + 4], which the driver
 
 from __future__ import annotations
 
+from lama.fast.cards import show
 from lama.fast.common import highest_chip, penalty_of
 from lama.fast.family import legal_ids
 from lama.fast.kernel import below, njit
@@ -421,6 +425,38 @@ def show_risk(st, ru, seat, scratch):
     if st[STAGE_WHITES] + st[STAGE_BLACKS] < K_SHOW_NEAR or scratch[ru[R_LLAMA]] or st[MAGIC_CHIP] == seat:
         return 0
     return stage_value(st)
+
+
+# -- kadabra in the search's playouts: heuristic_kadabra.fast_action (compiled/cards.py) -------
+
+@njit(cache=True)
+def kadabra_playout_before(st, ru, seat):
+    """heuristic_kadabra.fast_action before any play: in a show an L, else skip, else take the
+    stage (K9); -1: no show."""
+    if not show(st):
+        return -1
+    llama = ru[R_LLAMA]
+    if st[HANDS + seat * K_MAX + llama]:
+        return llama
+    return ru[R_K] + 2 if st[MAGIC_CHIP] == seat else ru[R_K] + 3
+
+
+@njit(cache=True)
+def kadabra_playout_after(st, ru, seat, best):
+    """heuristic_kadabra.fast_action once the card games' best play is known (`best`, a kind;
+    -1: none): a 1 with a chip to give gives it to the seat still in with the fewest points
+    (K4); with no play, skip with the magic chip (K7). -1: the card games' choice stands."""
+    k = ru[R_K]
+    if best < 0:
+        return k + 2 if st[MAGIC_CHIP] == seat else -1
+    if best == ru[R_ONE] and (st[POINTS + seat] > 0 or st[MAGIC_CHIP] == seat):
+        to = -1
+        for s in range(ru[R_N]):
+            if s != seat and not st[QUIT + s] and (to < 0 or st[POINTS + s] < st[POINTS + to]):
+                to = s
+        if to >= 0:
+            return k + 4 + to
+    return -1
 
 
 # -- dice: heuristic_dice.py -----------------------------------------------------------------
