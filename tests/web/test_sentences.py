@@ -52,7 +52,8 @@ const m = await import(process.argv[2]);
 const words = await import(new URL("i18n.js", process.argv[2]).href);  // the module common.js reads
 await m.loadGames();
 const said = {  // each ask as the page says it: [the sentence picked, its text]
-  event: (game, e, viewer) => [m.eventSentence(e, viewer, given.names, game), m.eventText(e, viewer, given.names, game)],
+  event: (game, e, viewer) =>
+    [m.eventSentence(e, viewer, given.names, game), m.eventText(e, viewer, given.names, game)],
   zone: (game, i, part, view) => m.viewSentence(m.gameInfo(game).zones[i][part], view, given.names),
   note: (game, i, view) => m.noteSentence(m.gameInfo(game).notes[i], view, given.names),
   action: (game, a) => m.actionSentence(a, game, given.names),
@@ -99,7 +100,7 @@ def test_the_page_and_the_terminal_say_the_same_sentence(tmp_path):
     events = seen_events()
     page = run_page(tmp_path, [("event", g, e.to_json(), v) for g, e, v in events])
     compared, plain = set(), []
-    for i, ((game, event, viewer), (sentence, _)) in enumerate(zip(events, page["en"])):
+    for i, ((game, event, viewer), (sentence, _text)) in enumerate(zip(events, page["en"])):
         data = event.to_json()
         entry = GAMES[game].event_sentences().get(data["type"])
         if entry is None:  # the end of a round and of the game: tables at the terminal
