@@ -31,7 +31,8 @@ export function chipsEl(points, game, { marks = [], label = true } = {}) {
     for (let i = 0; i < Math.min(n, 5); i++) g.append(chip(colour, worth));
     el.append(g);
     if (n > 1) el.append(h("span", { class: "times" }, `×${n}`));
-    words.push(t(`{n} ${colour}`, { n }));  // "{n} black": each colour's words, lama.web.vocabulary
+    const stack = `{n} ${colour}`;  // "{n} black": each colour's message is in lama.web.vocabulary
+    words.push(t(stack, { n }));
   }
   for (const mark of marks.filter(m => m.chip)) {
     el.append(h("span", { class: "chip-stack mark", title: t(mark.label), dataset: { mark: mark.field } }, chip(mark.chip)));
