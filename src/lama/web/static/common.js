@@ -106,8 +106,9 @@ export function themeButton() {
 
 // -- the games, as the server describes them (GET /api/games: lama.core.game.Game.describe) ----
 // Everything that differs between games is read from these facts (its family of board, what a
-// hand and the llama card are called, each card's name, its moves and their controls, its start
-// points, options and pictures); no page tests a game's id.
+// hand and the llama card are called, each card's name, its moves and their controls, its chips,
+// marks, zones and notes, its start points, options and pictures); no page tests a game's id or
+// names a game's field.
 const GAMES = new Map();
 const PLAIN = { family: "cards", hand: "hand", llama: "llama", cards: [], moves: [], chips: [], marks: [], zones: [], notes: [], start_points: 0, odds: false, pictures: [], options: [], sentences: {} };
 
