@@ -180,7 +180,7 @@ def kadabra(context, server, state):
     for seed in range(20, 40):  # the first seed whose game comes to a magic show on Ann's turn
         created = new_table(server, "kadabra", ["medium", "easy", "random"], seed=seed, target=60)
         page = open_seat(context, server, created)
-        if play_until(page, lambda p: p.locator(".show-note").count() > 0 and her_turn(p), timeout=120):
+        if play_until(page, lambda p: p.locator(".alert-note").count() > 0 and her_turn(p), timeout=120):
             print(f"kadabra: a magic show with seed {seed}")
             return shoot(page, "kadabra", scroll_to="#middle")
         page.close()

@@ -91,7 +91,7 @@ def focused_at_round_end(player, r: int):
     return "strip"
 
 
-MOMENTS = {"the chooser of a chip's receiver": 'group "Give a chip to"', "a magic show": "a magic show is on",
+MOMENTS = {"the chooser of a chip's receiver": ': give one of your chips to…"', "a magic show": "a magic show is on",
            "a roll that matches": '"Choose to discard: ', "a roll that misses": ' from the llama row"'}
 EXPECTED = {"kadabra": {"the chooser of a chip's receiver", "a magic show"},
             "dice": {"a roll that matches", "a roll that misses"}}

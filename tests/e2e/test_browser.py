@@ -137,7 +137,7 @@ def test_kadabra_round_with_a_gift_and_a_magic_show(server, new_page):
     seen = {"show": False, "chooser": False}
 
     def each(moves):
-        if not seen["show"] and page.locator(".stage.show").count():
+        if not seen["show"] and page.locator(".zone-chips.alert").count():
             seen["show"] = True
             shots(page, "kadabra-show")
         if moves == 1:
@@ -155,7 +155,7 @@ def test_kadabra_round_with_a_gift_and_a_magic_show(server, new_page):
             pairs = [re.search(r"Medium (\d)\s*\(\d+ points?\)\s*(\d)", t, re.S) for t in labels if "Medium" in t]
             assert pairs and all(p and p[1] == p[2] for p in pairs), labels
             shots(page, "kadabra-gift")
-        if page.locator(".stage.show").count() and not seen["show"]:
+        if page.locator(".zone-chips.alert").count() and not seen["show"]:
             each(0)
         if move(page) is None:
             time.sleep(0.05)

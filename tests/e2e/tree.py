@@ -48,16 +48,17 @@ def name_of(locator) -> str:
 
 
 # What each picture draws, read from the drawing itself: a card's corner labels, a die's face,
-# the chips in their stacks with their "×n", the face-down cards and their "+n".
+# the chips in their stacks with their "×n" (a mark's chip: its mark's words, the stack's title),
+# the face-down cards and their "+n".
 DRAWN = """() => [...document.querySelectorAll('[data-code], .die, .chips, .backs')].map((el, i) => {
   if (!el.checkVisibility()) return { i, kind: 'hidden' };  // (in a folded recap: not in the tree either)
   const texts = [...el.querySelectorAll('svg text')].map(t => t.textContent.trim());
   if (el.matches('.chips')) {
     const stacks = [...el.querySelectorAll('.chip-stack')].map(s => {
-      const kind = s.querySelector('svg').classList[1];
+      const colour = s.querySelector('svg').dataset.colour;
       const next = s.nextElementSibling;
       const times = next && next.matches('.times') ? Number(next.textContent.slice(1)) : s.children.length;
-      return [kind, times];
+      return [colour, times, s.dataset.mark ? s.title : null];
     });
     return { i, kind: 'chips', stacks };
   }
@@ -96,8 +97,8 @@ def misnamed(page, card_names: dict[str, str]) -> list[str]:
             continue
         name = name_of(pictures.nth(d["i"]))
         if d["kind"] == "chips":
-            words = [f"{n} {kind}" for kind, n in d["stacks"] if kind != "magic"]
-            words += ["the magic chip" for kind, _ in d["stacks"] if kind == "magic"]
+            words = [f"{n} {colour}" for colour, n, mark in d["stacks"] if mark is None]
+            words += [mark for _, _, mark in d["stacks"] if mark is not None]
             expected = f"chips: {', '.join(words)}" if words else "no chips"
             ok = name == expected
         elif d["kind"] == "backs":

@@ -1,14 +1,16 @@
 """GET /api/games serves what the page needs of each game (Game.describe): names of its cards
-and hand, its moves and their controls, start points, options with their bounds; and a game
-registered at run time (tests/variant_game.py) is served and played like the others."""
+and hand, its moves and their controls, its chips, marks, zones and notes (lama.core.display),
+start points, options with their bounds; and a game registered at run time
+(tests/variant_game.py) is served and played like the others."""
 
 from __future__ import annotations
 
 from variant_game import NinesGame, registered
 
 PROTOCOL = {"id", "name", "min_players", "max_players", "options"}
-FACTS = PROTOCOL | {"tagline", "family", "hand", "llama", "cards", "moves", "start_points", "odds", "pictures",
-                     "sentences"}
+FACTS = PROTOCOL | {"tagline", "family", "hand", "llama", "cards", "moves", "chips", "marks", "zones", "notes",
+                     "start_points", "odds", "pictures", "sentences"}
+CONTROL = {"kind", "control", "label", "key", "words", "said", "done", "primary", "seat", "ask", "seat_words"}
 
 
 def served(client) -> dict:
@@ -21,7 +23,10 @@ def test_every_game_describes_what_the_page_needs(client):
         assert set(g) == FACTS
         codes = [c["code"] for c in g["cards"]]
         assert set(g["pictures"]) <= set(codes)
-        assert all(m["control"] in ("hand", "row", "choose", "button") for m in g["moves"])
+        assert all(m["control"] in ("hand", "row", "choose", "button") and set(m) == CONTROL for m in g["moves"])
+        assert all(m["label"] and m["key"] for m in g["moves"] if m["control"] == "button")  # a button, and its key
+        points = [c["points"] for c in g["chips"]]
+        assert points == sorted(points, reverse=True) and points[-1] == 1  # C3: highest first, any count held
         assert g["options"][0] == {"name": "target", "description": g["options"][0]["description"], "default": 40,
                                    "type": "integer", "min": 1, "max": 1000}
         assert g["options"][1]["type"] == "seat"
@@ -34,8 +39,16 @@ def test_every_game_describes_what_the_page_needs(client):
     assert kadabra["L"]["next"] == ["L", "1"] and kadabra["6"]["next"] == ["6", "L"]
     assert [g["start_points"] for g in games.values()] == [0, 0, 3, 0]
     assert [m["kind"] for m in games["kadabra"]["moves"]] == ["play", "draw", "quit", "skip", "take_stage"]
-    assert games["dice"]["moves"] == [{"kind": "roll", "control": "button"}, {"kind": "discard", "control": "choose"},
-                                      {"kind": "take", "control": "row"}, {"kind": "quit", "control": "button"}]
+    assert [(m["kind"], m["control"]) for m in games["dice"]["moves"]] == [
+        ("roll", "button"), ("discard", "choose"), ("take", "row"), ("quit", "button")]
+    play = games["kadabra"]["moves"][0]  # K4: a played 1 names the seat given a chip, asked on the page
+    assert (play["control"], play["seat"]) == ("hand", "give") and play["ask"].startswith("You play a {card}: ")
+    assert [(m["field"], m["chip"], m["badge"]) for m in games["kadabra"]["marks"]] == [
+        ("magic_chip", "magic", False), ("forced_draw", None, True)]
+    assert [(z["field"], z["chips"], z["alert"]) for z in games["kadabra"]["zones"]] == [
+        ("stage", [[1, "black"], [0, "white"]], "show")]
+    assert {n["place"] for n in games["kadabra"]["notes"]} == {"top", "middle", "turn"}
+    assert not any(games[i][part] for i in ("lama", "komarami", "dice") for part in ("marks", "zones", "notes"))
     assert (games["dice"]["family"], games["dice"]["hand"], games["dice"]["odds"]) == ("dice", "display", True)
     assert "dice_rolled" in games["dice"]["sentences"] and "dice_rolled" not in games["lama"]["sentences"]
     magic_show = {"when": {"n": {"at_least": 5}}, "text": "Magic show!"}  # the page says it from the served table

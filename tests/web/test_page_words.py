@@ -28,6 +28,30 @@ def test_every_word_a_game_serves_is_in_the_catalogs():
     assert [korean(w) for w in ("L.A.M.A. Dice", "double 2/3", "mosquito")] == ["라마 다이스", "더블 2/3", "모기"]
 
 
+def test_every_word_a_game_declares_of_its_parts_is_in_the_catalogs():
+    """The page says a game's own parts by its declarations (lama.core.display, served by GET
+    /api/games): each control's label, question and sentences, each mark's, zone's and note's
+    words, and a stack of each colour of chip ("{n} black", lama.web.vocabulary)."""
+    def templates(entry):
+        for c in (entry or {"cases": []})["cases"]:
+            for key in ("you", "other"):
+                if c.get(key):
+                    yield (c[key], c[f"{key}_plural"]) if c.get(f"{key}_plural") else c[key]
+
+    declared = set()
+    for game in descriptions():
+        declared |= {f"{{n}} {chip['colour']}" for chip in game["chips"]}
+        for move in game["moves"]:
+            declared |= {w for w in (move["label"], move["ask"]) if w}
+            declared |= {*templates(move["said"]), *templates(move["done"])}
+        declared |= {mark["label"] for mark in game["marks"]}
+        declared |= {n for note in game["notes"] for n in templates(note["said"])}
+        for zone in game["zones"]:
+            declared |= {zone["title"]} | {t for part in ("said", "under", "aside") for t in templates(zone[part])}
+    extracted = {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalogs.extract() if m.id}
+    assert declared - extracted == set()
+
+
 def test_the_scripts_messages_and_plurals_are_extracted():
     source = b'''t("Take {card}", { card: x, n: 1 });
 t("{n} card", { n, m: 2 }, "{n} cards");

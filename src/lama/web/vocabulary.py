@@ -15,4 +15,6 @@ WORDS = (
     N_("double 2/3"), N_("double 4/5"),
     N_("2 star"), N_("3 star"), N_("4 star"), N_("5 star"), N_("6 star"),
     N_("2 rectangle"), N_("3 rectangle"), N_("4 rectangle"), N_("5 rectangle"), N_("6 rectangle"),
+    # a stack of chips, by the colour a game's `chips` name (the page's chipsEl: "{n} " and the colour)
+    N_("{n} black"), N_("{n} white"),
 )

@@ -1,9 +1,11 @@
 // The table's public parts, shared by the live table and the replay viewer: a panel per seat
-// (name, cards, chips, points, status) and the middle (draw pile, top card, the stage, the llama
-// row and the dice). `hands` (replay only) shows every seat's cards face up.
+// (name, cards, chips, points, status, the game's marks) and the middle (draw pile, top card, the
+// game's zones and notes, the llama row and the dice). `hands` (replay only) shows every seat's
+// cards face up. A game's own parts are drawn from its declarations (GET /api/games: `chips`,
+// `marks`, `zones`, `notes`; lama.core.display), never named here.
 
 import { cardBack, cardFace, chip, die } from "./cards.js";
-import { botLevel, cardName, cardNames, chipsOf, gameInfo, h, isCardGame, points as pointsText, t } from "./common.js";
+import { botLevel, cardName, cardNames, chipsOf, gameInfo, h, isCardGame, notesAt, points as pointsText, saidText, t, viewSentence } from "./common.js";
 
 export function cardEl(code, game, attrs = {}, tag = "span") {
   const el = h(tag, { class: "card", ...attrs });
@@ -16,22 +18,27 @@ export function cardEl(code, game, attrs = {}, tag = "span") {
   return el;
 }
 
-export function chipsEl(points, { magic = false, label = true } = {}) {
-  const { black, white } = chipsOf(points);
+// The marks seat `s` shows (lama.core.display.Mark): those whose View field holds it.
+export function marksOf(view, s) { return gameInfo(view.game).marks.filter(mark => view[mark.field] === s); }
+
+// Points as chips of the game's colours (highest first), and a chip for each mark that has one.
+export function chipsEl(points, game, { marks = [], label = true } = {}) {
   const words = [];
   const el = h("span", { class: "chips" });
-  const stack = (kind, n) => {
-    if (!n) return;
+  for (const { colour, points: worth, n } of chipsOf(points, game)) {
+    if (!n) continue;
     const g = h("span", { class: "chip-stack" });
-    for (let i = 0; i < Math.min(n, 5); i++) g.append(chip(kind));
+    for (let i = 0; i < Math.min(n, 5); i++) g.append(chip(colour, worth));
     el.append(g);
     if (n > 1) el.append(h("span", { class: "times" }, `×${n}`));
-  };
-  stack("black", black); stack("white", white);
-  if (black) words.push(t("{n} black", { n: black }));
-  if (white) words.push(t("{n} white", { n: white }));
-  if (magic) { el.append(h("span", { class: "chip-stack magic", title: t("the magic chip") }, chip("magic"))); words.push(t("the magic chip")); }
-  if (!black && !white && !magic) el.append(h("span", { class: "muted" }, t("no chips")));
+    const stack = `{n} ${colour}`;  // "{n} black": each colour's message is in lama.web.vocabulary
+    words.push(t(stack, { n }));
+  }
+  for (const mark of marks.filter(m => m.chip)) {
+    el.append(h("span", { class: "chip-stack mark", title: t(mark.label), dataset: { mark: mark.field } }, chip(mark.chip)));
+    words.push(t(mark.label));
+  }
+  if (!words.length) el.append(h("span", { class: "muted" }, t("no chips")));
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", words.length ? t("chips: {chips}", { chips: words.join(", ") }) : t("no chips"));
   if (label) el.title = pointsText(points);
@@ -73,8 +80,11 @@ export function seatPanel(view, s, opts) {
   const status = h("div", { class: "badges" });
   if (toMove) { status.append(h("span", { class: "badge turn" }, t("▶ to move"))); bits.push(t("to move")); }
   if (quit) { status.append(h("span", { class: "badge quit" }, t("quit"))); bits.push(t("quit")); }
-  if (view.magic_chip === s) bits.push(t("holds the magic chip"));
-  if (view.forced_draw === s) { status.append(h("span", { class: "badge forced" }, t("must draw first"))); bits.push(t("must draw first")); }
+  const marks = marksOf(view, s);
+  for (const mark of marks) {
+    if (mark.badge) status.append(h("span", { class: "badge mark", dataset: { mark: mark.field } }, t(mark.label)));
+    bits.push(t(mark.label));
+  }
   const cards = hands && hands[s] && !dice ? smallCards(hands[s], view.game, t("{name}'s cards", { name: names[s] }))
     : dice ? smallCards(view.displays[s] || [], view.game, t("{name}'s display", { name: names[s] })) : backs(n);
   const pts = view.points[s];
@@ -83,7 +93,7 @@ export function seatPanel(view, s, opts) {
   return h("article", { class: `seat${toMove ? " to-move" : ""}${quit ? " is-quit" : ""}${s === me ? " me" : ""}${moved === s ? " moved" : ""}`, "aria-label": label, dataset: { seat: s } },
     h("header", {}, h("span", { class: "seat-name" }, names[s]), tags),
     h("div", { class: "seat-cards" }, cards, dice ? null : h("span", { class: "count" }, `${n}`)),
-    h("div", { class: "seat-foot" }, chipsEl(pts, { magic: view.magic_chip === s }), h("span", { class: "points" }, h("b", {}, pts), " ", h("span", { class: "unit" }, t("pt", { n: pts }, "pts")))),
+    h("div", { class: "seat-foot" }, chipsEl(pts, view.game, { marks }), h("span", { class: "points" }, h("b", {}, pts), " ", h("span", { class: "unit" }, t("pt", { n: pts }, "pts")))),
     status);
 }
 
@@ -114,21 +124,34 @@ export function middle(view, opts) {
     if (!view.pile_size) pile.classList.add("empty");
     const top = view.top ? cardEl(view.top, view.game, { class: `card top${fresh ? " fresh" : ""}`, "aria-label": t("Top card: {card}", { card: cardName(view.top, view.game) }), id: "top-card" }) : h("span", { class: "card placeholder" });
     el.append(h("section", { class: "zone" }, h("h3", {}, t("Draw pile")), pile, h("div", { class: "under" }, t("{n} card", { n: view.pile_size }, "{n} cards"))),
-      h("section", { class: "zone" }, h("h3", {}, t("Top card")), top, h("div", { class: "under" }, view.show ? t("magic show: only a {card}", { card: gameInfo(view.game).llamaName }) : view.top ? t("play {cards}", { cards: nextWords(view.top, view.game) }) : "")));
-    if (view.stage) {
-      const [w, b] = view.stage;
-      const stage = h("div", { class: `stage${view.show ? " show" : ""}`, role: "img", "aria-label": view.show ? t("The stage: {n} chip ({white} white, {black} black); a magic show is on", { n: w + b, white: w, black: b }, "The stage: {n} chips ({white} white, {black} black); a magic show is on")
-        : t("The stage: {n} chip ({white} white, {black} black)", { n: w + b, white: w, black: b }, "The stage: {n} chips ({white} white, {black} black)") });
-      for (let i = 0; i < b; i++) stage.append(chip("black"));
-      for (let i = 0; i < w; i++) stage.append(chip("white"));
-      if (!w && !b) stage.append(h("span", { class: "muted" }, t("empty")));
-      const centre = view.magic_chip === null ? h("div", { class: "magic-centre", title: t("The magic chip lies in the centre") }, chip("magic"), h("span", {}, t("magic chip: free"))) : h("div", { class: "magic-centre muted" }, t("magic chip: {holder}", { holder: names[view.magic_chip] }));
-      el.append(h("section", { class: "zone stage-zone" }, h("h3", {}, t("Stage")), stage,
-        h("div", { class: "under" }, view.show ? h("strong", { class: "show-note" }, t("★ Magic show! Play a llama, take the stage or skip")) : t("{n}/5 chips until the show", { n: w + b })), centre));
-    }
+      h("section", { class: "zone" }, h("h3", {}, t("Top card")), top, h("div", { class: "under" }, notesAt("top", view, names)[0] || (view.top ? t("play {cards}", { cards: nextWords(view.top, view.game) }) : ""))));
   }
+  el.append(...gameInfo(view.game).zones.map(zone => zoneEl(view, zone, names)).filter(Boolean));
+  for (const note of notesAt("middle", view, names)) el.append(h("p", { class: "caption note" }, note));
   if (caption) el.append(h("p", { class: "caption", "aria-live": "polite" }, caption));
   return el;
+}
+
+// A public part of the middle kept in one View field (lama.core.display.Zone): its chips drawn by
+// the declared (index, colour) pairs, named by its `said`; the line under it (its `alert` case
+// highlighted, as the whole zone while its `alert` field is true); a sentence beside it, with a
+// chip while its field holds no seat.
+function zoneEl(view, zone, names) {
+  const counts = view[zone.field];
+  if (!counts) return null;
+  const said = (entry) => saidText(viewSentence(entry, view, names));
+  const alert = !!(zone.alert && view[zone.alert]);
+  const worth = new Map(gameInfo(view.game).chips.map(c => [c.colour, c.points]));
+  const chips = h("div", { class: `zone-chips${alert ? " alert" : ""}`, role: "img", "aria-label": said(zone.said) || t(zone.title) });
+  for (const [i, colour] of zone.chips) for (let k = 0; k < (counts[i] || 0); k++) chips.append(chip(colour, worth.get(colour) ?? null));
+  if (!chips.children.length) chips.append(h("span", { class: "muted" }, t("empty")));
+  const under = zone.under && viewSentence(zone.under, view, names);
+  const aside = zone.aside && said(zone.aside);
+  const [chipField, chipColour] = zone.aside_chip || [];
+  const free = chipField && (view[chipField] ?? null) === null;
+  return h("section", { class: "zone chip-zone", dataset: { zone: zone.field } }, h("h3", {}, t(zone.title)), chips,
+    under ? h("div", { class: "under" }, under.alert ? h("strong", { class: "alert-note" }, saidText(under)) : saidText(under)) : null,
+    aside ? h("div", { class: `zone-aside${free ? "" : " muted"}` }, free ? chip(chipColour) : null, free ? h("span", {}, aside) : aside) : null);
 }
 
 // What may go on the top card, in words ("5 or 6", "2, 3 or 4"): the values the game serves as its `next`.

@@ -121,15 +121,16 @@ export function cardBack() {
     ${drawnText(`x="50" y="72" text-anchor="middle" dominant-baseline="central" font-size="20" font-weight="800" fill="#cfd4ff" font-family="system-ui, sans-serif" transform="rotate(-60 50 70)"`, "L.A.M.A.")}`, "card-svg back");
 }
 
-// Chips: "white" (1 point), "black" (10 points), "magic" (the blue magic chip).
-export function chip(kind) {
-  const fill = { white: "#fbfbf7", black: "#1f1f1f", magic: "#1c64d6" }[kind];
-  const ring = { white: "#8d8d8d", black: "#d9d9d9", magic: "#cfe0ff" }[kind];
-  const label = kind === "white" ? num("1", 20, 20.5, 15, "#333").replace(/stroke="[^"]*" stroke-width="[^"]*"/, "")
-    : kind === "black" ? num("10", 20, 20.5, 13, "#fff").replace(/stroke="[^"]*" stroke-width="[^"]*"/, "")
-      : STAR(20, 20, 10, "#ffffff");
-  return svg("0 0 40 40", `<circle cx="20" cy="20" r="18" fill="${fill}" stroke="${kind === "white" ? "#6b6b6b" : "#000"}" stroke-width="1.6"/>
-    <circle cx="20" cy="20" r="13.5" fill="none" stroke="${ring}" stroke-width="2.4" stroke-dasharray="5 3"/>${label}`, `chip ${kind}`);
+// A chip of `colour` (a game's `chips`, lama.core.display: worth `points`, written on it; a chip
+// worth nothing, such as a mark's, shows a star). Its colours are style.css's, by its class
+// `chip-<colour>`: a new game's chip is a rule there.
+export function chip(colour, points = null) {
+  const label = points === null ? STAR(20, 20, 10, "inherit")
+    : drawnText(`x="20" y="20.5" font-size="${String(points).length > 1 ? 13 : 15}" text-anchor="middle" dominant-baseline="central" font-weight="800" font-family="system-ui, sans-serif"`, points);
+  const el = svg("0 0 40 40", `<circle class="chip-face" cx="20" cy="20" r="18" stroke-width="1.6"/>
+    <circle class="chip-ring" cx="20" cy="20" r="13.5" fill="none" stroke-width="2.4" stroke-dasharray="5 3"/><g class="chip-label">${label}</g>`, `chip chip-${colour}`);
+  el.dataset.colour = colour;
+  return el;
 }
 
 // A die showing one face ("1".."6" or "L"), or "?" when not rolled.

@@ -106,10 +106,11 @@ export function themeButton() {
 
 // -- the games, as the server describes them (GET /api/games: lama.core.game.Game.describe) ----
 // Everything that differs between games is read from these facts (its family of board, what a
-// hand and the llama card are called, each card's name, its moves and their controls, its start
-// points, options and pictures); no page tests a game's id.
+// hand and the llama card are called, each card's name, its moves and their controls, its chips,
+// marks, zones and notes, its start points, options and pictures); no page tests a game's id or
+// names a game's field.
 const GAMES = new Map();
-const PLAIN = { family: "cards", hand: "hand", llama: "llama", cards: [], moves: [], start_points: 0, odds: false, pictures: [], options: [], sentences: {} };
+const PLAIN = { family: "cards", hand: "hand", llama: "llama", cards: [], moves: [], chips: [], marks: [], zones: [], notes: [], start_points: 0, odds: false, pictures: [], options: [], sentences: {} };
 
 export async function loadGames() {
   const list = (await api("/api/games")).games;
@@ -158,21 +159,23 @@ export function actionKey(a) {
   return JSON.stringify(Object.keys(a).sort().map(k => [k, Array.isArray(a[k]) ? [...a[k]].sort() : a[k]]));
 }
 
-export function actionText(a, game, names) {
-  if ("play" in a) {
-    const card = cardName(a.play, game);
-    if (a.give !== undefined && a.give !== null) return t("Play a {card} and give a chip to {name}", { card, name: names[a.give] || t("seat {number}", { number: a.give + 1 }) });
-    return t("Play a {card}", { card });
-  }
-  if (a.draw) return t("Draw a card");
-  if (a.quit) return t("Quit the round");
-  if (a.skip) return t("Skip with the magic chip");
-  if (a.take_stage) return t("Take the stage");
-  if (a.roll) return t("Roll the dice");
-  if (a.discard) return t("Discard {cards}", { cards: cardNames(a.discard, game) });
-  if (a.take) return t("Take a {card} from the llama row", { card: cardName(a.take, game) });
-  return JSON.stringify(a);
+// A game's control of the move `a` (an action's or a record move's JSON): the first of its moves,
+// in the order it serves them, whose kind is a key of `a` (a roll that discarded is a roll).
+export function controlOf(a, game) { return gameInfo(game).moves.find(c => c.kind in a) || null; }
+
+// A legal move in words ("Play a 5"): its control's `said` (the sentence, then its text).
+export function actionSentence(a, game, names) {
+  const c = controlOf(a, game);
+  return c && c.said ? pickSentence(c.said, a, false, null, names, game) : null;
 }
+export function actionText(a, game, names) { return saidText(actionSentence(a, game, names)) || JSON.stringify(a); }
+
+// A record's move in words ("Ann drew 5."): its control's `done` (the replay).
+export function moveSentence(move, game, names) {
+  const c = controlOf(move, game);
+  return c && c.done ? pickSentence(c.done, move, false, null, names, game) : null;
+}
+export function moveText(move, game, names) { return move ? saidText(moveSentence(move, game, names)) || JSON.stringify(move) : null; }
 
 // A bot level as a seat's tag says it ("medium").
 export function botLevel(level) {
@@ -229,19 +232,61 @@ export function eventText(e, viewer, names, game) {
 // What to say of an event by its game's table of sentences, in English: { template, plural (or
 // null), params, then: the sentences after it }, or null where the table has none.
 export function eventSentence(e, viewer, names, game) {
-  const you = e.seat === viewer && viewer !== null;
   const entry = (gameInfo(game).sentences || {})[e.type];
-  if (!entry) return null;
-  const params = { ...e, name: who(e.seat, viewer, names) };
-  const values = { ...e };
+  return entry ? pickSentence(entry, e, e.seat === viewer && viewer !== null, viewer, names, game) : null;
+}
+
+// What to say of `data` (the JSON of an event, a View, an action or a record's move) by an entry
+// of sentences, in English, as lama.core.sentences.pick says it: its `you` case when `you`, else
+// its `other`; { template, plural (or null), params, then, alert: the case's own }, or null where
+// no case fits. Every field of `data` is a parameter as it is, `{name}` its `seat`'s name.
+export function pickSentence(entry, data, you, viewer, names, game) {
+  const params = { ...data };
+  if ("seat" in data) params.name = sentenceParameter("name", data.seat, viewer, names, game);
+  const values = { ...data };
   for (const [key, [kind, field]] of Object.entries(entry.fields)) {
-    values[key] = kind === "sum" ? Object.entries(field).reduce((sum, [f, weight]) => sum + weight * [].concat(e[f]).reduce((a, b) => a + b, 0), 0) : e[field];
+    values[key] = sentenceValue(kind, field, data);
     params[key] = sentenceParameter(kind, values[key], viewer, names, game);
   }
   const said = entry.cases.find(c => (you ? c.you : c.other) && fits(c.when, values));
   if (!said) return null;
   return { template: you ? said.you : said.other, plural: (you ? said.you_plural : said.other_plural) || null, params,
-           then: entry.then.filter(after => fits(after.when, values)).map(after => after.text) };
+           then: entry.then.filter(after => fits(after.when, values)).map(after => after.text), alert: !!said.alert };
+}
+
+// A picked sentence in the page's language (and the sentences after it), or null.
+export function saidText(s) { return s ? [t(s.template, s.params, s.plural), ...s.then.map(after => t(after))].join(" ") : null; }
+
+// What a game says of its View: a zone's sentence (`said`, `under`, `aside`: to anyone).
+export function viewSentence(entry, view, names) { return entry ? pickSentence(entry, view, false, view.seat, names, view.game) : null; }
+
+// The game's notes at `place` ("top", "middle", "turn") that fit the View, in the page's language.
+export function notesAt(place, view, names) {
+  return gameInfo(view.game).notes.filter(n => n.place === place).map(n => saidText(noteSentence(n, view, names))).filter(Boolean);
+}
+
+// What a note says of the View, or null. A note with a `subject` (a View field holding a seat) is
+// about that seat: nothing while it holds none, its `you` case for the reader's own
+// (lama.core.display.note_data).
+export function noteSentence(note, view, names) {
+  let data = view, you = false;
+  if (note.subject) {
+    const seat = view[note.subject] ?? null;
+    if (seat === null) return null;
+    data = { ...view, seat };
+    you = seat === (view.seat ?? null);
+  }
+  return pickSentence(note.said, data, you, view.seat, names, view.game);
+}
+
+// A parameter's value from `data` (lama.core.sentences._value: the kinds that read more than one field).
+function sentenceValue(kind, field, data) {
+  const list = f => [].concat(data[f] ?? []);
+  if (kind === "sum") return Object.entries(field).reduce((sum, [f, weight]) => sum + weight * list(f).reduce((a, b) => a + b, 0), 0);
+  if (kind === "item") return data[field[0]] === null || data[field[0]] === undefined ? null : data[field[0]][field[1]] ?? null;
+  if (kind === "all") return Object.entries(field).every(([f, value]) => list(f).every(x => x === value));
+  if (kind === "llama") return "L";
+  return data[field];
 }
 
 // Whether an event's values are those a sentence is for (lama.core.sentences: a value, "*" for
@@ -258,16 +303,23 @@ function fits(when, values) {
 // A sentence's parameter as the page writes it (lama.core.sentences names the kinds).
 function sentenceParameter(kind, value, viewer, names, game) {
   if (value === null || value === undefined) return "";
-  if (kind === "card") return cardName(value, game);
+  if (kind === "card" || kind === "llama") return cardName(value, game);
   if (kind === "cards") return cardNames(value, game);
-  if (kind === "seat") return value === viewer ? t("you") : names[value];
-  if (kind === "name") return names[value];
+  if (kind === "seat") return value === viewer ? t("you") : names[value] ?? t("seat {number}", { number: value + 1 });
+  if (kind === "name") return names[value] ?? t("seat {number}", { number: value + 1 });
   if (kind === "number") return value + 1;
   return value;
 }
 
-// Points as the chips that hold them: black chips of 10 and white chips of 1.
-export function chipsOf(points) { return { black: Math.floor(Math.max(0, points) / 10), white: Math.max(0, points) % 10 }; }
+// Points as the chips that hold them (C3), highest first: [{ colour, points, n }], by the game's `chips`.
+export function chipsOf(points, game) {
+  let left = Math.max(0, points);
+  return gameInfo(game).chips.map(({ colour, points: worth }) => {
+    const n = Math.floor(left / worth);
+    left -= n * worth;
+    return { colour, points: worth, n };
+  });
+}
 
 export function pct(x) { return x === null || x === undefined ? "—" : `${(100 * x).toFixed(x >= 0.995 || x < 0.005 ? 0 : 1)}%`; }
 

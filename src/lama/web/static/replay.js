@@ -2,35 +2,12 @@
 
 import { cardEl, middle, seatPanel } from "./board.js";
 import {
-  $, andList, api, applyTheme, cardName, cardNames, endedText, gameInfo, h, languageSwitch, loadGames, seatNames, showRules, startLanguage, t,
-  themeButton,
+  $, andList, api, applyTheme, endedText, gameInfo, h, languageSwitch, loadGames, moveText, seatNames, showRules, startLanguage, t, themeButton,
 } from "./common.js";
 
 applyTheme();
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 let steps = [], names = [], at = 0, timer = 0, facts = null;
-
-// A record's move in words (as its seat saw it: the card drawn is named).
-function moveText(move, game) {
-  if (!move) return null;
-  const name = names[move.seat];
-  if ("play" in move) {
-    const card = cardName(move.play, game);
-    return move.give !== undefined && move.give !== null ? t("{name} played {card} and gave a chip to {to}.", { name, card, to: names[move.give] }) : t("{name} played {card}.", { name, card });
-  }
-  if ("draw" in move) return t("{name} drew {card}.", { name, card: cardName(move.draw, game) });
-  if (move.quit) return t("{name} quit the round.", { name });
-  if (move.skip) return t("{name} skipped with the magic chip.", { name });
-  if (move.take_stage) return t("{name} took the stage.", { name });
-  if ("roll" in move) {
-    const roll = cardNames(move.roll, game);
-    if (move.discard) return t("{name} rolled {roll} and discarded {cards}.", { name, roll, cards: cardNames(move.discard, game) });
-    if (move.take) return t("{name} rolled {roll} and took {card} from the row.", { name, roll, card: cardName(move.take, game) });
-    if (move.roll.every(f => f === "L")) return t("{name} rolled {roll}: three llamas!", { name, roll });
-    return t("{name} rolled {roll}: bust!", { name, roll });
-  }
-  return JSON.stringify(move);
-}
 
 function show(i) {
   at = Math.max(0, Math.min(steps.length - 1, i));
@@ -58,13 +35,13 @@ function show(i) {
         : t("Game over. {winners} win with {n} point.", p, "Game over. {winners} win with {n} points.")));
     }
   }
-  parts.push(middle(v, { names, legal: [], caption: moveText(step.move, game) || t("Round {round} is dealt.", { round: step.round + 1 }) }));
+  parts.push(middle(v, { names, legal: [], caption: moveText(step.move, game, names) || t("Round {round} is dealt.", { round: step.round + 1 }) }));
   $("#middle").replaceChildren(...parts);
   const where = { round: step.round + 1, move: steps.slice(0, at + 1).filter(s => s.round === step.round && s.move).length, step: at + 1, steps: steps.length };
   $("#where").textContent = step.move ? t("Round {round}, move {move} · step {step} of {steps}", where) : t("Round {round}, the deal · step {step} of {steps}", where);
   $("#title").replaceChildren(h("span", { class: "game-name" }, t("Replay: {game}", { game: gameInfo(game).name })), h("span", { class: "sub" }, names.join(", ")));
   const log = $("#log");
-  log.replaceChildren(...steps.map((s, k) => [s, k]).filter(([s, k]) => s.round === step.round && s.move && k <= at).map(([s]) => h("li", {}, moveText(s.move, game))));
+  log.replaceChildren(...steps.map((s, k) => [s, k]).filter(([s, k]) => s.round === step.round && s.move && k <= at).map(([s]) => h("li", {}, moveText(s.move, game, names))));
   log.scrollTop = log.scrollHeight;
   $("#first").disabled = $("#prev").disabled = at === 0;
   $("#last").disabled = $("#next").disabled = at === steps.length - 1;

@@ -1,10 +1,11 @@
 // The table page: /tables/{ID} (a spectator) or /tables/{ID}#token=T (a seat). Talks to the
 // server only through lama-web/1: the table's facts over HTTP, then one WebSocket.
 
-import { cardEl, chipsEl, middle, seatPanel } from "./board.js";
+import { cardEl, chipsEl, marksOf, middle, seatPanel } from "./board.js";
 import {
   $, actionKey, actionText, andList, api, applyTheme, botLabel, cardName, cardNames, copyButton, device, endedText, eventText, gameInfo, h,
-  hasControl, hasMove, isCardGame, languageSwitch, loadGames, points, seatNames, handName, pct, showRules, startLanguage, t, themeButton, who,
+  hasControl, hasMove, isCardGame, languageSwitch, loadGames, notesAt, pickSentence, points, saidText, seatNames, handName, pct, showRules,
+  startLanguage, t, themeButton, who,
 } from "./common.js";
 import { spoken } from "./i18n.js";
 import { noticeButtons, setTitle, turnNotice } from "./notice.js";
@@ -20,6 +21,7 @@ const ui = {
   recap: null, retry: 0, closedForGood: false, help: null, error: null, keybuf: "", keytimer: 0, firstState: true,
   heard: 0,  // when the last state came (performance.now()): the countdowns count from it
   logSeq: 0,  // the number of the log's next line
+  // chooser: the card played whose seat is being chosen (a play that names a seat), or false
 };
 
 // -- start ------------------------------------------------------------------------------------
@@ -392,7 +394,7 @@ function myPlace(m) {
   const myTurn = m.legal.length > 0;
   const head = h("div", { class: `my-head${myTurn ? " to-move" : ""}` },
     h("span", { class: "seat-name" }, t("{name} (you)", { name: names[me] })),
-    chipsEl(v.points[me], { magic: v.magic_chip === me }),
+    chipsEl(v.points[me], game, { marks: marksOf(v, me) }),
     h("span", { class: "points" }, h("b", {}, v.points[me]), " ", t("pt", { n: v.points[me] }, "pts")),
     h("span", { class: "turn-note", role: "status", tabindex: "-1", dataset: { key: "park" } }, turnNote(m)),
     m.clock && m.clock.seat === me ? clockEl(m, ui.heard, names, true) : null);
@@ -415,12 +417,12 @@ function myPlace(m) {
   };
   // the game's moves in the order it serves them: a button each, the discard's two buttons
   const info = gameInfo(game);
-  for (const { kind, control } of info.moves) {
+  const handLegal = info.moves.some(c => c.control === "hand" && isLegal(m, c.kind));
+  for (const { kind, control, label, key, primary } of info.moves) {
     if (control === "button") {
-      const [label, key, cls] = buttons()[kind] || [kind, ""];
-      // the move to urge: a legal one, and drawing only when no card fits
-      const primary = cls === "primary" && isLegal(m, kind) && !(kind === "draw" && isLegal(m, "play"));
-      bar.append(btn({ [kind]: true }, label, key, { cls: primary ? cls : "", onclick: kind === "quit" ? confirmQuit : null }));
+      // the move to urge: a legal one, and none while a card of the hand may be played
+      const urged = primary && isLegal(m, kind) && !handLegal;
+      bar.append(btn({ [kind]: true }, t(label), key, { cls: urged ? "primary" : "", onclick: kind === "quit" ? confirmQuit : null }));
       continue;
     }
     const discards = control === "choose" ? m.legal.filter(a => kind in a) : [];
@@ -439,16 +441,11 @@ function myPlace(m) {
   }
   if (info.odds) bar.append(h("button", { type: "button", class: "act", title: t("The odds of the next roll (o)"), "aria-keyshortcuts": "o", dataset: { key: "b:o" }, disabled: m.status !== "running" || !isLegal(m, "roll"), onclick: askOdds }, t("Odds"), h("kbd", {}, "o")));
   if (ui.facts.hints) bar.append(h("button", { type: "button", class: "act", title: t("Ask the hard bot to rate every move (h)"), "aria-keyshortcuts": "h", dataset: { key: "b:h" }, disabled: !myTurn || ui.pending, onclick: askHint }, t("Hint"), h("kbd", {}, "h")));
-  if (ui.chooser) out.push(giveChooser(m));
+  const chooser = ui.chooser && seatChooser(m);
+  if (chooser) out.push(chooser);
   if (m.status !== "finished") out.push(bar);  // no dead controls under the final result
   return out;
 }
-
-// The button of each move kind a game may serve with control "button": label, key, class.
-const buttons = () => ({
-  draw: [t("Draw a card"), "d", "primary"], roll: [t("Roll the dice"), "r", "primary"], quit: [t("Quit the round"), "q"],
-  skip: [t("Skip (magic chip)"), "s"], take_stage: [t("Take the stage"), "t"],
-});
 
 function turnNote(m) {
   const v = m.view, names = seatNames(m.seats);
@@ -456,9 +453,9 @@ function turnNote(m) {
   if (m.status === "finished") return t("The game is over.");
   if (ui.pending) return t("Sending…");
   if (m.legal.length) {
+    const note = notesAt("turn", v, names)[0];  // the game's own word on this turn, first
+    if (note) return note;
     if (hasMove(v.game, "roll")) return v.roll && isLegal(m, "discard") ? t("Choose the cards to discard.") : isLegal(m, "take") ? t("No match: take a card from the llama row.") : t("Your turn: roll or quit.");
-    if (v.show) return t("Your turn — magic show!");
-    if (v.forced_draw === m.seat) return t("A rectangle: you must draw first.");
     return m.legal.some(a => "play" in a) ? t("Your turn: play a card, draw or quit.") : t("Your turn: nothing fits, draw or quit.");
   }
   if (v.quit[m.seat]) return t("You quit this round.");
@@ -469,6 +466,7 @@ function cardHand(m) {
   const v = m.view, game = v.game, me = m.seat;
   const prevHand = ui.prev && ui.prev.seat === me && ui.prev.view.round === v.round ? [...ui.prev.view.hand] : null;
   const plays = m.legal.filter(a => "play" in a);
+  const naming = seatControl(game);  // a play that names a seat: the seat is chosen after the card
   const hand = h("div", { class: "hand", role: "group", "aria-label": t("Your {hand}: {n} card", { hand: handName(game), n: v.hand.length }, "Your {hand}: {n} cards"), style: `--n:${Math.max(v.hand.length, 1)}` });
   v.hand.forEach((c, i) => {
     let isNew = false;
@@ -483,11 +481,11 @@ function cardHand(m) {
     if (!options.length || ui.pending) {
       b.disabled = true;
       b.dataset.action = JSON.stringify({ play: c });
-    } else if (options.some(a => a.give !== undefined && a.give !== null)) {
+    } else if (options.some(a => namedSeat(a, naming) !== null)) {
       b.dataset.choice = c;
       b.dataset.key = "c:" + c + ":" + i;
       b.setAttribute("aria-haspopup", "true");
-      b.addEventListener("click", () => { ui.chooser = true; render(); const f = document.querySelector(".chooser button"); if (f) f.focus(); });
+      b.addEventListener("click", () => { ui.chooser = c; render(); const f = document.querySelector(".chooser button"); if (f) f.focus(); });
     } else {
       liveButton(options[0], b);
     }
@@ -497,15 +495,31 @@ function cardHand(m) {
   return hand;
 }
 
-function giveChooser(m) {
-  const names = seatNames(m.seats);
-  const gives = m.legal.filter(a => "play" in a && a.give !== undefined && a.give !== null);
-  const box = h("div", { class: "chooser panel", role: "group", "aria-label": t("Give a chip to") },
-    h("p", {}, t("You play a {card}: give one of your chips to…", { card: cardName(gives[0].play, m.view.game) })));
-  for (const a of gives) {
-    const score = points(ui.state.view.points[a.give]);
-    const shown = `${names[a.give]} (${score}) ${a.give + 1}`;  // its name ends with what it shows
-    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": t("Play {card} and give a chip to {name}", { card: cardName(a.play, m.view.game), name: shown }) }, `${names[a.give]} `, h("small", {}, `(${score})`), " ", h("kbd", { title: t("key {key}: {name}", { key: a.give + 1, name: names[a.give] }) }, `${a.give + 1}`))));
+// The game's HAND control whose plays name a seat (its `seat`: the action's key holding it), or null.
+function seatControl(game) { return gameInfo(game).moves.find(c => c.control === "hand" && c.seat) || null; }
+
+// The seat a play names (by its control `c`), or null.
+function namedSeat(a, c) { return c && c.kind in a ? a[c.seat] ?? null : null; }
+
+// The legal plays of the card being played (ui.chooser) that name a seat.
+function seatMoves(m) {
+  const c = seatControl(m.view.game);
+  return c ? m.legal.filter(a => a[c.kind] === ui.chooser && namedSeat(a, c) !== null) : [];
+}
+
+// The seats the card chosen may name: the control's `ask`, a button per seat (keys 1-9), cancel.
+function seatChooser(m) {
+  const names = seatNames(m.seats), game = m.view.game, c = seatControl(game);
+  const moves = seatMoves(m);
+  if (!moves.length) return null;
+  const ask = t(c.ask, { card: cardName(ui.chooser, game) });
+  const box = h("div", { class: "chooser panel", role: "group", "aria-label": ask }, h("p", {}, ask));
+  // each seat as its button shows it: the name, the points, the key
+  const shown = names.map((name, s) => `${name} (${points(m.view.points[s])}) ${s + 1}`);
+  for (const a of moves) {
+    const s = namedSeat(a, c);
+    const score = points(m.view.points[s]);
+    box.append(liveButton(a, h("button", { type: "button", class: "act", "aria-label": saidText(pickSentence(c.said, a, false, m.seat, shown, game)) }, `${names[s]} `, h("small", {}, `(${score})`), " ", h("kbd", { title: t("key {key}: {name}", { key: s + 1, name: names[s] }) }, `${s + 1}`))));
   }
   box.append(h("button", { type: "button", class: "act", "aria-label": t("Cancel"), title: t("Cancel"), onclick: () => { ui.chooser = false; render(); } }, "✕"));
   return box;
@@ -721,8 +735,7 @@ document.addEventListener("keydown", ev => {
   if (!m || m.seat === null) return;
   const legal = m.legal;
   const find = pred => legal.find(pred);
-  if (ui.chooser && /^[1-9]$/.test(k)) { const a = find(a => a.give === Number(k) - 1); if (a) act(a); return; }  // key 1: Seat 1
-  const simple = { d: a => a.draw, s: a => a.skip, t: a => a.take_stage, r: a => a.roll };
+  if (ui.chooser && /^[1-9]$/.test(k)) { const a = seatMoves(m).find(a => namedSeat(a, seatControl(m.view.game)) === Number(k) - 1); if (a) act(a); return; }  // key 1: Seat 1
   if (hasControl(m.view.game, "choose") || hasControl(m.view.game, "row")) {  // a display and the llama row
     if (k === "Enter" && m.legal.some(a => "discard" in a)) { const b = document.querySelector('.actions [data-action*="discard"]'); if (b && !b.disabled) { b.click(); ev.preventDefault(); } return; }
     const code = k === "l" || k === "L" ? "L" : /^[1-6]$/.test(k) ? k : null;
@@ -736,8 +749,11 @@ document.addEventListener("keydown", ev => {
       return;
     }
   }
-  if (simple[k]) { const a = find(simple[k]); if (a) act(a); return; }
-  if (k === "q") { const b = document.querySelector('[data-key="b:q"]'); if (b && !b.disabled) b.click(); return; }
+  if (gameInfo(m.view.game).moves.some(c => c.control === "button" && c.key === k)) {  // a button's key: its button (quitting asks first)
+    const b = document.querySelector(`[data-key="${CSS.escape("b:" + k)}"]`);
+    if (b && !b.disabled) b.click();
+    return;
+  }
   if (k === "h") { askHint(); return; }
   if (k === "o") { askOdds(); return; }
   if (!hasMove(m.view.game, "play")) return;
