@@ -58,7 +58,8 @@ CASES = [
     (LAMA, "?", Command("help")),
     (LAMA, "help", Command("help")),
     (LAMA, "rules", Command("help")),
-    (LAMA, "v", Command("show")),
+    (LAMA, "v", Command("table")),
+    (LAMA, "show", Command("table")),
     (LAMA, "exit", Command("exit")),
     (LAMA_ON_6, "l", play("L")),
     (LAMA_ON_6, "L", play("L")),
@@ -115,7 +116,7 @@ ERRORS = [
     (LAMA, "skip", "'skip' is not a move in L.L.A.M.A."),
     (DICE_ROLL, "d", "'d' is not a move in L.A.M.A. Dice"),
     (LAMA_ON_6, "d", "legal: play 6, play L, quit"),
-    (KADABRA, "1", "a 1 gives a chip: say to which seat, e.g. '1>2' (seats 2, 3)"),
+    (KADABRA, "1", "You play a 1: give one of your chips to… (type e.g. '1>2'; seats 2, 3)"),
     (KADABRA, "1>0", "'0': there is no seat 0: seats are numbered from 1 to 3; "
                      "legal: play 1 give 2, play 1 give 3, play L, draw, skip, quit"),
     (KADABRA, "1>4", "there is no seat 4: seats are numbered from 1 to 3"),
@@ -219,7 +220,7 @@ def test_lama_errors_do_not_mention_kadabra_gifts(view, text):
 def test_kadabra_errors_do_mention_gifts():
     with pytest.raises(InputError) as e:
         resolve("3 4", KADABRA, NAMES)
-    assert "a seat may only follow a 1 that gives a chip (e.g. '1>2')" in str(e.value)
+    assert "'3 4': play one card at a time; a seat may only follow a 1 (e.g. '1>2')" in str(e.value)
 
 
 KOMARAMI = make_view(game="komarami", hand=("3", "6", "L"), hand_sizes=(3, 4, 4), top="6",
