@@ -4,24 +4,29 @@ Case does not matter, spaces and commas are tolerated:
 
 - a card (`3`, `L`, `2/3`, `5*`, `5+`) plays it; `p 3` and `play 3` too. In kadabra a plain
   number also finds its star or rectangle card when that is the only one you hold (`5` → `5*`).
-- kadabra, a 1 that gives a chip: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat numbered from 1
-  as the seats table shows it, so `1>2` gives to Seat 2, index 1; a name of several words, or
-  the start of one name: `1 to hard 2`, `1 to an`).
+- a game's button moves by what its controls declare (lama.core.display.Control: `key` and
+  `words`, a word of several words as typed): `d`/`draw`, `q`/`quit`, `r`/`roll`; Kadabra's
+  `s`/`skip` and `t`/`stage`/`take stage`. A word another game's control takes is "not a move
+  in this game".
+- a play that names a seat (a control with `seat`: Kadabra's 1 that gives a chip) by its
+  `seat_words`: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat numbered from 1 as the seats
+  table shows it, so `1>2` names Seat 2, index 1; a name of several words, or the start of one
+  name: `1 to hard 2`, `1 to an`).
 - komarami: the mosquito is typed `L` (or `m`, `mosquito`).
-- `d`/`draw`, `q`/`quit`, `s`/`skip` (kadabra), `t`/`stage` (take the stage).
-- `s`/`scores` shows every round's points (in kadabra `s` is the skip: type `scores`).
-- dice: `r`/`roll`; after a roll, the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the
-  row card to take (`2`, `t 2`, `take 2`).
-- `h`/`hint` asks the strongest bot to rate every legal move; dice: `o`/`odds` shows the
-  exact odds of your next roll.
-- `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
+- the terminal's commands (COMMANDS): `s`/`scores` shows every round's points (where a control
+  takes `s`, as Kadabra's skip, the control wins: type `scores`); `h`/`hint` asks the strongest
+  bot to rate every legal move; dice: `o`/`odds` shows the exact odds of your next roll;
+  `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
+- dice, after a roll: the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the row card to
+  take (`2`, `t 2`, `take 2`).
 
 `resolve` returns a legal Action or a Command, or raises InputError whose message says what was
 wrong and what is legal. It needs only the View: the card codes are the game's (its CardKinds),
-legality comes from `view.legal_actions`, and why a move is not legal is the core's refusal
-(its code and parameters, said as the web protocol's `illegal` errors say it): from the `explain`
-callback (the terminal passes `Table.explain`), else from the state the game rebuilds from the
-view (`Game.state_from_view`: the cards this seat cannot see play no part in what it may do).
+the move words its controls', legality comes from `view.legal_actions`, and why a move is not
+legal is the core's refusal (its code and parameters, said as the web protocol's `illegal`
+errors say it): from the `explain` callback (the terminal passes `Table.explain`), else from the
+state the game rebuilds from the view (`Game.state_from_view`: the cards this seat cannot see
+play no part in what it may do).
 """
 
 from __future__ import annotations
