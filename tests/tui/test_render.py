@@ -169,3 +169,36 @@ def test_the_rules_are_wrapped_between_words_to_the_terminal():
             wrapped = wrap_rules(rules_text(game), width)
             assert wrapped.split() == rules_text(game).split()
             assert max(len(line) for line in wrapped.splitlines()) < width
+
+
+def test_one_function_says_any_entry_over_any_json():
+    """lama.tui.render.say: an event's entry, a control's `said` over an action's JSON and its
+    `done` over a record's move, a zone and a note over the View's, in the reader's language."""
+    from lama import i18n
+    from lama.core.display import MIDDLE
+    from lama.games import GAMES
+    from lama.tui.render import notes_said, say
+
+    kadabra = GAMES["kadabra"]
+    controls = {c.kind: c for c in kadabra.controls}
+    assert say(controls["play"].said, play("1", 2).to_json(), True, 0, NAMES, "kadabra") == (
+        "Play a 1 and give a chip to Cem")
+    assert say(controls["play"].said, play("5*").to_json(), True, 0, NAMES, "kadabra") == "Play a 5*"
+    move = {"seat": 1, "play": "1", "give": 0}
+    assert say(controls["play"].done, move, False, 0, NAMES, "kadabra") == "Bob played 1 and gave a chip to Ann."
+    assert say(controls["take_stage"].done, {"seat": 2, "take_stage": True}, False, 0, NAMES, "kadabra") == (
+        "Cem took the stage.")
+    view = make_view(game="kadabra", hand=("1",), hand_sizes=(1, 1, 1), top="1", stage=(2, 1), show=False,
+                     forced_draw=1)
+    zone = kadabra.zones[0]
+    assert say(zone.said, view.to_json(), False, 0, NAMES, "kadabra") == "The stage: 3 chips (2 white, 1 black)"
+    assert notes_said(view, NAMES, MIDDLE) == ["Bob must draw a card first (rectangle card)"]
+    top = [n for n in kadabra.notes if n.place == "top"][0]
+    assert say(top.said, {**view.to_json(), "show": True}, False, 0, NAMES, "kadabra") == "magic show: only a llama"
+    try:
+        i18n.use("de")
+        assert say(controls["play"].said, play("1", 2).to_json(), True, 0, NAMES, "kadabra") == (
+            "1 spielen und Cem einen Chip geben")
+        assert notes_said(view, NAMES, MIDDLE) == ["Bob muss zuerst eine Karte ziehen (Rechteckkarte)"]
+    finally:
+        i18n.use("en")

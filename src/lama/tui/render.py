@@ -180,12 +180,13 @@ def middle_lines(view, names) -> list:
 
 def button_keys(view) -> list[str]:
     """The legal button moves the game adds to its family's (its controls beyond those of the
-    lama.core class it comes from), with their keys: `t: Take the stage`."""
+    lama.core class it comes from), with their keys (or first word): `t: Take the stage`."""
     info = facts(view.game)
     family = next(c for c in info.__mro__ if c.__module__ == Game.__module__)
     shared = {c.kind for c in family.controls}
     kinds = {a.kind for a in view.legal_actions} - shared
-    return [f"{c.key}: {_(c.label)}" for c in info.controls if c.control == BUTTON and c.key and c.kind in kinds]
+    return [f"{c.key or c.words[0]}: {_(c.label)}" for c in info.controls
+            if c.control == BUTTON and (c.key or c.words) and c.kind in kinds]
 
 
 def notes_said(view, names, place: str, data: dict | None = None) -> list[str]:

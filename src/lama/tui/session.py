@@ -54,8 +54,8 @@ class Leave(Exception):
 
 def move_hint(view) -> str:
     """The short forms of what is legal now, for the prompt: cards, a play naming a seat as
-    typed (`1>2`), and the keys the game's controls declare."""
-    keys = {c.kind: c.key for c in facts(view.game).controls if c.key}
+    typed (`1>2`), and the keys the game's controls declare (a control without one: its word)."""
+    keys = {c.kind: c.key or c.words[0] for c in facts(view.game).controls if c.key or c.words}
     control = seat_control(view.game)
     hints = []
     for a in view.legal_actions:

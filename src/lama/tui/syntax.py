@@ -72,12 +72,15 @@ def _fail(why: str, view) -> InputError:
     return InputError(_("{why}; legal: {moves}").format(why=why, moves=legal_text(view)))
 
 
-@cache
 def typed_moves(game: str | None) -> dict[str, str]:
     """The game's button moves by what is typed for them (lama.core.display.Control: its key and
     words, a word of several words as typed, lower case): {typed: kind}."""
-    return {typed.lower(): c.kind for c in facts(game).controls if c.control == BUTTON
-            for typed in (c.key, *c.words) if typed}
+    return _typed_moves(facts(game))
+
+
+@cache
+def _typed_moves(info) -> dict[str, str]:  # by Game class: a game registered later has its own
+    return {typed.lower(): c.kind for c in info.controls if c.control == BUTTON for typed in (c.key, *c.words) if typed}
 
 
 def seat_control(game: str | None):
