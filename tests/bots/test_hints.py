@@ -143,7 +143,7 @@ def test_K5_a_forced_draw_is_not_a_decision(tmp_path, capsys):
     }
     path = _record(tmp_path, record)
     assert main(["hint", path, "--move", "2", "--budget", "10"]) == 2
-    assert "must draw first, after a rectangle card" in capsys.readouterr().err
+    assert "a chance outcome (draw) comes next: B must draw a card first (rectangle card)" in capsys.readouterr().err
     assert main(["hint", path, "--budget", "20", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["seat"] == 1 and "play 3" in [a["text"] for a in out["actions"]]

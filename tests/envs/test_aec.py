@@ -227,7 +227,7 @@ def test_render_shows_the_table_and_only_the_hand_of_the_seat_to_move():
 def test_render_of_kadabra_and_dice_shows_their_own_table():
     k = env("kadabra", 3, render_mode="ansi")
     k.reset(seed=1)
-    assert "stage: 0 white, 0 black" in k.render()
+    assert "The stage: 0 chips (0 white, 0 black)   magic chip: free" in k.render()  # as Kadabra declares it
     d = env("dice", 3, render_mode="ansi")
     d.reset(seed=1)
     assert "llama row: 1 2 3 4 5 6 L" in d.render()
@@ -256,3 +256,19 @@ def test_the_aec_state_method_is_left_to_pettingzoo():
     assert callable(e.state)
     with pytest.raises(NotImplementedError):
         e.state()
+
+
+def test_render_says_a_games_marks_zones_and_notes_from_its_declarations():
+    """lama.core.display, in English: a mark's label beside its seat, a zone's line, a note of
+    the middle (Kadabra's magic chip, stage and forced draw), seats numbered from 1."""
+    from lama.core import View
+    from lama.envs.render import render_view
+
+    view = View("kadabra", 0, 3, 0, None, (3, 3, 3), (False,) * 3, 40, False, (), (), (), hand=("2/3",),
+                hand_sizes=(1, 3, 4), top="2+", pile_size=9, discard_pile=("2+",), stage=(4, 1), magic_chip=1,
+                show=True, forced_draw=2)
+    text = render_view(view)
+    assert "seat 2:   3 points  3 cards  (holds the magic chip)" in text
+    assert "seat 3:   3 points  4 cards  (must draw first)" in text
+    assert "The stage: 5 chips (4 white, 1 black); a magic show is on   magic chip: seat 2\n" in text
+    assert "Seat 3 must draw a card first (rectangle card)\n" in text

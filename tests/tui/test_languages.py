@@ -16,6 +16,7 @@ from tui_views import make_view
 from lama import i18n
 from lama.cli import main
 from lama.core import QUIT, play
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.i18n.names import shown_names
 from lama.record import replay_file
 from lama.tui.render import turn_screen
@@ -129,13 +130,15 @@ def test_german_kadabra_screen_fits_80_columns_and_its_table_stays_aligned():
     names = ["Maximilian Schneider", "Heuristic 2", "Random 3", "Hard 4", "Medium 5", "Easy 6"]
     view = make_view(game="kadabra", players=6, hand=("1", "2/3", "4/5", "5*", "6+", "L") * 2,
                      hand_sizes=(12, 3, 4, 5, 6, 7), top="2+", pile_size=22, points=(5, 12, 0, 33, 8, 39),
-                     quit=(False, True, False, False, False, False), stage=(4, 1), magic_chip=3, show=True,
-                     forced_draw=2, legal_actions=(play("2/3"), play("L"), QUIT))
+                     quit=(False, True, False, False, False, False), stage=(4, 1), magic_chip=0, show=True,
+                     forced_draw=2, legal_actions=(play("L"), TAKE_STAGE, SKIP))
     lines = german_screen(view, names)
     assert len(lines) <= 24  # one screen, the prompt below it
     assert all(len(line) <= 80 for line in lines), "\n".join(lines)
     text = "\n".join(lines)
-    assert "Runde 1" in text and "Zauberchip" in text and "ZAUBERSHOW läuft" in text and "Bühne: 5 Chips" in text
+    assert "Runde 1" in text and "Zauberchip" in text and "★ Zaubershow!" in text and "Die Bühne: 5 Chips" in text
+    assert "s: Aussetzen (Zauberchip)   t: Die Bühne nehmen" in text
+    assert "Random 3 muss zuerst eine Karte ziehen (Rechteckkarte)" in text
     header = next(line for line in lines if line.lstrip().startswith("#"))
     rows = [line for line in lines if re.match(r"\s*\d ", line)]
     assert len(rows) == 6

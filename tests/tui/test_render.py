@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.console import Console
 from tui_views import make_view
 
 from lama.core import DRAW, QUIT, ROLL, CardDrawn, CardPlayed, ChipReturned, Event, RoundDealt, SeatQuit, play
+from lama.core.actions import SKIP, TAKE_STAGE
 from lama.tui.render import event_text, turn_screen
 from lama.tui.session import move_hint
 
@@ -34,18 +35,24 @@ def test_card_game_screen_shows_top_hand_sizes_status_pile_and_points():
 
 
 def test_kadabra_screen_shows_stage_magic_chip_show_and_forced_draw():
-    view = make_view(game="kadabra", hand=("2/3", "5*"), hand_sizes=(2, 3, 4), top="2+", pile_size=9,
-                     stage=(4, 1), magic_chip=1, show=True, forced_draw=2, legal_actions=(QUIT,))
+    """What Kadabra declares (lama.core.display): its zone, the zone's alert with the keys of the
+    legal moves it adds, its note of the middle and its marks, as the page words them."""
+    view = make_view(game="kadabra", hand=("2/3", "5*", "L"), hand_sizes=(3, 3, 4), top="2+", pile_size=9,
+                     stage=(4, 1), magic_chip=1, show=True, forced_draw=2, legal_actions=(play("L"), TAKE_STAGE))
     text = shown(view)
-    assert "Stage: 5 chips (4 white, 1 black)" in text
-    assert "MAGIC SHOW running" in text
-    assert "magic chip: held by Bob" in text
-    assert "Cem must draw a card first" in text
-    assert "Top card: [2+]" in text and "Your hand: [2/3] [5*]" in text
-    bob = next(line for line in text.splitlines() if " Bob " in line)
-    assert "magic chip" in bob
+    assert "The stage: 5 chips (4 white, 1 black); a magic show is on   magic chip: Bob" in text
+    assert "★ Magic show! Play a llama, take the stage or skip   t: Take the stage\n" in text
+    assert "Cem must draw a card first (rectangle card)" in text
+    assert "Top card: [2+]" in text and "Your hand: [2/3] [5*] [L]" in text
+    rows = {line.split()[1]: line for line in text.splitlines() if line[:1].isdigit()}
+    assert "in, magic chip" in rows["Bob"] and "in, draws first" in rows["Cem"] and "chip" not in rows["Ann"]
+    mine = shown(replace(view, magic_chip=0, legal_actions=(play("L"), TAKE_STAGE, SKIP)))
+    assert "magic chip: Ann" in mine and "s: Skip (magic chip)   t: Take the stage" in mine
+    theirs = shown(replace(view, to_move=1, legal_actions=()))  # not the reader's move: no keys
+    assert "★ Magic show! Play a llama, take the stage or skip\n" in theirs
     centre = shown(make_view(game="kadabra", hand=("1",), hand_sizes=(1, 1, 1), top="1", stage=(0, 0)))
-    assert "magic chip: in the centre" in centre and "MAGIC SHOW" not in centre
+    assert "The stage: 0 chips (0 white, 0 black)   magic chip: free" in centre
+    assert "Magic show" not in centre and "must draw" not in centre
 
 
 def test_dice_screen_shows_displays_row_dice_and_roll():
@@ -162,3 +169,36 @@ def test_the_rules_are_wrapped_between_words_to_the_terminal():
             wrapped = wrap_rules(rules_text(game), width)
             assert wrapped.split() == rules_text(game).split()
             assert max(len(line) for line in wrapped.splitlines()) < width
+
+
+def test_one_function_says_any_entry_over_any_json():
+    """lama.tui.render.say: an event's entry, a control's `said` over an action's JSON and its
+    `done` over a record's move, a zone and a note over the View's, in the reader's language."""
+    from lama import i18n
+    from lama.core.display import MIDDLE
+    from lama.games import GAMES
+    from lama.tui.render import notes_said, say
+
+    kadabra = GAMES["kadabra"]
+    controls = {c.kind: c for c in kadabra.controls}
+    assert say(controls["play"].said, play("1", 2).to_json(), True, 0, NAMES, "kadabra") == (
+        "Play a 1 and give a chip to Cem")
+    assert say(controls["play"].said, play("5*").to_json(), True, 0, NAMES, "kadabra") == "Play a 5*"
+    move = {"seat": 1, "play": "1", "give": 0}
+    assert say(controls["play"].done, move, False, 0, NAMES, "kadabra") == "Bob played 1 and gave a chip to Ann."
+    assert say(controls["take_stage"].done, {"seat": 2, "take_stage": True}, False, 0, NAMES, "kadabra") == (
+        "Cem took the stage.")
+    view = make_view(game="kadabra", hand=("1",), hand_sizes=(1, 1, 1), top="1", stage=(2, 1), show=False,
+                     forced_draw=1)
+    zone = kadabra.zones[0]
+    assert say(zone.said, view.to_json(), False, 0, NAMES, "kadabra") == "The stage: 3 chips (2 white, 1 black)"
+    assert notes_said(view, NAMES, MIDDLE) == ["Bob must draw a card first (rectangle card)"]
+    top = [n for n in kadabra.notes if n.place == "top"][0]
+    assert say(top.said, {**view.to_json(), "show": True}, False, 0, NAMES, "kadabra") == "magic show: only a llama"
+    try:
+        i18n.use("de")
+        assert say(controls["play"].said, play("1", 2).to_json(), True, 0, NAMES, "kadabra") == (
+            "1 spielen und Cem einen Chip geben")
+        assert notes_said(view, NAMES, MIDDLE) == ["Bob muss zuerst eine Karte ziehen (Rechteckkarte)"]
+    finally:
+        i18n.use("en")

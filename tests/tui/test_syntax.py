@@ -59,7 +59,8 @@ CASES = [
     (LAMA, "?", Command("help")),
     (LAMA, "help", Command("help")),
     (LAMA, "rules", Command("help")),
-    (LAMA, "v", Command("show")),
+    (LAMA, "v", Command("table")),
+    (LAMA, "show", Command("table")),
     (LAMA, "exit", Command("exit")),
     (LAMA_ON_6, "l", play("L")),
     (LAMA_ON_6, "L", play("L")),
@@ -116,7 +117,7 @@ ERRORS = [
     (LAMA, "skip", "'skip' is not a move in L.L.A.M.A."),
     (DICE_ROLL, "d", "'d' is not a move in L.A.M.A. Dice"),
     (LAMA_ON_6, "d", "legal: play 6, play L, quit"),
-    (KADABRA, "1", "a 1 gives a chip: say to which seat, e.g. '1>2' (seats 2, 3)"),
+    (KADABRA, "1", "You play a 1: give one of your chips to… (type e.g. '1>2'; seats 2, 3)"),
     (KADABRA, "1>0", "'0': there is no seat 0: seats are numbered from 1 to 3; "
                      "legal: play 1 give 2, play 1 give 3, play L, draw, skip, quit"),
     (KADABRA, "1>4", "there is no seat 4: seats are numbered from 1 to 3"),
@@ -220,7 +221,7 @@ def test_lama_errors_do_not_mention_kadabra_gifts(view, text):
 def test_kadabra_errors_do_mention_gifts():
     with pytest.raises(InputError) as e:
         resolve("3 4", KADABRA, NAMES)
-    assert "a seat may only follow a 1 that gives a chip (e.g. '1>2')" in str(e.value)
+    assert "'3 4': play one card at a time; a seat may only follow a 1 (e.g. '1>2')" in str(e.value)
 
 
 KOMARAMI = make_view(game="komarami", hand=("3", "6", "L"), hand_sizes=(3, 4, 4), top="6",
@@ -313,3 +314,50 @@ def test_the_seat_number_shown_is_the_one_typed():
             resolve(f"1>{typed}", KADABRA, NAMES)
     with pytest.raises(ValueError, match="seats are numbered from 1 to 3"):
         seat_numbers.parse("x", 3)
+
+
+def test_another_games_controls_are_typed_as_it_declares_them():
+    """Nothing in the terminal names Kadabra's moves: a game declaring other keys, words and
+    seat words (lama.core.display.Control) is typed by those, its prompt shows them, and `s`
+    is the score history again where no control takes it."""
+    from dataclasses import replace as changed
+
+    import lama.games
+    from lama.games.kadabra import KadabraGame
+    from lama.tui.session import more_keys, move_hint
+
+    class Abracadabra(KadabraGame):
+        id = "abracadabra"
+        name = "Abracadabra (a test variant)"
+        controls = tuple(
+            changed(c, seat_words=("->", "for")) if c.seat else
+            changed(c, key="", words=("pass",)) if c.kind == "skip" else
+            changed(c, key="g", words=("grab the stage",)) if c.kind == "take_stage" else c
+            for c in KadabraGame.controls)
+
+    lama.games.register(Abracadabra)
+    try:
+        view = make_view(game=Abracadabra.id, hand=("1", "L"), hand_sizes=(2, 4, 4), top="L", pile_size=9,
+                         stage=(2, 0), magic_chip=0, legal_actions=(play("1", 1), play("1", 2), play("L"), DRAW,
+                                                                    SKIP, QUIT))
+        show = make_view(game=Abracadabra.id, hand=("3", "L"), hand_sizes=(2, 4, 4), top="3", pile_size=9,
+                         stage=(5, 0), show=True, magic_chip=0, legal_actions=(play("L"), TAKE_STAGE, SKIP))
+        assert resolve("1->3", view, NAMES) == play("1", 2)
+        assert resolve("1 for bob", view, NAMES) == play("1", 1)
+        assert resolve("pass", view, NAMES) == SKIP
+        assert resolve("s", view, NAMES) == Command("scores")
+        assert resolve("g", show, NAMES) == TAKE_STAGE
+        assert resolve("Grab the stage", show, NAMES) == TAKE_STAGE
+        for typed in ("t", "skip"):  # Kadabra's words, not this game's
+            with pytest.raises(InputError, match=f"'{typed}' is not a move in Abracadabra"):
+                resolve(typed, show, NAMES)
+        with pytest.raises(InputError, match=r"\(type e.g. '1->2'; seats 2, 3\)"):
+            resolve("1", view, NAMES)
+        with pytest.raises(InputError, match=r"'zed' is not a seat \(e.g. '1->2' or '1 for NAME'\)"):
+            resolve("1 for zed", view, NAMES)
+        assert move_hint(view) == "1->2, 1->3, L, d, pass, q, h, ?"
+        assert move_hint(show) == "L, g, pass, h, ?"
+        assert "`s` or `scores`" in more_keys(Abracadabra.id)
+    finally:
+        lama.games.unregister(Abracadabra.id)
+    assert "`s` or `scores`" not in more_keys("kadabra")

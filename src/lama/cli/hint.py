@@ -12,10 +12,12 @@ from rich.text import Text
 
 from lama.bots.hints import PositionError, after_roll, hint_rng, hints, hints_json, position_in_record, position_text
 from lama.core import seats as seat_numbers
+from lama.core.display import MIDDLE
 from lama.i18n import _
 from lama.i18n.names import shown_names
 from lama.record import RecordError, load_record
 from lama.tui.hints import print_hints
+from lama.tui.render import notes_said
 
 from .types import add_lang_argument, positive
 
@@ -81,11 +83,9 @@ def cmd_hint(args) -> int:
             what = "the game is over"
         elif state.chance == "deal":
             what = "the round is over"
-        elif getattr(state, "forced_draw", None) is not None:
-            what = (f"{names[state.forced_draw]} must draw first, after a rectangle card; "
-                    "their decision is the move after")
-        else:
-            what = f"a chance outcome ({state.chance}) comes next"
+        else:  # a chance outcome, and what the game says of it (its notes of the middle)
+            notes = notes_said(state.view(None), names, MIDDLE)
+            what = f"a chance outcome ({state.chance}) comes next" + "".join(f": {note}" for note in notes)
         print(f"lama hint: at {where} no seat has a decision to make ({what}); pick another --move", file=sys.stderr)
         return 2
     if args.seat is not None:

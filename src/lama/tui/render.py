@@ -15,8 +15,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from lama.core import CardGame
+from lama.core import CardGame, Game
 from lama.core import seats as seat_numbers
+from lama.core.display import BUTTON, MIDDLE, note_data
 from lama.core.events import GameOver, RoundScored
 from lama.core.sentences import pick
 from lama.games import GAMES
@@ -116,13 +117,11 @@ def seats_table(view, names, bots=()) -> Table:
     table.add_column(_("display") if dice else _("cards"), justify="left" if dice else "right")
     table.add_column(_("status"), no_wrap=True)
     table.add_column(_("points"), justify="right", no_wrap=True)
+    marks = facts(view.game).marks
     for s in range(view.players):
         status = [_("quit") if view.quit[s] else (_("to move") if view.to_move == s and not view.finished
                                                   else _("in"))]
-        if view.magic_chip == s:
-            status.append(_("magic chip"))
-        if view.forced_draw == s:
-            status.append(_("draws first"))
+        status += [_(mark.short) for mark in marks if getattr(view, mark.field) == s]
         if dice:
             cards = Text(plain_cards(view.displays[s], view.game) if s < len(view.displays) else "")
         else:
@@ -133,28 +132,15 @@ def seats_table(view, names, bots=()) -> Table:
 
 
 def table_lines(view, names) -> list[Text]:
-    """The public middle of the table: discard pile and draw pile, stage, llama row, dice."""
+    """The public middle of the table: discard pile and draw pile, the game's zones and notes
+    (middle_lines), llama row, dice."""
     game = view.game
     lines = []
     if view.top is not None:
         lines.append(Text.assemble(_("Top card: "), cards_text([view.top], game=game), "   ",
                                    ngettext("draw pile: {n} card", "draw pile: {n} cards",
                                             view.pile_size).format(n=view.pile_size)))
-    if view.stage is not None:
-        white, black = view.stage
-        holder = _("in the centre") if view.magic_chip is None else _("held by {name}").format(
-            name=short(names[view.magic_chip]))
-        chips = ngettext("Stage: {n} chip ({white} white, {black} black)",
-                         "Stage: {n} chips ({white} white, {black} black)", white + black)
-        lines.append(Text(chips.format(n=white + black, white=white, black=black) + "   "
-                          + _("magic chip: {holder}").format(holder=holder)))
-        if view.show:  # skipping is for the holder of the magic chip only
-            can = _("play a llama, take the stage (t) or skip (s)") if view.magic_chip == view.seat else (
-                _("play a llama or take the stage (t)"))
-            lines.append(Text(_("MAGIC SHOW running: {can}").format(can=can), style="bold yellow"))
-    if view.forced_draw is not None:
-        lines.append(Text(_("{name} must draw a card first (rectangle card)").format(
-            name=short(names[view.forced_draw]))))
+    lines.extend(middle_lines(view, names))
     if view.row or view.displays:
         lines.append(Text.assemble(_("Llama row: "), cards_text(view.row) if view.row else Text(_("empty"))))
     if view.dice:
@@ -166,25 +152,81 @@ def table_lines(view, names) -> list[Text]:
     return lines
 
 
+def middle_lines(view, names) -> list:
+    """What the game declares of the table's middle (lama.core.display), in the reader's words:
+    each zone as one line (what it holds, and beside it its aside), then the zone's alert when
+    it fits (highlighted, followed by the keys of the legal button moves, which are what it
+    asks for), then the notes of the middle."""
+    info = facts(view.game)
+    if not info.zones and not info.notes:
+        return []
+    data = view.to_json()
+    names = [short(name) for name in names]
+    lines: list = []
+    for zone in info.zones:
+        if data.get(zone.field) is None:  # a View without the zone: nothing to show
+            continue
+        pieces = [say(entry, data, False, view.seat, names, view.game) for entry in (zone.said, zone.aside) if entry]
+        lines.append(Items(Items.BETWEEN.join(p for p in pieces if p), sep="   "))
+        if zone.under is not None:
+            alerts = {**zone.under, "cases": [c for c in zone.under["cases"] if c.get("alert")]}
+            alert = say(alerts, data, False, view.seat, names, view.game)
+            if alert:
+                keys = "   ".join(button_keys(view))
+                lines.append(Items(Items.BETWEEN.join([alert, keys] if keys else [alert]), "bold yellow", sep="   "))
+    lines.extend(Text(note) for note in notes_said(view, names, MIDDLE, data))
+    return lines
+
+
+def button_keys(view) -> list[str]:
+    """The legal button moves the game adds to its family's (its controls beyond those of the
+    lama.core class it comes from), with their keys (or first word): `t: Take the stage`."""
+    info = facts(view.game)
+    family = next(c for c in info.__mro__ if c.__module__ == Game.__module__)
+    shared = {c.kind for c in family.controls}
+    kinds = {a.kind for a in view.legal_actions} - shared
+    return [f"{c.key or c.words[0]}: {_(c.label)}" for c in info.controls
+            if c.control == BUTTON and (c.key or c.words) and c.kind in kinds]
+
+
+def notes_said(view, names, place: str, data: dict | None = None) -> list[str]:
+    """The game's notes at `place` (lama.core.display: MIDDLE, TOP, TURN) that fit the view, in
+    the reader's words."""
+    data = view.to_json() if data is None else data
+    out = []
+    for note in facts(view.game).notes:
+        if note.place != place:
+            continue
+        about = note_data(note, data)
+        if about is not None:
+            text = say(note.said, about[0], about[1], view.seat, names, view.game)
+            if text:
+                out.append(text)
+    return out
+
+
 class Items:
-    """A line listing items (`text`, the items separated by BETWEEN) that breaks, where the
-    terminal is too narrow for it, between two items and never inside one: a die's faces stay
-    on one line however long a language's words are."""
+    """A line listing items (`text`, the items separated by BETWEEN, written with `sep` between
+    them) that breaks, where the terminal is too narrow for it, between two items and never
+    inside one: a die's faces stay on one line however long a language's words are."""
 
     BETWEEN = "\0"
 
-    def __init__(self, text: str, style: str = "", indent: int = 2):
-        self.pieces, self.style, self.indent = text.split(self.BETWEEN), style, indent
+    def __init__(self, text: str, style: str = "", indent: int = 2, sep: str = "; "):
+        self.pieces, self.style, self.indent, self.sep = text.split(self.BETWEEN), style, indent, sep
 
     def __rich_console__(self, console, options):
         line = self.pieces[0]
         for piece in self.pieces[1:]:
-            if cell_len(f"{line}; {piece}") <= options.max_width:
-                line = f"{line}; {piece}"
+            if cell_len(f"{line}{self.sep}{piece}") <= options.max_width:
+                line = f"{line}{self.sep}{piece}"
             else:
-                yield Text(line + ";", style=self.style)
+                yield Text(line + self.sep.rstrip(), style=self.style)
                 line = " " * self.indent + piece
         yield Text(line, style=self.style)
+
+    def __str__(self) -> str:
+        return self.sep.join(self.pieces)
 
 
 def roll_in_hand(view) -> bool:
@@ -256,9 +298,18 @@ def event_text(event, viewer: int | None, names, game: str | None = None) -> str
     data = event.to_json()
     entry = facts(game).event_sentences().get(data["type"])
     you = data.get("seat") == viewer and viewer is not None
-    template, plural, params, then = pick(entry, data, you) if entry else (None, None, {}, [])
+    text = say(entry, data, you, viewer, names, game) if entry else None
+    return _generic_event(event, viewer, names) if text is None else text
+
+
+def say(entry: dict, data: dict, you: bool, viewer: int | None, names, game: str | None) -> str | None:
+    """What an entry of sentences (lama.core.sentences) says of `data`, in the reader's language:
+    an event's JSON, a View's (a zone, a note: lama.core.display), an action's or a record
+    move's (a control's `said` and `done`); `you`: said to the seat it is about. None where no
+    case fits."""
+    template, plural, params, then = pick(entry, data, you)
     if template is None:
-        return _generic_event(event, viewer, names)
+        return None
     values = {key: _parameter(kind, value, viewer, names, game) for key, (kind, value) in params.items()}
     text = ngettext(template, plural, values["n"]) if plural else _(template)
     return " ".join([text.format(**values), *(_(after) for after in then)])
@@ -266,6 +317,8 @@ def event_text(event, viewer: int | None, names, game: str | None = None) -> str
 
 def _parameter(kind: str, value, viewer: int | None, names, game: str | None):
     """A sentence's parameter as the terminal writes it (lama.core.sentences names the kinds)."""
+    if kind == "llama":
+        return _(facts(game).llama_name)
     if value is None:
         return ""
     if kind == "card":
@@ -312,16 +365,17 @@ def _generic_event(event, viewer, names) -> str:
 # -- the end of a round ------------------------------------------------------------------------
 
 def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
-    """The end of one round: every seat's revealed hand (or display), its penalty, the magic
-    chip, chips given back, chips won or lost during the round (Kadabra) and the points before
-    and after (`entry`, a lama.record.ledger.RoundLedger: they add up)."""
+    """The end of one round: every seat's revealed hand (or display), its penalty, what it
+    scored beyond its cards (the ledger's bonus: Kadabra's magic chip),
+    chips given back, chips won or lost during the round (Kadabra) and the points before and
+    after (`entry`, a lama.record.ledger.RoundLedger: they add up)."""
     dice = facts(game).hand_name == "display"
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("player"), no_wrap=True)
     table.add_column(_("display") if dice else _("cards left"))  # wraps between cards, never inside one
     table.add_column(_("penalty"), justify="right", no_wrap=True)
     extra = [(title, values, sign) for title, values, sign in (
-        (_("magic"), entry.bonus, "+"), (_("chip back"), entry.back, "-"), (_("chips"), entry.chips, None))
+        (_("extra"), entry.bonus, "+"), (_("chip back"), entry.back, "-"), (_("chips"), entry.chips, None))
         if any(values)]
     for title, _values, _sign in extra:
         table.add_column(title, justify="right", no_wrap=True)

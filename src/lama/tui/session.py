@@ -24,7 +24,6 @@ from rich.rule import Rule
 from rich.text import Text
 
 from lama.core import QUIT, GameOver, RoundScored
-from lama.core import seats as seat_numbers
 from lama.i18n import _
 from lama.record.ledger import Ledger
 
@@ -42,7 +41,7 @@ from .render import (
     wrap_rules,
 )
 from .rules import rules_text
-from .syntax import Command, InputError, resolve
+from .syntax import Command, InputError, resolve, seat_control, seat_of, typed_moves, typed_seat
 
 SPECTATOR = -1  # for_seat of a seat that does not exist: every private card hidden
 MAX_LINE = 200  # longer input lines are refused
@@ -54,17 +53,21 @@ class Leave(Exception):
 
 
 def move_hint(view) -> str:
-    """The short forms of what is legal now, for the prompt."""
+    """The short forms of what is legal now, for the prompt: cards, a play naming a seat as
+    typed (`1>2`), and the keys the game's controls declare (a control without one: its word)."""
+    keys = {c.kind: c.key or c.words[0] for c in facts(view.game).controls if c.key or c.words}
+    control = seat_control(view.game)
     hints = []
     for a in view.legal_actions:
+        seat = seat_of(a, control)
         if a.kind == "play":
-            h = a.card if a.give is None else f"{a.card}>{seat_numbers.number(a.give)}"
+            h = a.card if seat is None else typed_seat(a.card, seat, control)
         elif a.kind == "discard":
             h = " ".join(a.cards)
         elif a.kind == "take":
             h = f"t {a.card}"
         else:
-            h = {"draw": "d", "quit": "q", "skip": "s", "take_stage": "t", "roll": "r"}.get(a.kind, str(a))
+            h = keys.get(a.kind, str(a))
         if h not in hints:
             hints.append(h)
     if len(hints) > 8:  # many discard choices: name the largest few
@@ -110,7 +113,7 @@ def roll_text(view) -> str:
 
 def more_keys(game: str) -> str:
     """What the terminal game adds to the rules' list of keys."""
-    scores = "`scores`" if "skip" in facts(game).move_kinds else _("`s` or `scores`")
+    scores = "`scores`" if "s" in typed_moves(game) else _("`s` or `scores`")  # a control's key wins
     return _("Also: {scores} shows every round's points (at any prompt); `q` asks first if you can "
              "still play a card; at a real terminal the arrow keys edit the line and bring back "
              "earlier ones. After each round everyone's cards are shown, then Enter deals the next "

@@ -4,24 +4,29 @@ Case does not matter, spaces and commas are tolerated:
 
 - a card (`3`, `L`, `2/3`, `5*`, `5+`) plays it; `p 3` and `play 3` too. In kadabra a plain
   number also finds its star or rectangle card when that is the only one you hold (`5` → `5*`).
-- kadabra, a 1 that gives a chip: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat numbered from 1
-  as the seats table shows it, so `1>2` gives to Seat 2, index 1; a name of several words, or
-  the start of one name: `1 to hard 2`, `1 to an`).
+- a game's button moves by what its controls declare (lama.core.display.Control: `key` and
+  `words`, a word of several words as typed): `d`/`draw`, `q`/`quit`, `r`/`roll`; Kadabra's
+  `s`/`skip` and `t`/`stage`/`take stage`. A word another game's control takes is "not a move
+  in this game".
+- a play that names a seat (a control with `seat`: Kadabra's 1 that gives a chip) by its
+  `seat_words`: `1>2`, `1 2`, `1 give 2` or `1 to Ann` (a seat numbered from 1 as the seats
+  table shows it, so `1>2` names Seat 2, index 1; a name of several words, or the start of one
+  name: `1 to hard 2`, `1 to an`).
 - komarami: the mosquito is typed `L` (or `m`, `mosquito`).
-- `d`/`draw`, `q`/`quit`, `s`/`skip` (kadabra), `t`/`stage` (take the stage).
-- `s`/`scores` shows every round's points (in kadabra `s` is the skip: type `scores`).
-- dice: `r`/`roll`; after a roll, the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the
-  row card to take (`2`, `t 2`, `take 2`).
-- `h`/`hint` asks the strongest bot to rate every legal move; dice: `o`/`odds` shows the
-  exact odds of your next roll.
-- `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
+- the terminal's commands (COMMANDS): `s`/`scores` shows every round's points (where a control
+  takes `s`, as Kadabra's skip, the control wins: type `scores`); `h`/`hint` asks the strongest
+  bot to rate every legal move; dice: `o`/`odds` shows the exact odds of your next roll;
+  `?`/`help`/`rules` show the rules, `v`/`show` shows the table again, `exit` leaves the game.
+- dice, after a roll: the cards to discard (`3 5`, `x 3 5`, `discard 3 5`) or the row card to
+  take (`2`, `t 2`, `take 2`).
 
 `resolve` returns a legal Action or a Command, or raises InputError whose message says what was
 wrong and what is legal. It needs only the View: the card codes are the game's (its CardKinds),
-legality comes from `view.legal_actions`, and why a move is not legal is the core's refusal
-(its code and parameters, said as the web protocol's `illegal` errors say it): from the `explain`
-callback (the terminal passes `Table.explain`), else from the state the game rebuilds from the
-view (`Game.state_from_view`: the cards this seat cannot see play no part in what it may do).
+the move words its controls', legality comes from `view.legal_actions`, and why a move is not
+legal is the core's refusal (its code and parameters, said as the web protocol's `illegal`
+errors say it): from the `explain` callback (the terminal passes `Table.explain`), else from the
+state the game rebuilds from the view (`Game.state_from_view`: the cards this seat cannot see
+play no part in what it may do).
 """
 
 from __future__ import annotations
@@ -32,34 +37,25 @@ from functools import cache
 
 from lama.core import IllegalAction, LamaError
 from lama.core import seats as seat_numbers
-from lama.core.actions import DRAW, QUIT, ROLL, SKIP, TAKE_STAGE, Action, discard, play, take
+from lama.core.actions import Action, discard, play, take
+from lama.core.display import BUTTON
 from lama.games import GAMES, game_of
 from lama.i18n import _
 from lama.i18n.reasons import refusal_text
 
 from .render import facts, game_name
 
-WORDS = {
-    "d": DRAW, "draw": DRAW,
-    "q": QUIT, "quit": QUIT,
-    "s": SKIP, "skip": SKIP,
-    "t": TAKE_STAGE, "stage": TAKE_STAGE, "take_stage": TAKE_STAGE,
-    "r": ROLL, "roll": ROLL,
-}
-COMMANDS = {
-    "?": "help", "help": "help", "rules": "help",
-    "o": "odds", "odds": "odds",
-    "h": "hint", "hint": "hint",
-    "v": "show", "show": "show", "table": "show",
-    "scores": "scores", "score": "scores",
-    "exit": "exit", "leave": "exit",
-}
+# The terminal's own commands, each with the words that ask for it (a game's control takes a
+# key or word before a command does: in a game whose control's key is `s`, `s` is that move).
+COMMANDS = {word: name for name, words in (
+    ("help", "? help rules"), ("odds", "o odds"), ("hint", "h hint"), ("table", "v show table"),
+    ("scores", "s scores score"), ("exit", "exit leave")) for word in words.split()}
 MOSQUITO = ("m", "mosquito")  # komarami: other ways to type the mosquito (L)
 
 
 @dataclass(frozen=True)
 class Command:
-    """Not a move: `help`, `show` or `exit`."""
+    """Not a move: `help`, `table`, `scores`, `exit`, ..."""
 
     name: str
 
@@ -76,12 +72,41 @@ def _fail(why: str, view) -> InputError:
     return InputError(_("{why}; legal: {moves}").format(why=why, moves=legal_text(view)))
 
 
-def _has_move(game, kind: str) -> bool:
-    return kind in facts(game).move_kinds
+def typed_moves(game: str | None) -> dict[str, str]:
+    """The game's button moves by what is typed for them (lama.core.display.Control: its key and
+    words, a word of several words as typed, lower case): {typed: kind}."""
+    return _typed_moves(facts(game))
+
+
+@cache
+def _typed_moves(info) -> dict[str, str]:  # by Game class: a game registered later has its own
+    return {typed.lower(): c.kind for c in info.controls if c.control == BUTTON for typed in (c.key, *c.words) if typed}
+
+
+def seat_control(game: str | None):
+    """The game's control of a play that names a seat (its `seat` key), or None."""
+    return next((c for c in facts(game).controls if c.seat), None)
+
+
+def seat_of(action, control) -> int | None:
+    """The seat `action` names (by the control's `seat` key), or None."""
+    return action.to_json().get(control.seat) if control is not None and action.kind == control.kind else None
+
+
+def typed_seat(card: str, seat: int, control) -> str:
+    """A play naming a seat as it is typed: `1>2` (the seat numbered from 1, as the seats table
+    shows it; the first of the control's `seat_words`)."""
+    word = control.seat_words[0] if control.seat_words else ""
+    number = seat_numbers.number(seat)
+    return f"{card}{word}{number}" if not word.isalnum() else f"{card} {word} {number}"
 
 
 def _tokens(text: str, game: str | None = None) -> list[str]:
-    text = text.strip().lower().replace(",", " ").replace(">", " > ")
+    text = text.strip().lower().replace(",", " ")
+    control = seat_control(game)
+    for word in control.seat_words if control is not None else ():
+        if not word.isalnum():  # a sign between a card and a seat: `1>2`
+            text = text.replace(word, f" {word} ")
     tokens = text.split()
     if facts(game).llama_name == "mosquito":
         tokens = ["l" if t in MOSQUITO or t == _("mosquito").lower() else t for t in tokens]
@@ -109,9 +134,18 @@ def _variants(typed: str, game: str | None) -> list[str]:
     return [card.code for card in kinds.cards if card.values == values and card.symbol]
 
 
-def _seat(words: list[str], view, names) -> int:
+def _seated_cards(view, control) -> list[str]:
+    """The cards whose play may name a seat in this game (its actions naming one)."""
+    try:
+        actions = game_of(view).all_actions()
+    except (LamaError, ValueError, KeyError, TypeError):  # a game this view cannot rebuild
+        return []
+    return list(dict.fromkeys(a.card for a in actions if seat_of(a, control) is not None))
+
+
+def _seat(words: list[str], view, names, card: str, control) -> int:
     """The seat meant by `words`: a seat number, a name (of several words), or the start of
-    exactly one name (among the seats a chip may go to, if that settles it); InputError if not."""
+    exactly one name (among the seats a play may name, if that settles it); InputError if not."""
     typed = " ".join(words)
     if typed.isdigit() and len(words) == 1:  # numbered from 1, as the seats table shows
         try:
@@ -124,15 +158,17 @@ def _seat(words: list[str], view, names) -> int:
         return exact[0]
     found = [s for s, n in enumerate(lowered) if n.startswith(typed)]
     if len(found) > 1:
-        receivers = {a.give for a in view.legal_actions if a.kind == "play" and a.give is not None}
-        narrowed = [s for s in found if s in receivers]
+        named = {seat_of(a, control) for a in view.legal_actions} - {None}
+        narrowed = [s for s in found if s in named]
         if len(narrowed) == 1:
             return narrowed[0]
         raise _fail(_("'{typed}' could be {names}: type more of the name").format(
             typed=typed, names=_(" or ").join(names[s] for s in found)), view)
     if found:
         return found[0]
-    raise _fail(_("'{typed}' is not a seat (give a chip with e.g. '1>2' or '1 to NAME')").format(typed=typed), view)
+    words = control.seat_words
+    raise _fail(_("'{typed}' is not a seat (e.g. '{example}' or '{play} NAME')").format(
+        typed=typed, example=typed_seat(card, 1, control), play=f"{card} {words[-1]}" if words else card), view)
 
 
 def resolve(text: str, view, names=None, explain: Callable | None = None):
@@ -141,24 +177,20 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
     tokens = _tokens(text, game)
     if not tokens:
         raise _fail(_("type a move"), view)
-    head = tokens[0]
-    if len(tokens) == 1 and head == "s" and not _has_move(game, "skip"):
-        return Command("scores")
+    head, phrase = tokens[0], " ".join(tokens)
+    moves = typed_moves(game)
+    if phrase in moves:  # a button move's key or words: before a command's (`s` may be a move)
+        return _check(Action(moves[phrase]), text, view, explain)
     if len(tokens) == 1 and head in COMMANDS:
         return Command(COMMANDS[head])
     kinds = {a.kind for a in view.legal_actions}
-    if head in ("take",) and len(tokens) == 2 and tokens[1] == "stage":
-        return _check(TAKE_STAGE, text, view, explain)
+    if any(phrase in typed_moves(other) for other in GAMES):
+        raise _fail(_("'{typed}' is not a move in {game} (type ? for help)").format(
+            typed=text.strip(), game=game_name(game)), view)
     if head in ("t", "take") and len(tokens) >= 2:
         return _dice_take(tokens[1:], text, view, explain)
     if head == "take":
         raise _fail(_("take which card? (e.g. 'take 2')"), view)
-    if len(tokens) == 1 and head in WORDS:
-        action = WORDS[head]
-        if game in GAMES and action.kind not in GAMES[game].move_kinds:
-            raise _fail(_("'{typed}' is not a move in {game} (type ? for help)").format(
-                typed=text.strip(), game=game_name(game)), view)
-        return _check(action, text, view, explain)
     if head in ("x", "discard"):
         return _dice_discard(tokens[1:], text, view, explain)
     if head in ("p", "play"):
@@ -204,19 +236,20 @@ def core_refusal(view, action) -> IllegalAction | None:
 
 def _card_play(tokens, text, view, names, explain) -> Action:
     typed = _card(tokens[0], view.game)
-    give = None
-    gives = getattr(GAMES.get(view.game), "card_effects", False)  # K4: a 1 gives a chip
+    control = seat_control(view.game)  # the play that names a seat, if the game has one
+    seated = _seated_cards(view, control) if control is not None else []
     rest = tokens[1:]
-    while rest and rest[0] in (">", "give", "to"):
+    while rest and control is not None and rest[0] in control.seat_words:
         rest = rest[1:]
-    one_at_a_time = (_("'{typed}': play one card at a time").format(typed=text.strip()) +
-                     (_("; a seat may only follow a 1 that gives a chip (e.g. '1>2')") if gives else ""))
-    if tokens[1:] and (not rest or not gives or typed != "1"):
+    one_at_a_time = _("'{typed}': play one card at a time").format(typed=text.strip())
+    if seated:
+        one_at_a_time += _("; a seat may only follow a {card} (e.g. '{example}')").format(
+            card=_(" or ").join(seated), example=typed_seat(seated[0], 1, control))
+    if tokens[1:] and (not rest or typed not in seated):
         raise _fail(one_at_a_time, view)
     if rest and not any(a.kind == "play" and a.card == typed for a in view.legal_actions):
-        return _check(play(typed), text, view, explain)  # the 1 itself cannot be played: say so
-    if rest:
-        give = _seat(rest, view, names)
+        return _check(play(typed), text, view, explain)  # the card itself cannot be played: say so
+    seat = _seat(rest, view, names, typed, control) if rest else None
     plays = [a for a in view.legal_actions if a.kind == "play"]
     codes = sorted({a.card for a in plays if a.card == typed})
     variants = _variants(typed, view.game) if not codes else []
@@ -230,16 +263,17 @@ def _card_play(tokens, text, view, names, explain) -> Action:
                 typed = held[0]
     card = codes[0] if codes else typed
     matching = [a for a in plays if a.card == card]
-    if give is not None:
-        if not any(a.give is not None for a in matching) and card != "1":
+    if seat is not None:
+        if not any(seat_of(a, control) is not None for a in matching) and card not in seated:
             raise _fail(one_at_a_time, view)
-        return _check(Action("play", card, give), text, view, explain)
+        return _check(Action.from_json({control.kind: card, control.seat: seat}), text, view, explain)
     if len(matching) == 1:
         return matching[0]
-    if len(matching) > 1:  # K4: the 1 gives a chip, and there is a choice of seat
-        seats = ", ".join(str(seat_numbers.number(a.give)) for a in matching)
-        raise _fail(_("a {card} gives a chip: say to which seat, e.g. '{example}' (seats {seats})").format(
-            card=card, example=f"{card}>{seat_numbers.number(matching[0].give)}", seats=seats), view)
+    if len(matching) > 1:  # the play names a seat, and there is a choice of seat
+        seats = ", ".join(str(seat_numbers.number(seat_of(a, control))) for a in matching)
+        ask = _(control.ask).format(card=card) if control.ask else card
+        raise _fail(_("{ask} (type e.g. '{example}'; seats {seats})").format(
+            ask=ask, example=typed_seat(card, seat_of(matching[0], control), control), seats=seats), view)
     return _check(play(card), text, view, explain)
 
 
