@@ -129,7 +129,8 @@ def test_a_full_disk_refuses_and_loses_nothing_acknowledged(tmp_path, caplog):
     app = create_app(db, bot_pause=0, bot_workers=1, limits=Limits(creations=0))
     acknowledged, created = [], []
     with TestClient(app) as c:
-        made = create(c, seats=[HUMAN, HUMAN])
+        # a game that cannot end within the moves below, whatever the server's deal (C6)
+        made = create(c, seats=[HUMAN, HUMAN], options={"target": 1000})
         other = c.post(f"/api/tables/{made['table']}/join", json={"name": "Bob", "invite": made["invite"]}).json()
 
         @event.listens_for(app.state.hub.store.engine, "checkout")
