@@ -333,3 +333,42 @@ def test_P3_the_extra_turn_comes_exactly_after_a_plus_card_that_did_not_end_the_
             assert state.to_move == seat and state.extra_turn == seat and state.view(seat).extra_turn == seat
         else:
             assert state.extra_turn is None
+
+
+# -- the declarations: action ids, the View's field, the observation ----------------------
+def test_P_action_ids_and_view_field_as_declared():
+    game = PartyGame(3)
+    assert [str(game.action_of(i)) for i in (0, 1, 12, 13, 14, 15)] == [
+        "play 1", "play 1+", "play L", "play P", "draw", "quit"]
+    view = game.new_initial_state().view(0)
+    assert [name for name, _ in view.extra][-1] == "extra_turn" and view.extra_turn is None
+    assert list(view.to_json())[-1] == "extra_turn"
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 6))
+def test_P3_the_observation_and_its_mirror_see_the_extra_turn(seed, n):
+    """The declared observation (extra_turn, one-hot by seat) reads the same from a View, from the
+    state and from the Mirror kept up to date by the declared events, wherever a seat decides
+    (where the environments observe: a draw's move has no event of its own until its card)."""
+    np = pytest.importorskip("numpy")
+    from lama.envs.observation import Encoder
+
+    game = PartyGame(n)
+    encoder = Encoder(game)
+    (start, size) = [(s, k) for name, s, k in encoder.describe() if name == "extra_turn"][0]
+    assert size == n
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    mirror = encoder.mirror()
+    mirror.reset(state)
+    while not state.finished:
+        mirror.update(random_step(state, rng))
+        if state.to_move is None:
+            continue
+        for seat in range(n):
+            want = encoder.encode(state.view(seat))
+            assert np.array_equal(encoder.encode_state(state, seat), want)
+            assert np.array_equal(mirror.observe(seat), want)
+            again = want[start:start + size]
+            assert again.any() == (state.extra_turn is not None)
