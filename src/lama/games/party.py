@@ -143,10 +143,13 @@ PARTY_ON_PARTY_OPTION = Option(
 
 
 class PartyGame(CardGame):
+    """L.A.M.A. Party Edition: options `deck` (P1) and `party_on_party` (P2) beyond the card
+    games'; its chips (P5), its mark and notes of the extra turn and its event's sentence (P3)."""
+
     id = "party"
     name = N_("L.A.M.A. Party Edition")
     tagline = N_("L.L.A.M.A. with plus cards that play again, a pink party llama on anything and pink chips.")
-    rules_file = "rules/party.md"
+    rules_file = "rules/party.md"  # not written yet: it comes with the registration
     extra_options = CardGame.extra_options + (deck_option(CODES, "P1", "data/party-deck.json"),
                                               PARTY_ON_PARTY_OPTION)
     kinds = KINDS  # the default options' table; an instance holds its own (party_on_party)
