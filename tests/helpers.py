@@ -9,10 +9,11 @@ def card_state(game_id: str = "lama", hands=(), top: str = "1", pile=None, point
                to_move: int = 0, quit=(), options=None, round: int = 0):
     """A state in the middle of a round with exactly these hands, top card and draw pile.
 
+    `game_id`: a registered game's id, or a Game class (a game not registered yet).
     `hands`: one list of codes per seat. `pile`: codes in the draw pile (default: the
     rest of the deck). `quit`: seats that have quit. `points`: every seat's points.
     """
-    game = new_game(game_id, len(hands), options)
+    game = new_game(game_id, len(hands), options) if isinstance(game_id, str) else game_id(len(hands), options)
     state = game.new_initial_state()
     table = game.kinds
     state.round = round - 1

@@ -1,7 +1,8 @@
 """What the conformance suite needs to know about each game, beyond the core API.
 
-Every game in lama.games.GAMES must have an adapter here: how to check that
-cards and points are conserved, and how to resample the cards a seat cannot see.
+Every game in lama.games.GAMES (and every game the suite runs before it is registered) must have an
+adapter here: how to check that cards and points are conserved, and how to resample the cards a
+seat cannot see.
 """
 
 from __future__ import annotations
@@ -153,6 +154,7 @@ ADAPTERS: dict[str, CardGameAdapter] = {
     "komarami": CardGameAdapter(),
     "kadabra": KadabraAdapter(),
     "dice": DiceAdapter(),
+    "party": CardGameAdapter(),  # P1-P5: points move only at scoring, as in lama
 }
 
 

@@ -35,6 +35,7 @@ EXAMPLES = {
     "players": {"game": "lama", "value": "7"},
     "unknown_options": {"game": "lama", "names": "colour", "allowed": "target, first_player"},
     "whole_number": {"name": "target", "most": 1000, "value": "0"}, "first_player": {"last": 3, "value": "4"},
+    "yes_or_no": {"name": "party_on_party", "value": "1"},
     "deck_not_a_map": {"source": "deck", "example": '{"L": 12, "1": 6}', "kind": "list"},
     "deck_unknown_codes": {"source": "deck", "codes": "'Z'", "known": "1, 2, L"},
     "deck_count": {"source": "deck", "code": "'1'", "most": 60, "value": "-1"},

@@ -51,6 +51,7 @@ SAID = {
     "unknown_options": N_("unknown option(s) for {game}: {names} (allowed: {allowed})"),
     "whole_number": N_("{name} must be a whole number from 1 to {most}, not {value}"),
     "first_player": N_("first_player must be a seat from 0 to {last}, not {value}"),
+    "yes_or_no": N_("{name} must be true or false, not {value}"),
     "deck_not_a_map": N_("{source} must be a map from card code to count (like {example}), not {kind}"),
     "deck_unknown_codes": N_("{source} has unknown card code(s) {codes} (codes: {known})"),
     "deck_count": N_("{source}: the count of {code} must be a whole number from 0 to {most}, not {value}"),

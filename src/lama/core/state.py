@@ -10,19 +10,31 @@ anything: an illegal input raises `IllegalAction` and leaves the state as it was
 from __future__ import annotations
 
 from . import seats as seat_numbers
+from .display import CHIPS
 from .errors import IllegalAction, InvalidView
 from .events import ChipReturned, GameOver, RoundScored
 from .shape import Shape
 
 
-def highest_chip(points: int) -> int:
-    """C3: the value of the highest chip held (10, 1, or 0 for none)."""
-    return 10 if points >= 10 else (1 if points >= 1 else 0)
+def highest_chip(points: int, chips=CHIPS) -> int:
+    """C3, P5: the value of the highest chip held (10, 1, or 0 for none; 20 with pink chips).
+
+    `chips` are the game's (Game.chips: (colour, value) pairs, highest first); points are held
+    with as few chips as the exchange allows, so the highest is the first value not above them."""
+    for _, value in chips:
+        if points >= value:
+            return value
+    return 0
 
 
-def lowest_chip(points: int) -> int:
-    """C3: the value of the lowest chip held (1, 10, or 0 for none)."""
-    return 1 if points % 10 else (10 if points >= 10 else 0)
+def lowest_chip(points: int, chips=CHIPS) -> int:
+    """C3, P5: the value of the lowest chip held (1, 10, or 0 for none; by the game's `chips`)."""
+    lowest = 0
+    for _, value in chips:  # the exchange, highest chip first: the last one taken is the lowest
+        if points >= value:
+            lowest = value
+            points %= value
+    return lowest
 
 
 def not_an_action(action) -> IllegalAction:
@@ -137,8 +149,8 @@ class State:
         for s in range(self.n):
             points[s] += penalties[s]
         returned = [0] * self.n
-        if ended_by == "empty_hand":  # C5
-            chip = highest_chip(points[ender])
+        if ended_by == "empty_hand":  # C5, P5: the highest of the game's chips
+            chip = highest_chip(points[ender], self.game.chips)
             if chip:
                 points[ender] -= chip
                 returned[ender] = chip

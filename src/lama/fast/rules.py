@@ -57,8 +57,8 @@ def _rules_list(game) -> list[int]:
             r[L.R_SAME + kind * L.K_MAX + i] = other
         r[L.R_MASK + kind] = 0 if card.is_llama else sum(1 << v for v in card.values)
         r[L.R_IS_LLAMA + kind] = int(card.is_llama)
-        r[L.R_STAR + kind] = int(effects and card.symbol == "*")
-        r[L.R_RECT + kind] = int(effects and card.symbol == "+")
+        r[L.R_STAR + kind] = int(effects and card.effect == "star")  # what the code means in this game (K1, P1)
+        r[L.R_RECT + kind] = int(effects and card.effect == "rectangle")
         r[L.R_WIDTH + kind] = len(card.values)
     for mask in range(128):
         r[L.R_MASK_SUM + mask] = sum(v for v in range(1, 7) if mask & (1 << v))

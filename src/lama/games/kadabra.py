@@ -57,8 +57,8 @@ CODES = (
 KINDS = CardKinds(CODES)
 ONE = KINDS.index["1"]
 LLAMA_KIND = KINDS.index["L"]
-STAR = tuple(card.symbol == "*" for card in KINDS.cards)  # K6
-RECTANGLE = tuple(card.symbol == "+" for card in KINDS.cards)  # K5
+STAR = tuple(card.effect == "star" for card in KINDS.cards)  # K6
+RECTANGLE = tuple(card.effect == "rectangle" for card in KINDS.cards)  # K5 (`+` read as kadabra reads it)
 SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more
 MAGIC_POINTS = 10  # K11
 CHIP_POINTS = {"white": 1, "black": 10, "magic": 0}  # the points a chip carries (C3; the magic chip: none)
