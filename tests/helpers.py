@@ -40,6 +40,19 @@ def card_state(game_id: str = "lama", hands=(), top: str = "1", pile=None, point
     return state
 
 
+def unchanged(state, action) -> str:
+    """Apply an illegal action: it must raise and leave every public fact as it was; its code."""
+    import pytest
+
+    from lama.core import IllegalAction
+
+    before = [state.view(s) for s in range(state.n)]
+    with pytest.raises(IllegalAction) as e:
+        state.apply(action)
+    assert [state.view(s) for s in range(state.n)] == before
+    return e.value.code
+
+
 def kinds(actions) -> list[str]:
     return [str(a) for a in actions]
 

@@ -7,6 +7,7 @@ from importlib import resources
 import pytest
 from helpers_kadabra import names, plays, state_from
 
+from helpers import unchanged
 from lama.core import DRAW, QUIT, Deal, IllegalAction, InvalidOption, play
 from lama.core.actions import SKIP, TAKE_STAGE
 from lama.core.events import CardDrawn
@@ -24,14 +25,6 @@ from lama.games.kadabra import (
 
 ALL = ["1", "2", "2*", "2+", "2/3", "3", "3*", "3+", "4", "4*", "4+", "4/5", "5", "5*", "5+", "6", "6*", "6+", "L"]
 
-
-def unchanged(state, action):
-    """Apply an illegal action: it must raise and leave every public fact as it was."""
-    before = [state.view(s) for s in range(state.n)]
-    with pytest.raises(IllegalAction) as e:
-        state.apply(action)
-    assert [state.view(s) for s in range(state.n)] == before
-    return e.value.code
 
 
 # -- K1 deck ---------------------------------------------------------------------

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lama.games
-from helpers import card_state, random_step
-from lama.core import DRAW, QUIT, Deal, IllegalAction, InvalidOption, Refusal, play
+from helpers import card_state, random_step, unchanged
+from lama.core import DRAW, QUIT, Deal, InvalidOption, Refusal, play
 from lama.core.display import note_data
 from lama.core.events import CardDrawn, CardPlayed, ChipReturned, RoundScored
 from lama.core.sentences import pick
@@ -33,14 +33,6 @@ def party(hands, top="1", options=None, **kw) -> PartyState:
 def plays(state) -> set[str]:
     return {a.card for a in state.legal_actions() if a.kind == "play"}
 
-
-def unchanged(state, action) -> str:
-    """An illegal action raises and changes no public fact; its code."""
-    before = [state.view(s) for s in range(state.n)]
-    with pytest.raises(IllegalAction) as e:
-        state.apply(action)
-    assert [state.view(s) for s in range(state.n)] == before
-    return e.value.code
 
 
 # -- P1 the deck -------------------------------------------------------------------
