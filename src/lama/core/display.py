@@ -163,3 +163,10 @@ def note_data(note: Note, view_json: dict) -> tuple[dict, bool] | None:
     if seat is None:
         return None
     return {**view_json, "seat": seat}, seat == view_json.get("seat")
+
+
+def notes_at(notes, place: str, view_json: dict) -> list[tuple[dict, dict, bool]]:
+    """The notes at `place` that have something to say of a View's JSON: (the entry, its data,
+    `you`) for each, in order (note_data); each reader says them in its own words."""
+    found = ((note.said, note_data(note, view_json)) for note in notes if note.place == place)
+    return [(entry, *about) for entry, about in found if about is not None]

@@ -8,7 +8,7 @@ from its declarations, in English: the untranslated templates of lama.core.sente
 
 from __future__ import annotations
 
-from lama.core.display import MIDDLE, note_data
+from lama.core.display import MIDDLE, notes_at
 from lama.core.seats import action_text, word
 from lama.core.sentences import pick
 from lama.games import GAMES
@@ -58,9 +58,8 @@ def declared_lines(view) -> tuple[dict[int, list[str]], list[str]]:
         if data.get(zone.field) is not None:
             said = [english(entry, data, False, game.llama_name) for entry in (zone.said, zone.aside) if entry]
             lines.append(_capital("   ".join(s for s in said if s)))
-    for note in game.notes:
-        about = note_data(note, data) if note.place == MIDDLE else None
-        text = english(note.said, *about, game.llama_name) if about is not None else None
+    for entry, about, you in notes_at(game.notes, MIDDLE, data):
+        text = english(entry, about, you, game.llama_name)
         if text:
             lines.append(_capital(text))
     return marks, lines

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from lama.core import CardGame, Game
 from lama.core import seats as seat_numbers
-from lama.core.display import BUTTON, MIDDLE, note_data
+from lama.core.display import BUTTON, MIDDLE, notes_at
 from lama.core.events import GameOver, RoundScored
 from lama.core.sentences import pick
 from lama.games import GAMES
@@ -193,16 +193,9 @@ def notes_said(view, names, place: str, data: dict | None = None) -> list[str]:
     """The game's notes at `place` (lama.core.display: MIDDLE, TOP, TURN) that fit the view, in
     the reader's words."""
     data = view.to_json() if data is None else data
-    out = []
-    for note in facts(view.game).notes:
-        if note.place != place:
-            continue
-        about = note_data(note, data)
-        if about is not None:
-            text = say(note.said, about[0], about[1], view.seat, names, view.game)
-            if text:
-                out.append(text)
-    return out
+    said = (say(entry, about, you, view.seat, names, view.game)
+            for entry, about, you in notes_at(facts(view.game).notes, place, data))
+    return [text for text in said if text]
 
 
 class Items:

@@ -267,7 +267,7 @@ export function notesAt(place, view, names) {
 
 // What a note says of the View, or null. A note with a `subject` (a View field holding a seat) is
 // about that seat: nothing while it holds none, its `you` case for the reader's own
-// (lama.core.display.note_data).
+// (lama.core.display.note_data, notes_at).
 export function noteSentence(note, view, names) {
   let data = view, you = false;
   if (note.subject) {
