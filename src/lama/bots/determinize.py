@@ -37,7 +37,7 @@ def sampler(view):
     the random deal is done once, here: a search samples the same view thousands of times)."""
     if view.finished:
         raise CannotDeterminize("the game is over: nothing to decide")
-    return game_class(view).hook("determinizer")(view)  # card_sampler, kadabra_sampler, dice_sampler
+    return game_class(view).hook("determinizer")(view)  # card_sampler (Kadabra's too: its state restores its own parts), dice_sampler
 
 
 def unseen_pool(view, game) -> list[int]:
@@ -69,12 +69,6 @@ def _dealer(template):
         return template.with_hidden(deck, slots)
 
     return sample
-
-
-def kadabra_sampler(view):
-    """Kadabra's determinizer: card_sampler (the game restores the stage, the magic chip and a
-    pending forced draw itself)."""
-    return card_sampler(view)
 
 
 def dice_sampler(view):

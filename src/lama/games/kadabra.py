@@ -419,7 +419,7 @@ class KadabraGame(CardGame):
     record_moves = "lama.record.moves_kadabra:KADABRA_MOVES"
     heuristic = "lama.bots.heuristic_kadabra:choose"
     heuristic_moves = "lama.bots.heuristic_kadabra:plain_moves"
-    determinizer = "lama.bots.determinize:kadabra_sampler"
+    determinizer = "lama.bots.determinize:card_sampler"  # the state restores the stage, the magic chip, a forced draw
     rollout_policy = "lama.bots.heuristic_kadabra:fast_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"
     hard_samples = 3000
