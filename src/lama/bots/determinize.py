@@ -37,7 +37,7 @@ def sampler(view):
     the random deal is done once, here: a search samples the same view thousands of times)."""
     if view.finished:
         raise CannotDeterminize("the game is over: nothing to decide")
-    return game_class(view).hook("determinizer")(view)  # card_sampler (Kadabra's too: its state restores its own parts), dice_sampler
+    return game_class(view).hook("determinizer")(view)  # card_sampler (Kadabra too) or dice_sampler
 
 
 def unseen_pool(view, game) -> list[int]:
