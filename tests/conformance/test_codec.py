@@ -23,7 +23,7 @@ fast = settings(max_examples=20, deadline=None, suppress_health_check=[HealthChe
 
 # The published size of each game's action space (docs/developers.md, "Action ids"): ids are a public
 # contract, so a change here must be a deliberate, documented one.
-SIZES = {"lama": 9, "komarami": 9, "dice": 128, "party": 16}
+SIZES = {"lama": 9, "komarami": 9, "dice": 128, "party": 16, "lama+lachen": 10, "komarami+lachen": 10}
 
 
 @pytest.mark.parametrize("game_id", RULES_IDS)
@@ -50,6 +50,8 @@ def test_action_ids_table_as_published():
         "play 1", "play 2/3", "play L", "draw", "quit", "skip", "take stage", "play 1 give 0", "play 1 give 3"]
     assert [str(dice.action_of(i)) for i in (0, 1, 2, 8, 9, 15, 16, 127)] == [
         "roll", "quit", "take 1", "take L", "discard 1", "discard L", "discard 1 1", "discard L L L"]
+    lachen = new_game("komarami", 4, {"lachen": True})  # LL2: take the puddle, appended
+    assert [str(lachen.action_of(i)) for i in (0, 6, 7, 8, 9)] == ["play 1", "play L", "draw", "quit", "take stage"]
 
 
 @pytest.mark.parametrize("game_id", RULES_IDS)

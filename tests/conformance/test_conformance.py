@@ -20,16 +20,21 @@ from lama.record import replay, result_of
 
 from .adapters import adapter_for, snapshot
 
-GAME_IDS = sorted(GAMES)
+# Games played with an option that changes their rules, under an id of their own here: the
+# L.A.M.A. Lachen promo (LL) in lama and komarami.
+VARIANTS = {"lama+lachen": ("lama", {"lachen": True}), "komarami+lachen": ("komarami", {"lachen": True})}
+GAME_IDS = sorted(GAMES) + sorted(VARIANTS)
 MAX_STEPS = 20_000  # far beyond any real game; a playout that needs more does not end
 # Games built but not registered yet: the rules checks below (playouts, refusals, chance, conservation,
 # views) run on them too; the ones that need lama.games to know a game (a Match's bots, records) do not.
 UNREGISTERED = {PartyGame.id: PartyGame}
-RULES_IDS = sorted(set(GAMES) | set(UNREGISTERED))
+RULES_IDS = sorted(set(GAMES) | set(UNREGISTERED)) + sorted(VARIANTS)
 
 
 def make_game(game_id: str, n: int):
-    """The game of this id, registered or not."""
+    """The game of this id, registered or not, or a variant's (VARIANTS)."""
+    if game_id in VARIANTS:
+        return new_game(VARIANTS[game_id][0], n, VARIANTS[game_id][1])
     return new_game(game_id, n) if game_id in GAMES else UNREGISTERED[game_id](n)
 
 
@@ -212,7 +217,7 @@ def test_views_leak_nothing(game_id, seed, n):
 def test_events_redacted_for_other_seats(game_id):
     """A drawn card's value reaches only the drawer; a deal shows each seat its own hand."""
     seen = []
-    game = new_game(game_id, 3)
+    game = make_game(game_id, 3)
     match = Match(game, [load_bot("random")] * 3, seed=3, on_events=seen.extend)
     match.run()
     for event in seen:

@@ -211,6 +211,15 @@ def plain_moves(view, by_kind, best):
     return None
 
 
+def stage_moves(view, by_kind, best):
+    """The stage alone in the card games' heuristic (lama and komarami with `lachen`, whose
+    puddle is Kadabra's stage, LL2): in a show, Kadabra's choice (take it when that pays, else
+    an L, else take it). None: the card heuristic's own choice."""
+    if "take_stage" in by_kind:
+        return _in_show(view, by_kind)
+    return None
+
+
 # -- the playouts' policy (Game.rollout_policy) -----------------------------------------------
 
 def fast_action(state, actions, rng):

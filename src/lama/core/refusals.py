@@ -32,6 +32,9 @@ SAID = {
     "quit_in_show": N_("no quitting during a magic show before taking the stage"),
     "no_magic_chip": N_("only the holder of the magic chip may skip; you do not hold it"),
     "no_show": N_("the stage may be taken only during a magic show ({n} or more chips on it)"),
+    "draw_in_laughing": N_("no drawing during laughing time before taking the puddle"),
+    "quit_in_laughing": N_("no quitting during laughing time before taking the puddle"),
+    "no_laughing": N_("the puddle may be taken only during laughing time ({n} or more chips in it)"),
     "must_discard": N_("after a match you must discard at least one matching card"),
     "must_take": N_("after a miss you must take one matching card from the llama row"),
     "needless_discard": N_("a discard only follows a roll that matches your display"),
@@ -73,6 +76,7 @@ SAID = {
 DRIVERS = {
     # moves
     "play_in_show": "a magic show is running: play an L, take the stage or skip; not {card!r}",
+    "play_in_laughing": "it is laughing time: play an L or take the puddle; not {card!r}",
     "missing_give": "a played 1 gives a chip: name the receiving seat ({seats})",
     "no_such_seat": "there is no seat {give!r} (give counts seats from 0); the chip goes to a seat still in: {seats}",
     "no_dice_for_discard": "discarding {n} {card!r} needs {n} dice showing {card}; the roll {roll} has {shown}",

@@ -10,7 +10,8 @@ generator, or a driver applies a given outcome (`apply_draw`, `deal_begin`/`deal
 
 from __future__ import annotations
 
-from lama.games.kadabra import MAGIC_POINTS, SHOW_CHIPS
+from lama.games.kadabra import MAGIC_POINTS
+from lama.games.stage import SHOW_CHIPS
 
 from .common import (  # noqa: F401 - the family's kernels, also reached as cards.*
     add_penalties,

@@ -31,10 +31,23 @@ from lama.core.actions import SKIP, TAKE_STAGE
 from lama.core.game import deck_from_map as card_deck_from_map
 from lama.core.game import deck_option
 from lama.core.jsonform import is_int
-from lama.core.shape import BYTES, FLAG, SEAT, SEAT_OR_NONE, Field, MoveKind, Observed, Shape, ViewField
+from lama.core.shape import SEAT, SEAT_OR_NONE, Field, MoveKind, Observed, Shape, ViewField
 from lama.core.words import N_
 
-from .kadabra_words import CONTROLS, MARKS, NOTES, SENTENCES, SHOW_CHIPS, ZONES
+from .kadabra_words import CONTROLS, MARKS, NOTES, SENTENCES, ZONES
+from .stage import (
+    SHOW_OBSERVED,
+    SHOW_VIEW,
+    STAGE_CHANGES,
+    STAGE_FIELDS,
+    STAGE_OBSERVED,
+    STAGE_POINTS_MOVED,
+    STAGE_VIEW,
+    TAKE_STAGE_MOVE,
+    ChipStaged,
+    StageState,
+    StageTaken,
+)
 
 # Table order is the order of a sorted hand (codes_of): 1, 2, 2*, 2+, 2/3, 3, ...
 CODES = (
@@ -86,33 +99,6 @@ class MagicChipTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ChipStaged(Event):
-    """K8: after a played L, `seat` put its lowest chip ("white" or "black") on the stage."""
-
-    seat: int
-    chip: str
-    stage: tuple[int, int]  # (whites, blacks) on the stage after it
-
-    def points_moved(self):
-        return ((self.seat, -CHIP_POINTS[self.chip]),)
-
-
-@dataclass(frozen=True, slots=True)
-class StageTaken(Event):
-    """K9: `seat` took the stage (these chips became its points); the show is over."""
-
-    seat: int
-    whites: int
-    blacks: int
-
-    def to_record(self):
-        return {"seat": self.seat, "take_stage": True}
-
-    def points_moved(self):
-        return ((self.seat, self.whites + 10 * self.blacks),)
-
-
-@dataclass(frozen=True, slots=True)
 class Skipped(Event):
     """K7: `seat` used the magic chip to skip its turn; the chip is back in the centre."""
 
@@ -132,29 +118,26 @@ class MagicChipScored(Event):
         return ((self.seat, MAGIC_POINTS),)
 
 
-class KadabraState(CardState):
-    __slots__ = ("magic_chip", "stage_whites", "stage_blacks", "forced")
+class KadabraState(StageState):
+    """The stage (K8, K9) is StageState's (lama.games.stage); the rest is Kadabra's own."""
+
+    __slots__ = ("magic_chip", "forced")
 
     start_points = 3  # K2
 
     def __init__(self, game):
         super().__init__(game)
         self.magic_chip: int | None = None  # the seat holding the magic chip; None: the centre (K2)
-        self.stage_whites = 0  # K2: the stage starts empty
-        self.stage_blacks = 0
         self.forced = False  # the pending draw is a K5 forced draw
 
     def _copy_from(self, other):
-        CardState._copy_from(self, other)
+        StageState._copy_from(self, other)
         self.magic_chip = other.magic_chip
-        self.stage_whites = other.stage_whites
-        self.stage_blacks = other.stage_blacks
         self.forced = other.forced
 
     def _restore(self, view) -> None:
         """K2, K5, K7, K9: the stage, the magic chip and a pending forced draw are public."""
-        CardState._restore(self, view)
-        self.stage_whites, self.stage_blacks = view.stage if view.stage is not None else (0, 0)
+        StageState._restore(self, view)
         self.magic_chip = view.magic_chip
         self.forced = view.forced_draw is not None
         if self.forced:  # K5: the forced draw is resolved by chance before the seat's turn
@@ -163,11 +146,6 @@ class KadabraState(CardState):
             self.to_move = None
 
     # -- public facts ------------------------------------------------------
-    @property
-    def show(self) -> bool:
-        """K9: a magic show is running."""
-        return self.stage_whites + self.stage_blacks >= SHOW_CHIPS
-
     @property
     def forced_draw(self) -> int | None:
         """K5: the seat that must draw before its turn, while that draw is pending."""
@@ -194,8 +172,7 @@ class KadabraState(CardState):
         hand = self.hands[seat]
         kinds = self.game.kinds
         if self.show:  # K9: an L, take the stage, or skip
-            actions = [kinds.play_actions[LLAMA_KIND]] if hand[LLAMA_KIND] else []
-            actions.append(TAKE_STAGE)
+            actions = self.show_actions(seat)
             if self.magic_chip == seat:
                 actions.append(SKIP)
             return actions
@@ -220,9 +197,9 @@ class KadabraState(CardState):
     def check_play(self, seat: int, kind: int, action) -> None:
         kinds = self.game.kinds
         if self.show:
-            if kind != LLAMA_KIND:
-                raise IllegalAction("show_running", "play_in_show", rule="K9", card=action.card)
-        elif kind not in kinds.playable_sets[self.top]:
+            self.check_show_play(kind, action)
+            return
+        if kind not in kinds.playable_sets[self.top]:
             raise IllegalAction("cannot_play", rule="K3", card=action.card, top=kinds.codes[self.top])
         give = action.give
         if kind != ONE:
@@ -246,23 +223,12 @@ class KadabraState(CardState):
                 raise IllegalAction("bad_give", "give_to_self", rule="K4", seats=seats)
             raise IllegalAction("bad_give", "give_to_quitter", rule="K4", seat=seat_numbers.number(give), seats=seats)
 
-    def check_draw(self, seat: int) -> None:
-        if self.show:
-            raise IllegalAction("show_running", "draw_in_show", rule="K9")
-        CardState.check_draw(self, seat)
-
-    def check_quit(self, seat: int) -> None:
-        if self.show:
-            raise IllegalAction("show_running", "quit_in_show", rule="K9")
-
     # -- moves beyond play / draw / quit (hook of CardState) ----------------
     def other_move(self, seat: int, action) -> list:
         kind = action.kind
         if kind == "skip":
             return self._skip(seat)
-        if kind == "take_stage":
-            return self._take_stage(seat)
-        return CardState.other_move(self, seat, action)
+        return StageState.other_move(self, seat, action)
 
     def _skip(self, seat: int) -> list:
         """K7: the magic chip goes back to the centre and the turn ends."""
@@ -271,15 +237,6 @@ class KadabraState(CardState):
         self.magic_chip = None
         self._pass_turn(seat)
         return [Skipped(seat)]
-
-    def _take_stage(self, seat: int) -> list:
-        """K9: the stage's chips become the seat's points; it then takes a normal turn."""
-        if not self.show:
-            raise IllegalAction("no_show", rule="K9", n=SHOW_CHIPS)
-        whites, blacks = self.stage_whites, self.stage_blacks
-        self.points[seat] += whites + 10 * blacks
-        self.stage_whites = self.stage_blacks = 0
-        return [StageTaken(seat, whites, blacks)]
 
     # -- what a played card does (K10: before the round-end check) --------
     def card_effect(self, seat: int, kind: int, action, events: list) -> None:
@@ -301,18 +258,7 @@ class KadabraState(CardState):
                 self.magic_chip = to
             events.append(ChipGiven(seat, to, chip))
         elif kind == LLAMA_KIND:  # K8
-            p = points[seat]
-            if p % 10:
-                points[seat] -= 1
-                self.stage_whites += 1
-                chip = "white"
-            elif p:
-                points[seat] -= 10
-                self.stage_blacks += 1
-                chip = "black"
-            else:
-                return
-            events.append(ChipStaged(seat, chip, (self.stage_whites, self.stage_blacks)))
+            self.stage_chip(seat, events)
         elif STAR[kind] and self.magic_chip != seat:  # K6
             source = self.magic_chip
             self.magic_chip = seat
@@ -368,30 +314,28 @@ class KadabraState(CardState):
     shape = CardState.shape + Shape(
         fields=(
             Field("magic_chip", none=-1),  # None: the centre
-            Field("stage_whites"),
-            Field("stage_blacks"),
+            *STAGE_FIELDS,
             Field("forced"),  # the pending draw is a K5 forced draw
         ),
         view=(
-            ViewField("stage", lambda s, seat: (s.stage_whites, s.stage_blacks)),  # (white, black) chips
+            STAGE_VIEW,
             ViewField("magic_chip", lambda s, seat: s.magic_chip),  # the seat holding it; None: the centre
-            ViewField("show", lambda s, seat: s.show, False),  # K9: a magic show is running
+            SHOW_VIEW,
             ViewField("forced_draw", lambda s, seat: s.forced_draw),  # K5: the seat that must draw first
         ),
-        moves=(MoveKind("skip", event="Skipped"), MoveKind("take_stage", event="StageTaken")),
+        moves=(MoveKind("skip", event="Skipped"), TAKE_STAGE_MOVE),
         observed=(
-            Observed("stage", BYTES, size=2),
+            STAGE_OBSERVED,
             Observed("magic_chip", SEAT_OR_NONE),  # the first entry: in the centre
-            Observed("show", FLAG),
+            SHOW_OBSERVED,
             Observed("forced_draw", SEAT),
         ),
         changes=(
             ("CardPlayed", ("forced_draw",)), ("CardDrawn", ("forced_draw",)),
-            ("ChipGiven", ("points", "magic_chip")), ("ChipStaged", ("points", "stage", "show")),
-            ("StageTaken", ("points", "stage", "show")), ("MagicChipTaken", ("magic_chip",)),
+            ("ChipGiven", ("points", "magic_chip")), *STAGE_CHANGES, ("MagicChipTaken", ("magic_chip",)),
             ("Skipped", ("magic_chip",)), ("MagicChipScored", ()), ("RoundScored", ("magic_chip", "forced_draw")),
         ),
-        points_moved=tuple((e.__name__, e.points_moved) for e in (ChipGiven, ChipStaged, StageTaken)),  # K4, K8, K9
+        points_moved=(("ChipGiven", ChipGiven.points_moved), *STAGE_POINTS_MOVED),  # K4, K8, K9
         # skips and stage takes: each needs a card played (or the first), K7 and K9
         more_moves=lambda game: sum(game.deck) + 1,
     )

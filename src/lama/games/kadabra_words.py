@@ -24,7 +24,7 @@ from lama.core.display import (
 from lama.core.sentences import ANY, case, event
 from lama.core.words import N_, N_plural
 
-SHOW_CHIPS = 5  # K9: a show runs while the stage holds this many chips or more (the rules read it from here)
+from .stage import SHOW_CHIPS  # K9: a show runs while the stage holds this many chips or more
 
 _STAGE_FIELDS = {"n": ["sum", {"stage": 1}], "white": ["item", ["stage", 0]], "black": ["item", ["stage", 1]]}
 

@@ -1,10 +1,11 @@
 """Lato z Komarami (rule Z1): lama with 7 llamas (mosquitoes), 10 points each. The same game
-as L.L.A.M.A. (and the same bots and searches), with other data."""
+as L.L.A.M.A. (and the same bots and searches, and its option `lachen`), with other data."""
 
 from lama.core import CardGame, CardKinds
 from lama.core.game import deck_option
 from lama.core.words import N_
 
+from .lachen import LACHEN_OPTION
 from .lama import CODES, LamaGame
 
 
@@ -16,5 +17,6 @@ class KomaramiGame(LamaGame):
     kinds = CardKinds(CODES, llama_each=True)
     llama_name = "mosquito"
     deck = (8, 8, 8, 8, 8, 8, 7)
-    extra_options = CardGame.extra_options + (deck_option(CODES, "Z1", "8 of each number, 7 mosquitoes"),)
+    extra_options = CardGame.extra_options + (deck_option(CODES, "Z1", "8 of each number, 7 mosquitoes"),
+                                              LACHEN_OPTION)
     pictures = ("5", "6", "L")

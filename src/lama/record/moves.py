@@ -1,12 +1,14 @@
 """Record moves ↔ core actions, per game. The core decides legality; this
 module only checks a move's shape and turns it into actions and outcomes.
 
-Each game names its codec (`Game.record_moves`): CARD_MOVES here for lama and komarami,
+Each game names its codec (`Game.record_moves`): CARD_MOVES here for lama and komarami (with `lachen`
+also take_stage),
 moves_kadabra.KADABRA_MOVES, moves_dice.DICE_MOVES."""
 
 from __future__ import annotations
 
 from lama.core import DRAW, QUIT, IllegalAction, play
+from lama.core.actions import TAKE_STAGE
 from lama.core.jsonform import is_int
 
 
@@ -41,9 +43,10 @@ def _check_keys(move: dict, kind: str, allowed: set[str]) -> None:
 
 
 class CardMoves:
-    """play / draw / quit of lama and komarami (kadabra extends it)."""
+    """play / draw / quit of lama and komarami, and take_stage where the game has a stage
+    (LL2: option `lachen`; kadabra extends it)."""
 
-    kinds = ("play", "draw", "quit")
+    kinds = ("play", "draw", "quit", "take_stage")
     extra_keys: dict[str, set[str]] = {}
 
     def kind_of(self, move) -> str:
@@ -81,6 +84,12 @@ class CardMoves:
         _true(move, "quit")
         self._turn(state, seat)
         return state.apply(QUIT, seat)
+
+    def _take_stage(self, state, move, seat):
+        """K9, LL2: take the stage (the puddle); the game without one refuses it."""
+        _true(move, "take_stage")
+        self._turn(state, seat)
+        return state.apply(TAKE_STAGE, seat)
 
 
 CARD_MOVES = CardMoves()  # lama and komarami (Game.record_moves)

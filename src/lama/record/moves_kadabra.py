@@ -1,12 +1,12 @@
 """Record moves of L.A.M.A. Kadabra: play (with `give`, K4), draw (with `forced`, K5),
-quit, `take_stage` (K9) and `skip` (K7). The core decides legality; this module
+quit, `take_stage` (K9, the card games' own) and `skip` (K7). The core decides legality; this module
 checks shapes and says whose forced draw is due."""
 
 from __future__ import annotations
 
 from lama.core import DRAW, IllegalAction, play
 from lama.core import seats as seat_numbers
-from lama.core.actions import SKIP, TAKE_STAGE
+from lama.core.actions import SKIP
 from lama.core.jsonform import is_int
 
 from .moves import CardMoves, MoveError, _card, _true
@@ -50,11 +50,6 @@ class KadabraMoves(CardMoves):
         _true(move, "skip")
         self._turn(state, seat)
         return state.apply(SKIP, seat)
-
-    def _take_stage(self, state, move, seat):
-        _true(move, "take_stage")
-        self._turn(state, seat)
-        return state.apply(TAKE_STAGE, seat)
 
 
 KADABRA_MOVES = KadabraMoves()  # KadabraGame.record_moves
