@@ -28,6 +28,7 @@ EXAMPLES = {
     "not_in_hand": {"seat": 1, "card": "4"}, "needless_give": {}, "no_chip_to_give": {"seat": 1},
     "alone_in_round": {"seat": 1}, "give_to_self": {"seats": "2, 3"}, "give_to_quitter": {"seat": 2, "seats": "3"},
     "draw_in_show": {}, "quit_in_show": {}, "no_magic_chip": {"seat": 1}, "no_show": {"n": 5},
+    "draw_in_laughing": {}, "quit_in_laughing": {}, "no_laughing": {"n": 5},
     "must_discard": {}, "must_take": {}, "needless_discard": {}, "needless_take": {}, "empty_discard": {},
     "not_in_row": {"card": "4"}, "no_die": {"card": "4", "roll": "1 2 6"},
     "not_in_display": {"seat": 1, "n": 1, "card": "3", "wanted": 2}, "not_your_turn": {"seat": 1, "to_move": 2},

@@ -54,6 +54,8 @@ def add_arguments(p) -> None:
     p.add_argument("--hand-size", dest="hand_size", type=int, metavar="N",
                    help=_("the card games: cards dealt to each seat (default {n})").format(n=6))
     p.add_argument("--dice", metavar="FILE.json", help=_("dice: the dice, a JSON list of three lists of six faces"))
+    p.add_argument("--lachen", action="store_true",
+                   help=_("lama and komarami: play with the L.A.M.A. Lachen promo's puddle"))
     p.add_argument("--record", metavar="FILE",
                    help=_("save the record here (default: {file} in the current folder)").format(
                        file="GAME-DATE-TIME.record.json"))
@@ -142,6 +144,8 @@ def _options(args, players: int) -> dict:
             raise UsageError(_("{flag}: {path} must hold three lists of six faces, e.g. {example}").format(
                 flag="--dice", path=args.dice, example='[["1","2","3","4","L","L"], ...]'))
         options["dice"] = dice
+    if args.lachen:
+        options["lachen"] = True
     return options
 
 

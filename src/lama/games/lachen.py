@@ -10,7 +10,7 @@ the zone, the notes and the control stay silent there.
 
 from __future__ import annotations
 
-from lama.core import CardState, InvalidOption
+from lama.core import CardState, IllegalAction, InvalidOption
 from lama.core.display import TOP, TURN, Control, Note, Zone, alert, plain
 from lama.core.game import Option
 from lama.core.jsonform import shown
@@ -31,8 +31,10 @@ from .stage import (
     StageState,
 )
 
+# `label`: what the lobby's checkbox says (a boolean option's words, served with its bounds)
 LACHEN_OPTION = Option("lachen", "the L.A.M.A. Lachen promo: a llama puts a chip in the puddle, five or more chips "
-                                 "make laughing time (LL; default false)", "boolean")
+                                 "make laughing time (LL; default false)", "boolean",
+                       (("label", N_("L.A.M.A. Lachen: play with the puddle (a llama puts a chip in it)")),))
 
 
 def lachen_of(options: dict) -> bool:
@@ -49,9 +51,15 @@ class LachenState(StageState):
 
     __slots__ = ()
 
-    stage_rules = ("LL1", "LL2")
-    stage_refusals = {"play": "play_in_laughing", "draw": "draw_in_laughing", "quit": "quit_in_laughing",
-                      "take": "no_laughing"}
+    def refusal(self, what: str, **params) -> IllegalAction:
+        """LL2's refusal of `what` during laughing time (play, draw, quit) or, `take`, outside it."""
+        if what == "play":
+            return IllegalAction("show_running", "play_in_laughing", rule="LL2", **params)
+        if what == "draw":
+            return IllegalAction("show_running", "draw_in_laughing", rule="LL2")
+        if what == "quit":
+            return IllegalAction("show_running", "quit_in_laughing", rule="LL2")
+        return IllegalAction("no_show", "no_laughing", rule="LL2", n=SHOW_CHIPS)
 
     shape = CardState.shape + Shape(
         fields=STAGE_FIELDS,

@@ -67,14 +67,10 @@ STAGE_POINTS_MOVED = tuple((e.__name__, e.points_moved) for e in (ChipStaged, St
 
 
 class StageState(CardState):
-    """A card game with a stage (K8-K10; LL1-LL2). A game says which of its rules it is
-    (`stage_rules`: the chip's rule, the show's rule) and the keys of its refusals' templates
-    (`stage_refusals`, lama.core.refusals)."""
+    """A card game with a stage (K8-K10; LL1-LL2). A game says the stage in its own words
+    through `refusal` (its rule ids and its templates, lama.core.refusals)."""
 
     __slots__ = ("stage_whites", "stage_blacks")
-
-    stage_rules = ("K8", "K9")
-    stage_refusals = {"play": "play_in_show", "draw": "draw_in_show", "quit": "quit_in_show", "take": "no_show"}
 
     def __init__(self, game):
         super().__init__(game)
@@ -90,6 +86,16 @@ class StageState(CardState):
         """The stage is public."""
         CardState._restore(self, view)
         self.stage_whites, self.stage_blacks = view.stage if view.stage is not None else (0, 0)
+
+    def refusal(self, what: str, **params) -> IllegalAction:
+        """K9's refusal of `what` during a show (play, draw, quit) or, `take`, outside one."""
+        if what == "play":
+            return IllegalAction("show_running", "play_in_show", rule="K9", **params)
+        if what == "draw":
+            return IllegalAction("show_running", "draw_in_show", rule="K9")
+        if what == "quit":
+            return IllegalAction("show_running", "quit_in_show", rule="K9")
+        return IllegalAction("no_show", rule="K9", n=SHOW_CHIPS)
 
     @property
     def show(self) -> bool:
@@ -120,19 +126,18 @@ class StageState(CardState):
     def check_show_play(self, kind: int, action) -> None:
         """K9, LL2: during a show only an L may be played, whatever the top card."""
         if kind != self.game.kinds.index["L"]:
-            raise IllegalAction("show_running", self.stage_refusals["play"], rule=self.stage_rules[1],
-                                card=action.card)
+            raise self.refusal("play", card=action.card)
         if action.give is not None:
             raise IllegalAction("needless_give", rule="K4")
 
     def check_draw(self, seat: int) -> None:
         if self.show:
-            raise IllegalAction("show_running", self.stage_refusals["draw"], rule=self.stage_rules[1])
+            raise self.refusal("draw")
         CardState.check_draw(self, seat)
 
     def check_quit(self, seat: int) -> None:
         if self.show:
-            raise IllegalAction("show_running", self.stage_refusals["quit"], rule=self.stage_rules[1])
+            raise self.refusal("quit")
 
     # -- moves --------------------------------------------------------------------
     def other_move(self, seat: int, action) -> list:
@@ -143,7 +148,7 @@ class StageState(CardState):
     def _take_stage(self, seat: int) -> list:
         """K9, LL2: the stage's chips become the seat's points; it then takes a normal turn."""
         if not self.show:
-            raise IllegalAction("no_show", self.stage_refusals["take"], rule=self.stage_rules[1], n=SHOW_CHIPS)
+            raise self.refusal("take")
         whites, blacks = self.stage_whites, self.stage_blacks
         self.points[seat] += whites + 10 * blacks
         self.stage_whites = self.stage_blacks = 0

@@ -113,8 +113,22 @@ const facesEditor = {
   },
 };
 
+// A yes or no (type "boolean"): a checkbox named by the option's `label` (or its name), sent
+// only when it differs from the default.
+const booleanEditor = {
+  show(g, o) {
+    const box = h("input", { type: "checkbox", dataset: { option: o.name } });
+    box.checked = !!o.default;
+    return h("label", { class: "option-boolean" }, box, " ", t(o.label || o.name));
+  },
+  value(o) {
+    const box = document.querySelector(`input[type="checkbox"][data-option="${o.name}"]`);
+    return box && box.checked !== !!o.default ? box.checked : undefined;
+  },
+};
+
 // Editors of the options beyond the target, by the option's type (its bounds come with it).
-const EDITORS = { deck: deckEditor, faces: facesEditor };
+const EDITORS = { deck: deckEditor, faces: facesEditor, boolean: booleanEditor };
 
 function seatsChanged() {
   const n = Number($("#players").value);
