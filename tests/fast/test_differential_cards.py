@@ -43,9 +43,9 @@ def engine_chance_to_core(engine, st, state):
     return table.codes[kind]
 
 
-def play_both(game_id, players, seed, engine_chance):
+def play_both(game_id, players, seed, engine_chance, options=None):
     """One whole game on both engines; returns the number of steps compared."""
-    game = new_game(game_id, players, {"target": 40})
+    game = new_game(game_id, players, {"target": 40, **(options or {})})
     engine = Engine(game)
     state = game.new_initial_state()
     st = engine.new_state(seed)
@@ -80,3 +80,23 @@ def play_both(game_id, players, seed, engine_chance):
 def test_the_engine_follows_the_core_step_by_step(game_id, players):
     steps = sum(play_both(game_id, players, seed, engine_chance=seed % 2 == 1) for seed in range(GAMES_PER_CELL))
     assert steps > GAMES_PER_CELL * 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("game_id", ("lama", "komarami"))
+def test_the_engine_follows_the_core_with_lachen(game_id, players):
+    """LL1, LL2: the puddle (the stage on lama's and komarami's rows, R_STAGE)."""
+    steps = sum(play_both(game_id, players, seed, seed % 2 == 1, {"lachen": True}) for seed in range(GAMES_PER_CELL))
+    assert steps > GAMES_PER_CELL * 20
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_lachen_a_few_games_step_by_step(players):
+    """The quick tier's share of the sweep above, laughing time included."""
+    shows = 0
+    for seed in range(6):
+        game = new_game("lama", players, {"lachen": True})
+        shows += play_both("lama", players, seed, seed % 2 == 1, {"lachen": True})
+        assert game.num_distinct_actions() == 10
+    assert shows > 100

@@ -1,5 +1,6 @@
-"""The card games (lama, komarami, kadabra) compiled: rules L1-L5, Z1 and K1-K11 on the flat
-state of layout.py, the twin of the core's CardState and KadabraState.
+"""The card games (lama, komarami, kadabra) compiled: rules L1-L5, Z1, K1-K11 and LL1-LL2 on the
+flat state of layout.py, the twin of the core's CardState, StageState (the stage: Kadabra's and
+the puddle of lama's option lachen, R_STAGE) and KadabraState.
 
 A kernel never checks legality (the core does that for people; here `legal_ids` says what is
 legal and drivers pick from it). `apply_action` applies one action id of the seat to move;
@@ -63,6 +64,7 @@ from .layout import (
     R_PLAY_N,
     R_PLAY_ON,
     R_RECT,
+    R_STAGE,
     R_STAR,
     STAGE_BLACKS,
     STAGE_WHITES,
@@ -144,9 +146,17 @@ def show(st):
 
 
 @njit(cache=True, inline="always")
+def in_show(st, ru):
+    """K9, LL2: the game has a stage and a show (laughing time) is running."""
+    return ru[R_STAGE] >= 0 and show(st)
+
+
+@njit(cache=True, inline="always")
 def effects_size(ru):
-    """The entries observe_effects writes (none without K4-K11)."""
-    return 4 + 2 * ru[R_N] if ru[R_EFFECTS] else 0
+    """The entries observe_effects writes (none without K4-K11 or a stage)."""
+    if ru[R_EFFECTS]:
+        return 4 + 2 * ru[R_N]
+    return 3 if ru[R_STAGE] >= 0 else 0
 
 
 @njit(cache=True, inline="always")
@@ -163,6 +173,9 @@ def observe_effects(st, ru, me, out, at, cap):
     n = ru[R_N]
     out[at] = min(st[STAGE_WHITES], cap)
     out[at + 1] = min(st[STAGE_BLACKS], cap)
+    if not ru[R_EFFECTS]:  # LL1, LL2: the stage and its show alone
+        out[at + 2] = 1.0 if show(st) else 0.0
+        return at + 3
     holder = st[MAGIC_CHIP]  # -1: in the centre
     forced = st[DRAWER] if st[FORCED] and st[CHANCE] == DRAW else -1  # K5, while pending
     for i in range(2, 2 + 1 + n + 1 + n):
@@ -183,14 +196,14 @@ def chips_of_move(st, ru, action, chips, at, white, black):
     move gives, stages or takes, added to chips[at:at + n] (a white chip worth `white`, a black
     one `black`)."""
     seat, k, p = st[TO_MOVE], ru[R_K], st[POINTS + st[TO_MOVE]]
-    if action >= k + 4:  # K4: a 1 that gives a chip to seat `to`
+    if ru[R_EFFECTS] and action >= k + 4:  # K4: a 1 that gives a chip to seat `to`
         to = action - k - 4
         value = white if p % 10 else (0 if st[MAGIC_CHIP] == seat else black)
         chips[at + seat] -= value
         chips[at + to] += value
     elif action == ru[R_LLAMA]:  # K8: the lowest chip to the stage
         chips[at + seat] -= white if p % 10 else (black if p else 0)
-    elif action == k + 3:  # K9: take the stage
+    elif action == ru[R_STAGE]:  # K9, LL2: take the stage
         chips[at + seat] += white * st[STAGE_WHITES] + black * st[STAGE_BLACKS]
 
 
@@ -204,13 +217,13 @@ def legal_ids(st, ru, out):
     k = ru[R_K]
     at = HANDS + seat * K_MAX
     count = 0
-    if ru[R_EFFECTS] and show(st):  # K9: an L, take the stage, or skip
+    if in_show(st, ru):  # K9, LL2: an L, take the stage, or (K7) skip
         if st[at + ru[R_LLAMA]]:
             out[count] = ru[R_LLAMA]
             count += 1
-        out[count] = k + 3
+        out[count] = ru[R_STAGE]
         count += 1
-        if st[MAGIC_CHIP] == seat:
+        if ru[R_EFFECTS] and st[MAGIC_CHIP] == seat:
             out[count] = k + 2
             count += 1
         return count
@@ -255,11 +268,11 @@ def plays(st, ru, out, count, at, top, first, end):
 
 @njit(cache=True, inline="always")
 def apply_action(st, ru, action):
-    """Apply the legal action id `action` of the seat to move (L3, K4-K10)."""
+    """Apply the legal action id `action` of the seat to move (L3, K4-K10, LL1-LL2)."""
     seat = st[TO_MOVE]
     k = ru[R_K]
     moves = MOVES + seat * MOVE_STRIDE
-    if action < k or action >= k + 4:  # play (L3), then the card's effect (K10)
+    if action < k or (ru[R_EFFECTS] and action >= k + 4):  # play (L3), then the card's effect (K10)
         kind = action if action < k else ru[R_ONE]
         st[moves + kind] += 1
         st[HANDS + seat * K_MAX + kind] -= 1
@@ -268,6 +281,8 @@ def apply_action(st, ru, action):
         st[TOP] = kind
         if ru[R_EFFECTS]:
             card_effect(st, ru, seat, kind, action - k - 4)
+        elif kind == ru[R_LLAMA] and ru[R_STAGE] >= 0:  # LL1
+            stage_chip(st, seat)
         if st[HAND_SIZES + seat] == 0:
             end_round(st, ru, EMPTY_HAND, seat)
             return
@@ -289,15 +304,15 @@ def apply_action(st, ru, action):
         st[moves + MOVE_QUIT] += 1
         if quit_seat(st, ru, seat):
             end_round(st, ru, ALL_QUIT, seat)
-    elif action == k + 2:  # K7: skip, the magic chip back to the centre
-        st[moves + MOVE_SKIP] += 1
-        st[MAGIC_CHIP] = -1
-        st[TO_MOVE] = next_in(st, ru, seat)
-    else:  # K9: take the stage, then a normal turn
+    elif action == ru[R_STAGE]:  # K9, LL2: take the stage, then a normal turn
         st[moves + MOVE_TAKE_STAGE] += 1
         st[POINTS + seat] += st[STAGE_WHITES] + 10 * st[STAGE_BLACKS]
         st[STAGE_WHITES] = 0
         st[STAGE_BLACKS] = 0
+    else:  # K7: skip, the magic chip back to the centre
+        st[moves + MOVE_SKIP] += 1
+        st[MAGIC_CHIP] = -1
+        st[TO_MOVE] = next_in(st, ru, seat)
 
 
 @njit(cache=True, inline="always")
@@ -315,14 +330,21 @@ def card_effect(st, ru, seat, kind, give):
                 st[POINTS + seat] -= 10
                 st[POINTS + give] += 10
     elif kind == ru[R_LLAMA]:  # K8
-        if p % 10:
-            st[POINTS + seat] -= 1
-            st[STAGE_WHITES] += 1
-        elif p:
-            st[POINTS + seat] -= 10
-            st[STAGE_BLACKS] += 1
+        stage_chip(st, seat)
     elif ru[R_STAR + kind]:  # K6
         st[MAGIC_CHIP] = seat
+
+
+@njit(cache=True, inline="always")
+def stage_chip(st, seat):
+    """K8, LL1: the seat's lowest chip (C3) goes to the stage; with none, nothing."""
+    p = st[POINTS + seat]
+    if p % 10:
+        st[POINTS + seat] -= 1
+        st[STAGE_WHITES] += 1
+    elif p:
+        st[POINTS + seat] -= 10
+        st[STAGE_BLACKS] += 1
 
 
 # -- scoring (C5-C7, K11) ---------------------------------------------------------------------

@@ -108,6 +108,7 @@ R_HAND_SIZE = _field()  # L2, D2
 R_START_POINTS = _field()  # K2
 R_LLAMA_EACH = _field()  # C7: 10 per llama (komarami) or 10 for any
 R_EFFECTS = _field()  # K4-K11 (kadabra)
+R_STAGE = _field()  # the action id of taking the stage (K9; LL2, lama's option lachen), -1: no stage
 R_FLAGS = _field()  # the game's counted moves (its shape's; their counters follow the plays)
 R_ONE = _field()  # the kind whose play gives a chip (K4), -1 without effects
 R_LLAMA = _field()  # the llama's kind
@@ -143,6 +144,7 @@ CARDS, DICE = 0, 1  # R_FAMILY
 
 # Action ids (the core's game.all_actions order; docs/developers.md, "Action ids")
 # cards: play kind k = k, then draw = K, quit = K + 1; kadabra: skip = K + 2,
-# take_stage = K + 3, a played 1 giving to seat t = K + 4 + t
+# take_stage = K + 3, a played 1 giving to seat t = K + 4 + t; lama and komarami with
+# lachen: take_stage = K + 2 (R_STAGE holds a game's take_stage)
 # dice: roll, quit, take kind k = TAKE_ID + k, then the discards
 ROLL_ID, QUIT_ID_DICE, TAKE_ID = 0, 1, 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lama.core.actions import TAKE_STAGE
 from lama.core.game import CardGame
 from lama.games.dice_odds import roll_classes
 
@@ -37,6 +38,8 @@ def _rules_list(game) -> list[int]:
     r[L.R_LLAMA_EACH] = int(kinds.llama_each)
     effects = bool(getattr(game, "card_effects", False))
     r[L.R_EFFECTS] = int(effects)
+    actions = game.all_actions()
+    r[L.R_STAGE] = actions.index(TAKE_STAGE) if TAKE_STAGE in actions else -1  # K9, LL2
     r[L.R_FLAGS] = sum(m.counted for m in game.state_class.shape.moves)
     r[L.R_ONE] = kinds.index["1"] if effects else -1
     r[L.R_LLAMA] = kinds.index["L"]

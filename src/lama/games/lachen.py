@@ -68,8 +68,8 @@ class LachenState(StageState):
         observed=(STAGE_OBSERVED, SHOW_OBSERVED),
         changes=STAGE_CHANGES,
         points_moved=STAGE_POINTS_MOVED,
-        # puddle takes: each needs five llamas played since the last (or chips carried into the round)
-        more_moves=lambda game: game.deck[game.kinds.index["L"]] + 1,
+        # puddle takes: each needs a card played (or chips carried into the round), as Kadabra's
+        more_moves=lambda game: sum(game.deck) + 1,
     )
 
 
