@@ -113,3 +113,16 @@ def test_a_hidden_card_never_shows():
     st[L.HANDS + 3] += 1
     O.observe(st, engine.rules, 0, after)
     assert not np.array_equal(before, after)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("game_id", ["lama", "komarami"])
+def test_lachen_every_seat_sees_the_puddle_as_the_encoder_does(game_id, players):
+    """LL1, LL2: the puddle and its laughing time in the observation (stage, show), the take
+    among the counted moves, compiled as the encoder says them."""
+    game = new_game(game_id, players, {"lachen": True})
+    assert O.observation_size(Engine(game).rules) == Encoder(game).size
+    assert [s.name for s in Encoder(game).segments][-2:] == ["stage", "show"]
+    nodes = sum(walk(game_id, players, seed, {"lachen": True, **({"target": 5} if seed % 2 else {})})
+                for seed in range(4))
+    assert nodes > 4 * 20

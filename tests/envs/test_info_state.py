@@ -116,6 +116,15 @@ def test_the_compiled_info_state_is_the_encoders_and_leaks_nothing(game_id, play
     assert nodes > GAMES_PER_CELL * 20
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("game_id", ["lama", "komarami"])
+def test_lachen_the_compiled_info_state_is_the_encoders(game_id, players):
+    """LL1, LL2: the puddle's chips in each move's slot, the takes among the moves."""
+    nodes = sum(walk(game_id, players, seed, {"lachen": True, **({"target": 5} if seed % 2 else {})})
+                for seed in range(3))
+    assert nodes > 3 * 20
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_aec_environment_hands_out_the_info_state(game_id):
     """PettingZoo's api_test passes; every observation is InfoEncoder's of the agent's view and

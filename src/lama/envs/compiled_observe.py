@@ -34,12 +34,14 @@ from lama.fast.layout import (
     R_EFFECTS,
     R_FACES,
     R_FAMILY,
+    R_FLAG_AT,
     R_FLAGS,
     R_HAND_SIZE,
     R_K,
     R_N,
     R_ONE,
     R_ROW,
+    R_STAGE,
     R_TARGET,
     ROLL,
     ROLL_DICE,
@@ -134,8 +136,10 @@ def observe_cards(st, ru, me, out):
     for r in range(n):  # plays of each kind, then the game's counted moves (layout.MOVE_FLAGS)
         moves = MOVES + relative(me, r, n) * MOVE_STRIDE
         at = counts(st, moves, k, out, at)
-        at = counts(st, moves + K_MAX, flags, out, at)
-    if ru[R_EFFECTS]:
+        for i in range(flags):  # in the game's order, wherever the family keeps it (R_FLAG_AT)
+            out[at + i] = st[moves + ru[R_FLAG_AT + i]]
+        at += flags
+    if effects_size(ru):
         observe_effects(st, ru, me, out, at, BYTE)
 
 
@@ -203,7 +207,7 @@ def info_slots(ru):
         return 2 * (row + n * ru[R_HAND_SIZE]) + n
     deck = ru[R_DECK_TOTAL]
     bound = (deck - 1) + (deck - n * ru[R_HAND_SIZE] - 1) + n
-    if ru[R_EFFECTS]:
+    if ru[R_EFFECTS] or ru[R_STAGE] >= 0:  # skips and stage takes (K7, K9, LL2)
         bound += deck + 1
     return bound
 
@@ -220,7 +224,7 @@ def slot_size(ru):
     if ru[R_FAMILY] != CARDS:
         return n + (2 + 2 * k) + 3 * k
     size = n + move_size(ru) + 2 * k
-    if ru[R_EFFECTS]:
+    if ru[R_EFFECTS] or ru[R_STAGE] >= 0:  # chips that move during a round (K4, K8, K9, LL1, LL2)
         size += n
     return size
 
@@ -276,7 +280,7 @@ def info_before(hist, st, ru, action):
     hist[at + S_DRAWN] = -1
     for s in range(N_MAX):
         hist[at + S_CHIPS + s] = 0
-    if not ru[R_EFFECTS]:
+    if not ru[R_EFFECTS] and ru[R_STAGE] < 0:
         return
     chips_of_move(st, ru, action, hist, at + S_CHIPS, WHITE_POINTS, BLACK_POINTS)
 
@@ -338,7 +342,7 @@ def observe_info(st, ru, hist, me, out):
                 out[seen + hist[slot + S_SEEN]] = 1.0
             if hist[slot + S_DRAWER] == me:
                 out[seen + k + hist[slot + S_DRAWN]] = 1.0
-            if ru[R_EFFECTS]:
+            if ru[R_EFFECTS] or ru[R_STAGE] >= 0:
                 chips = seen + 2 * k
                 for s in range(n):
                     out[chips + relative_of(s, me, n)] = hist[slot + S_CHIPS + s]

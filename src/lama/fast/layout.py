@@ -110,6 +110,7 @@ R_LLAMA_EACH = _field()  # C7: 10 per llama (komarami) or 10 for any
 R_EFFECTS = _field()  # K4-K11 (kadabra)
 R_STAGE = _field()  # the action id of taking the stage (K9; LL2, lama's option lachen), -1: no stage
 R_FLAGS = _field()  # the game's counted moves (its shape's; their counters follow the plays)
+R_FLAG_AT = _field(8)  # R_FLAG_AT + i: the f (MOVE_FLAGS) of the game's i-th counted move
 R_ONE = _field()  # the kind whose play gives a chip (K4), -1 without effects
 R_LLAMA = _field()  # the llama's kind
 R_ACTIONS = _field()  # game.num_distinct_actions()

@@ -40,7 +40,10 @@ def _rules_list(game) -> list[int]:
     r[L.R_EFFECTS] = int(effects)
     actions = game.all_actions()
     r[L.R_STAGE] = actions.index(TAKE_STAGE) if TAKE_STAGE in actions else -1  # K9, LL2
-    r[L.R_FLAGS] = sum(m.counted for m in game.state_class.shape.moves)
+    counted = [m.kind for m in game.state_class.shape.moves if m.counted]
+    r[L.R_FLAGS] = len(counted)
+    for i, kind in enumerate(counted):  # where each counter sits among the family's (layout.MOVE_FLAGS)
+        r[L.R_FLAG_AT + i] = L.MOVE_FLAGS[kind]
     r[L.R_ONE] = kinds.index["1"] if effects else -1
     r[L.R_LLAMA] = kinds.index["L"]
     r[L.R_ACTIONS] = game.num_distinct_actions()
