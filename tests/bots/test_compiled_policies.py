@@ -26,8 +26,8 @@ RANDOM = load_bot("random")
 class Mirror:
     """A core game and its engine twin, fed the same chance outcomes (the core samples them)."""
 
-    def __init__(self, game_id, players, seed):
-        self.game = new_game(game_id, players, {"target": 40})
+    def __init__(self, game_id, players, seed, options=None):
+        self.game = new_game(game_id, players, {"target": 40, **(options or {})})
         self.engine = Engine(self.game)
         self.state = self.game.new_initial_state()
         self.st = self.engine.new_state(seed)
@@ -75,10 +75,10 @@ def hidden_from(mirror, seat):
     return st
 
 
-def play_and_compare(game_id, players, seed) -> int:
+def play_and_compare(game_id, players, seed, options=None) -> int:
     """One game driven by the core, seats playing random or heuristic; at every decision the
     compiled heuristic must pick the Python heuristic's action. Returns the decisions compared."""
-    m = Mirror(game_id, players, seed)
+    m = Mirror(game_id, players, seed, options)
     bots = [HEURISTIC if m.rng.random() < 0.6 else RANDOM for _ in range(players)]
     legal = kernel.zeros(policies.LEGAL_SIZE)
     scratch = kernel.zeros(policies.SCRATCH_SIZE)
@@ -103,6 +103,14 @@ def test_the_compiled_heuristic_decides_as_the_python_one(game_id, players):
     games = max(2, GAMES_PER_CELL // 4) if game_id == "dice" else GAMES_PER_CELL  # dice's Python lookahead is slow
     compared = sum(play_and_compare(game_id, players, seed) for seed in range(games))
     assert compared > games * 10
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("game_id", ["lama", "komarami"])
+def test_the_compiled_heuristic_decides_as_the_python_one_with_lachen(game_id, players):
+    """LL2: in laughing time Kadabra's choice in a show (heuristic_kadabra.stage_moves)."""
+    compared = sum(play_and_compare(game_id, players, seed, {"lachen": True}) for seed in range(6))
+    assert compared > 6 * 10
 
 
 def engine_state_of(engine, state):

@@ -37,6 +37,7 @@ from lama.fast.layout import (
     R_PLAY_N,
     R_PLAY_ON,
     R_RECT,
+    R_STAGE,
     R_WIDTH,
     RNG,
     STATE_SIZE,
@@ -65,7 +66,7 @@ def _policy(st, ru, scratch):
     n = ru[R_N]
     at = HANDS + seat * K_MAX
     effects = ru[R_EFFECTS]
-    if effects:
+    if effects or ru[R_STAGE] >= 0:  # K9, LL2: the show first
         first = kadabra_playout_before(st, ru, seat)
         if first >= 0:
             return first

@@ -58,6 +58,7 @@ from lama.fast.layout import (
     R_RECT,
     R_SAME,
     R_SAME_N,
+    R_STAGE,
     R_STAR,
     R_WIDTH,
     ROLL_ID,
@@ -175,10 +176,13 @@ def has(legal, count, action):
 
 @njit(cache=True)
 def heuristic_cards(st, ru, legal, count, scratch):
-    """heuristic_cards._choose_cards (no card effects): the best play, else draw or quit."""
+    """heuristic_cards._choose_cards (no card effects): in laughing time Kadabra's choice in a
+    show (heuristic_kadabra.stage_moves, LL2), else the best play, else draw or quit."""
     k = ru[R_K]
     seat = st[TO_MOVE]
     own_hand(st, ru, seat, scratch)
+    if ru[R_STAGE] >= 0 and has(legal, count, ru[R_STAGE]):
+        return in_show(st, ru, seat, legal, count, scratch)
     each = ru[R_LLAMA_EACH]
     now = penalty_of(scratch, 0, ru, each)
     best = -1
@@ -274,16 +278,17 @@ def stage_value(st):
 
 @njit(cache=True)
 def in_show(st, ru, seat, legal, count, scratch):
-    """heuristic_kadabra._in_show: take the stage when it pays, else an L, else skip."""
+    """heuristic_kadabra._in_show: take the stage when it pays, else an L, else skip (K7:
+    Kadabra's), else take it (R_STAGE: K9's or LL2's take)."""
     k = ru[R_K]
     if take_pays(st, ru, seat, scratch):
-        return k + 3
+        return ru[R_STAGE]
     llama = ru[R_LLAMA]
     if has(legal, count, llama):  # only an L can be played in a show
         return llama
-    if has(legal, count, k + 2):
+    if ru[R_EFFECTS] and has(legal, count, k + 2):
         return k + 2
-    return k + 3
+    return ru[R_STAGE]
 
 
 @njit(cache=True)
@@ -438,7 +443,7 @@ def kadabra_playout_before(st, ru, seat):
     llama = ru[R_LLAMA]
     if st[HANDS + seat * K_MAX + llama]:
         return llama
-    return ru[R_K] + 2 if st[MAGIC_CHIP] == seat else ru[R_K] + 3
+    return ru[R_K] + 2 if ru[R_EFFECTS] and st[MAGIC_CHIP] == seat else ru[R_STAGE]
 
 
 @njit(cache=True)
