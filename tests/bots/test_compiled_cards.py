@@ -69,6 +69,16 @@ def test_kernel_playout_follows_kadabra_shows_and_the_magic_chip(players, seed, 
     _same_round_end(state, pick, [seed | 1, 99, whites, blacks])
 
 
+@settings(max_examples=60, deadline=None)
+@given(game_id=st.sampled_from(["lama", "komarami"]), players=st.integers(2, 6), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 120), pick=st.integers(0, 10), whites=st.integers(0, 7), blacks=st.integers(0, 2))
+def test_kernel_playout_follows_lachens_puddle(game_id, players, seed, steps, pick, whites, blacks):
+    """The same for lama and komarami with the puddle (LL1, LL2), often in laughing time."""
+    state = random_position(game_id, players, seed, steps, {"target": 25, "lachen": True})
+    state.stage_whites, state.stage_blacks = whites, blacks
+    _same_round_end(state, pick, [seed | 1, 77, whites, blacks])
+
+
 def _same_round_end(state, pick, words):
     if state.to_move is None:
         return
