@@ -71,13 +71,21 @@ console.log(JSON.stringify(out));
 """
 
 
+def variants(game_id: str) -> list[dict]:
+    """The options a game is played with here: none, and each yes-or-no option turned from its
+    default (lama's `lachen`: the puddle's sentences are said only with it)."""
+    defaults = GAMES[game_id].default_options()
+    return [{}] + [{o.name: not defaults.get(o.name)} for o in GAMES[game_id].all_options() if o.type == "boolean"]
+
+
 def seen_events():
     """(game, event, viewer) of seeded games of every game, as each viewer may see them."""
     out = []
     for game_id in GAMES:
-        for seed in range(2):
+        for seed, options in ((seed, options) for options in variants(game_id) for seed in range(2)):
             events = []
-            Match(new_game(game_id, 4), [load_bot("heuristic")] * 4, seed, NAMES, on_events=events.extend).run()
+            Match(new_game(game_id, 4, options), [load_bot("heuristic")] * 4, seed, NAMES,
+                  on_events=events.extend).run()
             out += [(game_id, e.for_seat(v) if v is not None else e, v) for e in events for v in VIEWERS]
     return out
 
@@ -141,19 +149,21 @@ def seen_steps():
     asks = []
     for game_id in GAMES:
         game = GAMES[game_id]
-        for seed in range(2):
+        for seed, options in ((seed, options) for options in variants(game_id) for seed in range(2)):
             bot = load_bot("heuristic")
 
             def decide(view, rng, bot=bot, game_id=game_id):
                 asks.extend(("action", game_id, a.to_json()) for a in view.legal_actions)
                 return bot(view, rng)
 
-            match = Match(new_game(game_id, 4), [decide] * 4, seed, NAMES)
+            match = Match(new_game(game_id, 4, options), [decide] * 4, seed, NAMES)
             match.run()
 
             def step(state, r, move, game_id=game_id, game=game):
                 for view in (state.view(v).to_json() for v in {None, 0, state.to_move}):
                     for i, zone in enumerate(game.zones):
+                        if view.get(zone.field) is None:  # a view without the zone (lama without lachen)
+                            continue  # shows nothing of it, on the page as in the terminal
                         asks.extend(("zone", game_id, i, part, view) for part in ("said", "under", "aside")
                                     if getattr(zone, part) is not None)
                     asks.extend(("note", game_id, i, view) for i in range(len(game.notes)))
