@@ -494,7 +494,7 @@ def test_a_long_name_is_refused(capsys, tmp_path, monkeypatch):
 
 # The flag of `lama play` for each option of a game (lama.cli.play).
 FLAGS = {"target": "--target", "first_player": "--first-player", "hand_size": "--hand-size",
-         "deck": "--deck", "dice": "--dice"}
+         "deck": "--deck", "dice": "--dice", "lachen": "--lachen"}
 
 
 def test_the_terminals_rules_are_the_players_rules_and_the_terminals_part():
@@ -519,3 +519,14 @@ def test_a_game_against_the_neural_bot(terminal):
     out = t.finish()
     assert "Neural 2" in out and "Neural 3" in out and "Traceback" not in out
     assert replay_file("game.json")["finished"]
+
+
+def test_lachen_flag_plays_lama_with_the_puddle():
+    """`lama play --lachen` (LL): the option on, in the record as in the game."""
+    from argparse import Namespace
+
+    from lama.cli.play import _options
+
+    args = Namespace(target=None, first_player=None, hand_size=None, deck=None, dice=None, lachen=True, game="lama")
+    assert _options(args, 3) == {"lachen": True}
+    assert _options(Namespace(**{**vars(args), "lachen": False}), 3) == {}
