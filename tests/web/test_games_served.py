@@ -48,7 +48,12 @@ def test_every_game_describes_what_the_page_needs(client):
     assert [(z["field"], z["chips"], z["alert"]) for z in games["kadabra"]["zones"]] == [
         ("stage", [[1, "black"], [0, "white"]], "show")]
     assert {n["place"] for n in games["kadabra"]["notes"]} == {"top", "middle", "turn"}
-    assert not any(games[i][part] for i in ("lama", "komarami", "dice") for part in ("marks", "zones", "notes"))
+    assert not any(games["dice"][part] for part in ("marks", "zones", "notes"))
+    for i in ("lama", "komarami"):  # LL: the puddle, said only where a view holds it (option lachen)
+        assert not games[i]["marks"] and [(z["field"], z["title"]) for z in games[i]["zones"]] == [("stage", "Puddle")]
+        assert {n["place"] for n in games[i]["notes"]} == {"top", "turn"}
+        lachen = {o["name"]: o for o in games[i]["options"]}["lachen"]
+        assert (lachen["type"], lachen["default"]) == ("boolean", False) and lachen["label"]
     assert (games["dice"]["family"], games["dice"]["hand"], games["dice"]["odds"]) == ("dice", "display", True)
     assert "dice_rolled" in games["dice"]["sentences"] and "dice_rolled" not in games["lama"]["sentences"]
     magic_show = {"when": {"n": {"at_least": 5}}, "text": "Magic show!"}  # the page says it from the served table
@@ -75,3 +80,16 @@ def test_a_game_registered_at_run_time_is_served_and_opens_tables(client):
             assert state["type"] == "state" and state["view"]["game"] == NinesGame.id
             assert state["view"]["pile_size"] == 63 - 2 * 6 - 1 and state["view"]["target"] == 30
     assert NinesGame.id not in served(client)
+
+
+def test_a_table_with_the_puddle(client):
+    """LL: a lama table opened with {"lachen": true} serves views with the puddle; a bad value is refused."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
+    bad = client.post("/api/tables", json={"game": "lama", "players": 2, "name": "Ann", "seats": seats,
+                                           "options": {"lachen": "yes"}})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_options"
+    made = client.post("/api/tables", json={"game": "lama", "players": 2, "name": "Ann", "seats": seats,
+                                            "options": {"lachen": True}}).json()
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
+        view = ws.receive_json()["view"]
+        assert view["stage"] == [0, 0] and view["show"] is False and view["options"] == {"lachen": True}
