@@ -73,3 +73,18 @@ def test_LL_the_page_reads_the_puddle_from_the_games_description():
         option = next(o for o in described["options"] if o["name"] == "lachen")
         assert option["type"] == "boolean" and option["default"] is False and option["label"]
         assert "puddle" in str(described["sentences"]["stage_taken"])
+
+
+def test_LL2_typing_t_takes_the_puddle_only_with_the_option():
+    import pytest
+
+    from lama.tui.syntax import InputError, resolve
+
+    state = puddle_state(puddle=(5, 0))
+    assert resolve("t", state.view(0)) == TAKE_STAGE and resolve("take puddle", state.view(0)) == TAKE_STAGE
+    with pytest.raises(InputError) as refused:
+        resolve("d", state.view(0))
+    assert "no drawing during laughing time before taking the puddle" in str(refused.value)
+    with pytest.raises(InputError) as refused:
+        resolve("t", puddle_state(options={}).view(0))
+    assert str(refused.value).startswith("'t' is not a move in L.L.A.M.A.")

@@ -179,7 +179,8 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
         raise _fail(_("type a move"), view)
     head, phrase = tokens[0], " ".join(tokens)
     moves = typed_moves(game)
-    if phrase in moves:  # a button move's key or words: before a command's (`s` may be a move)
+    if phrase in moves and moves[phrase] in _move_kinds(view):  # a button move's key or words: before a
+        # command's (`s` may be a move); one the game has with its options (LL: lama's take needs lachen)
         return _check(Action(moves[phrase]), text, view, explain)
     if len(tokens) == 1 and head in COMMANDS:
         return Command(COMMANDS[head])
@@ -204,6 +205,14 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
             return _dice_take(tokens, text, view, explain)
         return _dice_discard(tokens, text, view, explain)
     return _card_play(tokens, text, view, names, explain)
+
+
+def _move_kinds(view) -> set[str]:
+    """The kinds of move the view's game has with its options (Game.all_actions)."""
+    try:
+        return {a.kind for a in game_of(view).all_actions()}
+    except (LamaError, ValueError, KeyError, TypeError):  # a view of no known game: its class's moves
+        return set(typed_moves(view.game).values())
 
 
 def _check(action: Action, text: str, view, explain) -> Action:
