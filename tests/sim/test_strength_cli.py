@@ -3,6 +3,8 @@ prints the finished cells, --resume plays only the rest."""
 
 import json
 
+import pytest
+
 from lama.cli import main
 from lama.sim.strength import run_cell
 
@@ -78,3 +80,32 @@ def test_strength_of_the_neural_bot(capsys):
     cells = json.loads(capsys.readouterr().out)["cells"]
     assert [(c["game"], c["bot"], c["vs"], c["games"]) for c in cells] == [
         ("lama", "neural", "heuristic", 4), ("dice", "neural", "heuristic", 4)]
+
+
+def test_strength_with_a_game_option(tmp_path, capsys):
+    """--option NAME=VALUE plays every game with it (LL: lama with the puddle), the cells say so,
+    and a kept run resumes only with the same options."""
+    base = ["strength", "--bots", "heuristic,random", "--game", "lama", "--players", "3", "--games", "6",
+            "--engine", "core"]
+    assert main([*base, "--option", "lachen=true", "--json"]) == 0
+    (cell,) = json.loads(capsys.readouterr().out)["cells"]
+    assert cell["options"] == {"lachen": True}
+    with_puddle = run_cell("lama", 3, "heuristic", "random", 6, options={"lachen": True}, engine="core")
+    assert (cell["wins"], cell["decisions"]) == (with_puddle["wins"], with_puddle["decisions"])
+    assert main([*base, "--option", "target=10", "--json"]) == 0  # shorter games: fewer decisions
+    (short,) = json.loads(capsys.readouterr().out)["cells"]
+    plain = run_cell("lama", 3, "heuristic", "random", 6, engine="core")
+    assert "options" not in plain and short["options"] == {"target": 10}
+    assert short["decisions"] < plain["decisions"]
+    assert main([*base, "--option", "lachen=true"]) == 0
+    assert "lama (lachen)" in capsys.readouterr().out
+    assert main([*base, "--option", "lachen=3"]) == 2
+    assert "--option: lachen must be true or false, not 3" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # argparse's own refusal
+        main([*base, "--option", "lachen"])
+    assert refused.value.code == 2
+    assert "give an option as NAME=VALUE" in capsys.readouterr().err
+    out_dir = str(tmp_path / "run")
+    assert main([*base, "--games", "2", "--quiet", "--out", out_dir, "--option", "lachen=true"]) == 0
+    assert main([*base, "--games", "2", "--quiet", "--out", out_dir, "--resume"]) == 2
+    assert "played with the options {'lachen': True}: resume with those" in capsys.readouterr().err

@@ -11,14 +11,15 @@ from pathlib import Path
 from rich.console import Console
 
 from lama.bots import UnknownBot, load_bot
-from lama.games import GAMES
+from lama.core import InvalidOption
+from lama.games import GAMES, new_game
 from lama.sim.backends import BACKENDS, BackendError
 from lama.sim.fastplay import ENGINES, EngineError
 from lama.sim.strength import STANDARD_PAIRS, cell_keys, key_of, run_table, seconds_per_game
 from lama.tui.strength import strength_table
 
 from .progress import Ticker, duration
-from .types import bot_names, positive, workers
+from .types import bot_names, game_option, positive, workers
 
 
 def add_arguments(p) -> None:
@@ -35,6 +36,8 @@ def add_arguments(p) -> None:
                         "(names or module:callable)")
     p.add_argument("--bot", help="the bot measured (the same as the first of --bots)")
     p.add_argument("--vs", help="the bot in every other seat (the same as the second of --bots)")
+    p.add_argument("--option", dest="options", action="append", type=game_option, default=[], metavar="NAME=VALUE",
+                   help="a game option for every game played (repeatable), e.g. lachen=true or target=30")
     p.add_argument("--games", type=positive, default=2000, help="games per cell (default 2000)")
     p.add_argument("--seed", type=int, default=0, help="game g of a cell uses seed + g (default 0)")
     p.add_argument("--workers", "--jobs", dest="workers", type=workers, default=1, metavar="K|auto",
@@ -107,6 +110,9 @@ def _kept(args) -> list[dict]:
         if (cell.get("games"), cell.get("seed")) != (args.games, args.seed):
             raise StrengthError(f"{args.out} holds cells of --games {cell.get('games')} --seed {cell.get('seed')}: "
                                 "resume with those")
+        if cell.get("options", {}) != dict(args.options):
+            raise StrengthError(f"{args.out} holds cells played with the options {cell.get('options', {})}: "
+                                "resume with those")
     return cells
 
 
@@ -117,7 +123,15 @@ def cmd_strength(args) -> int:
     except StrengthError as e:
         print(f"lama strength: {e}", file=sys.stderr)
         return 2
-    keys = cell_keys(args.game or list(GAMES), args.players, pairs)
+    options = dict(args.options)
+    games = args.game or list(GAMES)
+    for game_id in games if options else ():
+        try:
+            new_game(game_id, args.players[0], options)
+        except InvalidOption as e:
+            print(f"lama strength: --option: {e}", file=sys.stderr)
+            return 2
+    keys = cell_keys(games, args.players, pairs)
     done_keys = {key_of(c) for c in kept}
     todo = [k for k in keys if k not in done_keys]
     talk = not (args.quiet or args.json)
@@ -159,6 +173,7 @@ def _play(args, keys, kept, todo, per_game, store) -> int:
 
     try:
         cells = run_table(keys, args.games, args.seed, args.workers, progress, engine=args.engine,
+                          options=dict(args.options),
                           kept=kept, on_cell=on_cell, backend=args.backend, address=args.address)
     except (UnknownBot, EngineError, BackendError) as e:
         print(f"lama strength: {e}", file=sys.stderr)
@@ -185,7 +200,7 @@ def _foretell(todo, args) -> dict:
     seconds per game of each cell."""
     print(f"lama strength: {len(todo)} cells of {args.games:,} games; timing one game of each first...",
           file=sys.stderr, flush=True)
-    per_game = {k: seconds_per_game(k, args.seed, args.engine) / args.workers for k in todo}
+    per_game = {k: seconds_per_game(k, args.seed, args.engine, dict(args.options)) / args.workers for k in todo}
     total = sum(per_game.values()) * args.games
     print(f"lama strength: about {duration(total)} in all here (Ctrl-C stops, keeping the finished cells"
           + (f" in {args.out})" if args.out else "; --out DIR keeps them for --resume)"), file=sys.stderr, flush=True)

@@ -34,6 +34,19 @@ def bot_names(text: str) -> list[str]:
     return names
 
 
+def game_option(text: str) -> tuple[str, object]:
+    """NAME=VALUE, a game option: VALUE read as JSON (true, 30, a list), else as a string."""
+    import json
+
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: give an option as NAME=VALUE, e.g. lachen=true or target=30")
+    try:
+        return name.strip(), json.loads(value)
+    except ValueError:
+        return name.strip(), value
+
+
 def seconds_between(low: float, high: float):
     """An argument type: a duration from `low` to `high` seconds."""
     def seconds(text: str) -> float:

@@ -140,7 +140,8 @@ def run_cell(game_id: str, players: int, bot: str, vs: str, games: int, seed: in
         "engine": "fast" if fast else "core",
     }
     cell["elapsed_s"] = time.perf_counter() - start
-    return {"game": game_id, "players": players, "bot": bot, "vs": vs, "games": games, "seed": seed} | cell
+    chosen = {"options": dict(options)} if options else {}  # a cell of the default rules names none
+    return {"game": game_id, "players": players, "bot": bot, "vs": vs, "games": games, "seed": seed} | chosen | cell
 
 
 def play_games(cell: tuple, first: int, count: int, fast: bool, threads: int = 1) -> dict:
@@ -193,7 +194,8 @@ def key_of(cell: dict) -> tuple:
 
 
 def run_table(keys, games: int, seed: int = 0, jobs: int = 1, progress=None, engine: str = "auto",
-              kept=(), on_cell=None, backend: str = "local", address: str | None = None) -> list[dict]:
+              kept=(), on_cell=None, backend: str = "local", address: str | None = None,
+              options: dict | None = None) -> list[dict]:
     """Every cell of `keys` (cell_keys), in order. `kept`: cells finished before (by a run
     that was stopped), taken as they are; `on_cell(cell)` is told of each cell played, as it
     finishes, so that a stopped run keeps them; `progress(index, key, done, total)` as the
@@ -205,7 +207,7 @@ def run_table(keys, games: int, seed: int = 0, jobs: int = 1, progress=None, eng
             cells.append(kept[key])
             continue
         report = (lambda done, total, index=index, key=key: progress(index, key, done, total)) if progress else None
-        cell = run_cell(*key, games, seed, jobs=jobs, progress=report, engine=engine, backend=backend,
+        cell = run_cell(*key, games, seed, options, jobs=jobs, progress=report, engine=engine, backend=backend,
                         address=address)
         cells.append(cell)
         if on_cell:
@@ -213,8 +215,8 @@ def run_table(keys, games: int, seed: int = 0, jobs: int = 1, progress=None, eng
     return cells
 
 
-def seconds_per_game(key, seed: int = 0, engine: str = "auto") -> float:
+def seconds_per_game(key, seed: int = 0, engine: str = "auto", options: dict | None = None) -> float:
     """One game of a cell timed, after one untimed game (which loads or compiles what it needs):
     what a long run uses to foretell its time."""
-    run_cell(*key, 1, seed, engine=engine)
-    return run_cell(*key, 1, seed + 1, engine=engine)["elapsed_s"]
+    run_cell(*key, 1, seed, options, engine=engine)
+    return run_cell(*key, 1, seed + 1, options, engine=engine)["elapsed_s"]

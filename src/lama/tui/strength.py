@@ -6,6 +6,12 @@ from rich import box
 from rich.table import Table
 
 
+def _game(cell: dict) -> str:
+    """The game, with the options it was played with: `lama (lachen)`, `lama (target 30)`."""
+    chosen = [name if value is True else f"{name} {value}" for name, value in cell.get("options", {}).items()]
+    return f"{cell['game']} ({', '.join(chosen)})" if chosen else cell["game"]
+
+
 def strength_table(cells: list[dict]):
     """A rich Table of cells, narrow enough for 80 columns at any player count: the games per
     cell and the engines go to the title and the caption."""
@@ -24,7 +30,7 @@ def strength_table(cells: list[dict]):
         games = [f"{c['games']:,}"] if len(counts) > 1 else []
         slowest = c["max_seconds_per_decision"]
         table.add_row(
-            c["game"], str(c["players"]), f"{c['bot']} vs {c['vs']}", *games,
+            _game(c), str(c["players"]), f"{c['bot']} vs {c['vs']}", *games,
             f"{100 * c['win_rate']:.1f} ({100 * c['low']:.0f}–{100 * c['high']:.0f})",
             f"{c['fair_share']:.0%}", _time(c["mean_seconds_per_decision"]),
             "-" if slowest is None else _time(slowest),
