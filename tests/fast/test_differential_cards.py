@@ -8,12 +8,15 @@ import random
 
 import pytest
 
+from lama.core import CardGame
 from lama.core.actions import Deal
 from lama.fast import layout
 from lama.fast.engine import Engine, describe_core
-from lama.games import new_game
+from lama.games import GAMES, new_game
 
-CARD_GAMES = ("lama", "komarami", "kadabra")
+CARD_GAMES = tuple(game_id for game_id, cls in GAMES.items() if issubclass(cls, CardGame))
+# options that change a card game's rules, each run too (P2: a party llama may not follow one)
+OPTIONS = {"party": ({"party_on_party": False},)}
 GAMES_PER_CELL = int(os.environ.get("LAMA_DIFF_GAMES", "200"))
 
 
@@ -43,9 +46,9 @@ def engine_chance_to_core(engine, st, state):
     return table.codes[kind]
 
 
-def play_both(game_id, players, seed, engine_chance):
+def play_both(game_id, players, seed, engine_chance, options=None):
     """One whole game on both engines; returns the number of steps compared."""
-    game = new_game(game_id, players, {"target": 40})
+    game = new_game(game_id, players, {"target": 40, **(options or {})})
     engine = Engine(game)
     state = game.new_initial_state()
     st = engine.new_state(seed)
@@ -80,3 +83,11 @@ def play_both(game_id, players, seed, engine_chance):
 def test_the_engine_follows_the_core_step_by_step(game_id, players):
     steps = sum(play_both(game_id, players, seed, engine_chance=seed % 2 == 1) for seed in range(GAMES_PER_CELL))
     assert steps > GAMES_PER_CELL * 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize(("game_id", "options"), [(g, o) for g, options in OPTIONS.items() for o in options])
+def test_the_engine_follows_the_core_with_options(game_id, options, players):
+    steps = sum(play_both(game_id, players, seed, seed % 2 == 1, options) for seed in range(GAMES_PER_CELL // 4))
+    assert steps > GAMES_PER_CELL // 4 * 20

@@ -1,5 +1,6 @@
-"""The card games (lama, komarami, kadabra) compiled: rules L1-L5, Z1 and K1-K11 on the flat
-state of layout.py, the twin of the core's CardState and KadabraState.
+"""The card games (lama, komarami, kadabra, party) compiled: rules L1-L5, Z1, K1-K11 and P1-P5
+on the flat state of layout.py, the twin of the core's CardState, KadabraState and PartyState
+(party's cards are the rules row's: R_PLUS, R_OWN_POINTS, its chips R_CHIPS and its tables).
 
 A kernel never checks legality (the core does that for people; here `legal_ids` says what is
 legal and drivers pick from it). `apply_action` applies one action id of the seat to move;
@@ -36,6 +37,7 @@ from .layout import (
     DRAW,
     DRAWER,
     EMPTY_HAND,
+    EXTRA_TURN,
     FORCED,
     HAND_SIZES,
     HANDS,
@@ -60,6 +62,7 @@ from .layout import (
     R_ONE,
     R_ONE_AT,
     R_PLAY_N,
+    R_PLUS,
     R_PLAY_ON,
     R_RECT,
     R_STAR,
@@ -78,6 +81,7 @@ def new_game(st, ru):
     st[TOP] = -1
     st[DRAWER] = -1
     st[MAGIC_CHIP] = -1
+    st[EXTRA_TURN] = -1
 
 
 @njit(cache=True)
@@ -90,6 +94,7 @@ def deal_end(st, ru, top):
     start_round(st, ru)
     st[DRAWER] = -1
     st[FORCED] = 0
+    st[EXTRA_TURN] = -1
 
 
 @njit(cache=True)
@@ -254,10 +259,11 @@ def plays(st, ru, out, count, at, top, first, end):
 
 @njit(cache=True, inline="always")
 def apply_action(st, ru, action):
-    """Apply the legal action id `action` of the seat to move (L3, K4-K10)."""
+    """Apply the legal action id `action` of the seat to move (L3, K4-K10, P3)."""
     seat = st[TO_MOVE]
     k = ru[R_K]
     moves = MOVES + seat * MOVE_STRIDE
+    st[EXTRA_TURN] = -1  # P3: set again below by a plus card
     if action < k or action >= k + 4:  # play (L3), then the card's effect (K10)
         kind = action if action < k else ru[R_ONE]
         st[moves + kind] += 1
@@ -278,7 +284,10 @@ def apply_action(st, ru, action):
                 st[FORCED] = 1
                 st[TO_MOVE] = -1
                 return
-        st[TO_MOVE] = next_in(st, ru, seat)
+        if ru[R_PLUS + kind]:  # P3: another turn at once (the round went on), even as the last seat in
+            st[EXTRA_TURN] = seat
+        else:
+            st[TO_MOVE] = next_in(st, ru, seat)
     elif action == k:  # draw: chance brings the card
         st[moves + MOVE_DRAW] += 1
         st[CHANCE] = DRAW

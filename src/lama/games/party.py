@@ -6,8 +6,8 @@ the party llama, in PartyKinds: where `P` may go and what may follow it (P2, opt
 `party_on_party`) are precomputed in the kinds' tables, and its 20 points are its penalty (P4).
 A plus card gives its seat another whole turn (P3) through two hooks of CardState
 (`card_effect` says so with an ExtraTurn event, `after_play` keeps the turn); the View's
-`extra_turn` is that seat, computed from the round's moves, so the state has no field of its
-own. Pink chips are the game's chips (P5): C5 returns the highest of them.
+`extra_turn` is that seat, computed from the round's moves (the fast engine keeps it in its
+row: the shape's field). Pink chips are the game's chips (P5): C5 returns the highest of them.
 
 Not registered in lama.games.GAMES yet: its tests import it (tests/games/test_party_rules.py).
 """
@@ -23,7 +23,7 @@ from lama.core.display import MIDDLE, TURN, Mark, Note, plain
 from lama.core.game import deck_from_map, deck_option
 from lama.core.jsonform import shown
 from lama.core.sentences import ANY, case, event
-from lama.core.shape import SEAT, Observed, Shape, ViewField
+from lama.core.shape import SEAT, Field, Observed, Shape, ViewField
 from lama.core.words import N_
 
 # Table order is the order of a sorted hand (codes_of): 1, 1+, 2, 2+, ..., 6, 6+, L, P
@@ -44,6 +44,9 @@ class PartyKinds(CardKinds):
         self.party_on_party = party_on_party  # read by goes_on while the tables are built
         super().__init__(codes, symbols=SYMBOLS)
         self.party = self.index.get(PARTY, -1)
+        # P4 as data for the fast engine (lama.fast.rules): what each kind costs once if held,
+        # beside C7 of the others (penalty below)
+        self.own_points = tuple(PARTY_POINTS if card.effect == PARTY_EFFECT else 0 for card in self.cards)
 
     def card_of(self, code: str) -> Card:
         """P2: `P` has the llama's value, so that what follows it is what follows a llama (L, 1)."""
@@ -131,6 +134,7 @@ class PartyState(CardState):
     # What Party adds to the card games' View (P3): the seat playing again. Every event that
     # moves the turn changes it.
     shape = CardState.shape + Shape(
+        fields=(Field("extra_turn", none=-1),),  # P3, in the fast engine's row (-1: none)
         view=(ViewField("extra_turn", lambda s, seat: s.extra_turn),),  # P3: the seat playing again, or None
         observed=(Observed("extra_turn", SEAT),),
         changes=tuple((name, ("extra_turn",)) for name in (

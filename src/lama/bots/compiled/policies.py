@@ -306,7 +306,7 @@ def take_pays(st, ru, seat, scratch):
     if not playable:
         return False
     gain = stage_value(st) + (10 if st[MAGIC_CHIP] == seat else 0)
-    cost = gain - highest_chip(st[POINTS + seat] + gain)
+    cost = gain - highest_chip(ru, st[POINTS + seat] + gain)
     return cost < ru[R_MASK_SUM + ru[R_MASK + card]]
 
 
@@ -488,7 +488,7 @@ def dice_rolls(st, ru, depth, heads_up, scratch, memo):
         scratch[DICE_ROW + kind] = st[ROW + kind]
     others = st[N_IN] - 1
     depth = depth if others >= 2 else heads_up
-    cost = roll_value(ru, scratch, depth, depth, highest_chip(st[POINTS + seat]), others == 0, memo)
+    cost = roll_value(ru, scratch, depth, depth, highest_chip(ru, st[POINTS + seat]), others == 0, memo)
     return cost < penalty_of(scratch, 0, ru, 0) - hd.MARGIN
 
 
