@@ -62,8 +62,9 @@ from .layout import (
     R_ONE,
     R_ONE_AT,
     R_PLAY_N,
-    R_PLUS,
     R_PLAY_ON,
+    R_PLUS,
+    R_PLUSES,
     R_RECT,
     R_STAR,
     STAGE_BLACKS,
@@ -151,6 +152,25 @@ def show(st):
 def effects_size(ru):
     """The entries observe_effects writes (none without K4-K11)."""
     return 4 + 2 * ru[R_N] if ru[R_EFFECTS] else 0
+
+
+@njit(cache=True, inline="always")
+def plus_size(ru):
+    """The entries observe_plus writes (none without plus cards)."""
+    return ru[R_N] if ru[R_PLUSES] else 0
+
+
+@njit(cache=True, inline="always")
+def observe_plus(st, ru, me, out, at):
+    """P3 in seat `me`'s observation from out[at] (lama.envs.observation: party's declared
+    extra_turn, one-hot by seat relative to `me`, all 0 for none); the next `at`."""
+    n = ru[R_N]
+    for i in range(n):
+        out[at + i] = 0.0
+    seat = st[EXTRA_TURN]
+    if seat >= 0:
+        out[at + (seat - me) % n] = 1.0
+    return at + n
 
 
 @njit(cache=True, inline="always")

@@ -124,6 +124,7 @@ R_IS_LLAMA = _field(K_MAX)
 R_STAR = _field(K_MAX)  # K6 (kadabra only)
 R_RECT = _field(K_MAX)  # K5 (kadabra only)
 R_WIDTH = _field(K_MAX)  # values on the card (2 for 2/3 and 4/5)
+R_PLUSES = _field()  # P3: how many kinds are plus cards (a game with any keeps EXTRA_TURN)
 R_PLUS = _field(K_MAX)  # P3: playing the kind gives its seat another turn (party)
 R_OWN_POINTS = _field(K_MAX)  # P4: what the kind costs once if held, beside C7, which leaves it out (party's P)
 R_CHIP_N = _field()  # C3, P5: how many chip values the game has...

@@ -66,6 +66,7 @@ def _rules_list(game) -> list[int]:
         r[L.R_STAR + kind] = int(effects and card.effect == "star")  # what the code means in this game (K1, P1)
         r[L.R_RECT + kind] = int(effects and card.effect == "rectangle")
         r[L.R_WIDTH + kind] = len(card.values)
+    r[L.R_PLUSES] = sum(r[L.R_PLUS:L.R_PLUS + k])
     for mask in range(128):
         r[L.R_MASK_SUM + mask] = sum(v for v in range(1, 7) if mask & (1 << v))
     if r[L.R_FAMILY] == L.DICE:
