@@ -170,10 +170,14 @@ class PartyGame(CardGame):
     }
     state_class = PartyState
 
-    # the card games' drivers; the compiled ones wait for the fast engine to know P2-P5
+    # the card games' drivers, its own heuristic (the plus cards and P priced in); the fast
+    # engine knows P2-P5, so the card games' playouts and compiled search serve it as they are
     record_moves = "lama.record.moves:CARD_MOVES"
-    heuristic = "lama.bots.heuristic_cards:choose"
+    heuristic = "lama.bots.heuristic_party:choose"
     determinizer = "lama.bots.determinize:card_sampler"
+    rollout_policy = "lama.bots.rollout:fast_card_action"
+    compiled_search = "lama.bots.compiled.cards:evaluate_view"
+    hard_samples = 3000
 
     def __init__(self, players: int, options: dict | None = None):
         super().__init__(players, options)
