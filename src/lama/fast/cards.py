@@ -117,6 +117,7 @@ def apply_draw(st, ru, kind):
     st[HAND_SIZES + seat] += 1
     st[CHANCE] = NO_CHANCE
     st[DRAWER] = -1
+    st[EXTRA_TURN] = -1  # P3: a draw in an extra turn ends it
     if st[FORCED]:  # K5: the seat now takes its turn, and may play the drawn card
         st[FORCED] = 0
         st[TO_MOVE] = seat
@@ -283,8 +284,8 @@ def apply_action(st, ru, action):
     seat = st[TO_MOVE]
     k = ru[R_K]
     moves = MOVES + seat * MOVE_STRIDE
-    st[EXTRA_TURN] = -1  # P3: set again below by a plus card
     if action < k or action >= k + 4:  # play (L3), then the card's effect (K10)
+        st[EXTRA_TURN] = -1  # P3: set again below by a plus card
         kind = action if action < k else ru[R_ONE]
         st[moves + kind] += 1
         st[HANDS + seat * K_MAX + kind] -= 1
@@ -314,6 +315,7 @@ def apply_action(st, ru, action):
         st[DRAWER] = seat
         st[TO_MOVE] = -1
     elif action == k + 1:  # quit
+        st[EXTRA_TURN] = -1  # P3: the extra turn ends (a draw's ends with its card: apply_draw)
         st[moves + MOVE_QUIT] += 1
         if quit_seat(st, ru, seat):
             end_round(st, ru, ALL_QUIT, seat)

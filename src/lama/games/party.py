@@ -106,14 +106,22 @@ class PartyState(CardState):
 
     @property
     def extra_turn(self) -> int | None:
-        """P3: the seat to move when it moves again after its own plus card; None otherwise.
-        Read from the round's moves (the last one is that play), so a state restored from a
+        """P3: the seat taking another turn after its own plus card, while that turn lasts: to
+        move, or waiting for the card it chose to draw (the card's coming ends the turn, with
+        an event, as every change of this field comes with one); None otherwise. Read from the
+        round's moves (the last ones are that play and the draw), so a state restored from a
         View has it too."""
-        seat = self.to_move
-        if seat is None or not self.moves:
+        moves = self.moves
+        if not moves:
             return None
-        last, action, _ = self.moves[-1]
-        if last != seat or action.kind != "play" or not PLUS[self.game.kinds.index[action.card]]:
+        seat, action, _ = moves[-1]
+        if self.chance == "draw" and action.kind == "draw" and len(moves) > 1:  # its draw pending
+            before, action, _ = moves[-2]
+            if before != seat:
+                return None
+        elif self.to_move != seat:
+            return None
+        if action.kind != "play" or not PLUS[self.game.kinds.index[action.card]]:
             return None
         return seat
 
