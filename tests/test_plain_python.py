@@ -19,6 +19,7 @@ from lama.fast import kernel
 # each file's tests chosen by a -k expression (over that file's tests only), and how many pass
 CHOSEN = {
     "tests/fast/test_differential_cards.py": ("step_by_step", 20),
+    "tests/fast/test_party_engine.py": ("engine", 44),
     "tests/fast/test_differential_dice.py": ("step_by_step or other_dice or every_case", 8),
     "tests/bots/test_compiled_cards.py": ("kernel_playout_follows", 3),
     # compiled only, for time: last_card and pairs

@@ -178,6 +178,7 @@ def test_without_numba_the_same_code_gives_the_same_result():
 
 @pytest.mark.parametrize("game_id,players,seed", [
     ("lama", 4, 1), ("lama", 2, 2), ("komarami", 6, 3), ("kadabra", 4, 4), ("kadabra", 6, 5), ("kadabra", 2, 6),
+    ("party", 4, 7), ("party", 6, 8),
 ])
 def test_inferred_slots_always_fit_the_true_hands_of_seats_that_play_when_they_can(game_id, players, seed):
     """Against heuristic seats (they always play when they can) the inference is never wrong:

@@ -10,13 +10,15 @@ import pytest
 
 from lama.bots import load_bot
 from lama.bots.compiled import policies
+from lama.core import CardGame
 from lama.fast import kernel
 from lama.fast import layout as L
 from lama.fast.engine import Engine
 from lama.fast.rules import rules_of
+from lama.games import GAMES as REGISTERED
 from lama.games import new_game
 
-CARD_GAMES = ("lama", "komarami", "kadabra")
+CARD_GAMES = tuple(g for g, cls in REGISTERED.items() if issubclass(cls, CardGame))
 GAMES = CARD_GAMES + ("dice",)
 GAMES_PER_CELL = int(os.environ.get("LAMA_POLICY_GAMES", "40"))
 HEURISTIC = load_bot("heuristic")

@@ -67,7 +67,7 @@ def pick(mask, rng, quit_id):
 
 @pytest.mark.parametrize("reward", ["win", "points"])
 @pytest.mark.parametrize("game_id,players", [("lama", 4), ("komarami", 2), ("kadabra", 3), ("kadabra", 6),
-                                             ("dice", 5), ("lama", 6)])
+                                             ("dice", 5), ("lama", 6), ("party", 3), ("party", 5)])
 def test_self_play_is_the_aec_environment_game_by_game(monkeypatch, game_id, players, reward):
     b, seed = 3, 11
     options = {"target": 15}  # short games: several auto-resets

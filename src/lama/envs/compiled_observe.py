@@ -11,7 +11,7 @@ needs no clearing; `legal_mask` writes a row of the action mask.
 
 from __future__ import annotations
 
-from lama.fast.cards import chips_of_move, draw_chosen, effects_size, observe_effects
+from lama.fast.cards import chips_of_move, draw_chosen, effects_size, observe_effects, observe_plus, plus_size
 from lama.fast.dice import N_DICE, N_FACES
 from lama.fast.family import legal_ids
 from lama.fast.kernel import njit
@@ -60,11 +60,11 @@ from .observation import BYTE, POINTS_CAP
 
 @njit(cache=True)
 def observation_size(ru):
-    """The length of the vector (Encoder.size): 12n + 22, kadabra 28n + 62, dice 10n + 56."""
+    """The length of the vector (Encoder.size): 12n + 22, kadabra 28n + 62, party 20n + 43, dice 10n + 56."""
     n, k = ru[R_N], ru[R_K]
     if ru[R_FAMILY] != CARDS:
         return n * k + 3 * n + 2 * k + 6 * k
-    return 3 * k + 3 * n + 1 + n * (k + ru[R_FLAGS]) + effects_size(ru)
+    return 3 * k + 3 * n + 1 + n * (k + ru[R_FLAGS]) + effects_size(ru) + plus_size(ru)
 
 
 @njit(cache=True)
@@ -122,8 +122,9 @@ def one_hot(index, size, out, at):
 
 @njit(cache=True)
 def observe_cards(st, ru, me, out):
-    """lama, komarami, kadabra: hand, top, hand_sizes, points, quit, pile_size, discard_pile,
-    moves; then what the card effects add (K4-K11, lama.fast.cards.observe_effects)."""
+    """lama, komarami, kadabra, party: hand, top, hand_sizes, points, quit, pile_size,
+    discard_pile, moves; then what the card effects add (K4-K11, lama.fast.cards.observe_effects)
+    and the plus cards' extra turn (P3, observe_plus)."""
     n, k = ru[R_N], ru[R_K]
     at = counts(st, HANDS + me * K_MAX, k, out, 0)
     at = one_hot(st[TOP], k, out, at)
@@ -140,7 +141,9 @@ def observe_cards(st, ru, me, out):
             out[at + i] = st[moves + ru[R_FLAG_AT + i]]
         at += flags
     if effects_size(ru):
-        observe_effects(st, ru, me, out, at, BYTE)
+        at = observe_effects(st, ru, me, out, at, BYTE)
+    if plus_size(ru):
+        observe_plus(st, ru, me, out, at)
 
 
 @njit(cache=True)

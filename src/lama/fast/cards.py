@@ -1,6 +1,7 @@
-"""The card games (lama, komarami, kadabra) compiled: rules L1-L5, Z1, K1-K11 and LL1-LL2 on the
-flat state of layout.py, the twin of the core's CardState, StageState (the stage: Kadabra's and
-the puddle of lama's option lachen, R_STAGE) and KadabraState.
+"""The card games (lama, komarami, kadabra, party) compiled: rules L1-L5, Z1, K1-K11, LL1-LL2
+and P1-P5 on the flat state of layout.py, the twin of the core's CardState, StageState (the stage:
+Kadabra's and the puddle of lama's option lachen, R_STAGE), KadabraState and PartyState (party's
+cards are the rules row's: R_PLUS, R_OWN_POINTS, its chips R_CHIPS and its tables).
 
 A kernel never checks legality (the core does that for people; here `legal_ids` says what is
 legal and drivers pick from it). `apply_action` applies one action id of the seat to move;
@@ -38,6 +39,7 @@ from .layout import (
     DRAW,
     DRAWER,
     EMPTY_HAND,
+    EXTRA_TURN,
     FORCED,
     HAND_SIZES,
     HANDS,
@@ -63,6 +65,8 @@ from .layout import (
     R_ONE_AT,
     R_PLAY_N,
     R_PLAY_ON,
+    R_PLUS,
+    R_PLUSES,
     R_RECT,
     R_STAGE,
     R_STAR,
@@ -81,6 +85,7 @@ def new_game(st, ru):
     st[TOP] = -1
     st[DRAWER] = -1
     st[MAGIC_CHIP] = -1
+    st[EXTRA_TURN] = -1
 
 
 @njit(cache=True)
@@ -93,6 +98,7 @@ def deal_end(st, ru, top):
     start_round(st, ru)
     st[DRAWER] = -1
     st[FORCED] = 0
+    st[EXTRA_TURN] = -1
 
 
 @njit(cache=True)
@@ -114,6 +120,7 @@ def apply_draw(st, ru, kind):
     st[HAND_SIZES + seat] += 1
     st[CHANCE] = NO_CHANCE
     st[DRAWER] = -1
+    st[EXTRA_TURN] = -1  # P3: a draw in an extra turn ends it
     if st[FORCED]:  # K5: the seat now takes its turn, and may play the drawn card
         st[FORCED] = 0
         st[TO_MOVE] = seat
@@ -157,6 +164,25 @@ def effects_size(ru):
     if ru[R_EFFECTS]:
         return 4 + 2 * ru[R_N]
     return 3 if ru[R_STAGE] >= 0 else 0
+
+
+@njit(cache=True, inline="always")
+def plus_size(ru):
+    """The entries observe_plus writes (none without plus cards)."""
+    return ru[R_N] if ru[R_PLUSES] else 0
+
+
+@njit(cache=True, inline="always")
+def observe_plus(st, ru, me, out, at):
+    """P3 in seat `me`'s observation from out[at] (lama.envs.observation: party's declared
+    extra_turn, one-hot by seat relative to `me`, all 0 for none); the next `at`."""
+    n = ru[R_N]
+    for i in range(n):
+        out[at + i] = 0.0
+    seat = st[EXTRA_TURN]
+    if seat >= 0:
+        out[at + (seat - me) % n] = 1.0
+    return at + n
 
 
 @njit(cache=True, inline="always")
@@ -268,11 +294,12 @@ def plays(st, ru, out, count, at, top, first, end):
 
 @njit(cache=True, inline="always")
 def apply_action(st, ru, action):
-    """Apply the legal action id `action` of the seat to move (L3, K4-K10, LL1-LL2)."""
+    """Apply the legal action id `action` of the seat to move (L3, K4-K10, LL1-LL2, P3)."""
     seat = st[TO_MOVE]
     k = ru[R_K]
     moves = MOVES + seat * MOVE_STRIDE
     if action < k or (ru[R_EFFECTS] and action >= k + 4):  # play (L3), then the card's effect (K10)
+        st[EXTRA_TURN] = -1  # P3: set again below by a plus card
         kind = action if action < k else ru[R_ONE]
         st[moves + kind] += 1
         st[HANDS + seat * K_MAX + kind] -= 1
@@ -294,13 +321,17 @@ def apply_action(st, ru, action):
                 st[FORCED] = 1
                 st[TO_MOVE] = -1
                 return
-        st[TO_MOVE] = next_in(st, ru, seat)
+        if ru[R_PLUS + kind]:  # P3: another turn at once (the round went on), even as the last seat in
+            st[EXTRA_TURN] = seat
+        else:
+            st[TO_MOVE] = next_in(st, ru, seat)
     elif action == k:  # draw: chance brings the card
         st[moves + MOVE_DRAW] += 1
         st[CHANCE] = DRAW
         st[DRAWER] = seat
         st[TO_MOVE] = -1
     elif action == k + 1:  # quit
+        st[EXTRA_TURN] = -1  # P3: the extra turn ends (a draw's ends with its card: apply_draw)
         st[moves + MOVE_QUIT] += 1
         if quit_seat(st, ru, seat):
             end_round(st, ru, ALL_QUIT, seat)

@@ -26,6 +26,8 @@ from .layout import (
     PILE_SIZE,
     POINTS,
     QUIT,
+    R_CHIP_N,
+    R_CHIPS,
     R_DECK,
     R_FIRST,
     R_HAND_SIZE,
@@ -35,6 +37,7 @@ from .layout import (
     R_MASK,
     R_MASK_SUM,
     R_N,
+    R_OWN_POINTS,
     R_START_POINTS,
     R_TARGET,
     RNG,
@@ -161,18 +164,22 @@ def quit_seat(st, ru, seat):
 
 @njit(cache=True, inline="always")
 def penalty_of(h, at, ru, each):
-    """C7 of the cards counted in h[at:at + K] (each: every llama costs 10, as in komarami)."""
+    """C7 of the cards counted in h[at:at + K] (each: every llama costs 10, as in komarami),
+    and P4: a kind with points of its own (party's P) costs them once if held."""
     mask = 0
     llamas = 0
+    own = 0
     for kind in range(ru[R_K]):  # without a branch on the cards, which chance makes unpredictable
         c = h[at + kind]
         llamas += c * ru[R_IS_LLAMA + kind]
         # the kind's values if held: (c + 0xFFFF) >> 16 is 1 for any count held (a deck is far
         # smaller), 0 for none; LLVM turns a test of c (if, min, a sign) back into a branch
-        mask |= ru[R_MASK + kind] * ((c + 0xFFFF) >> 16)  # a llama's mask is 0
+        held = (c + 0xFFFF) >> 16
+        mask |= ru[R_MASK + kind] * held  # a llama's mask is 0
+        own += ru[R_OWN_POINTS + kind] * held
     if llamas and not each:
         llamas = 1
-    return ru[R_MASK_SUM + mask] + 10 * llamas
+    return ru[R_MASK_SUM + mask] + 10 * llamas + own
 
 
 @njit(cache=True, inline="always")
@@ -182,9 +189,13 @@ def penalty(st, ru, seat):
 
 
 @njit(cache=True, inline="always")
-def highest_chip(points):
-    """C3: the value of the highest chip held (10, 1, or 0 for none)."""
-    return 10 if points >= 10 else (1 if points >= 1 else 0)
+def highest_chip(ru, points):
+    """C3, P5: the value of the highest chip held (10, 1, or 0 for none; 20 with party's pink
+    chips): the first of the game's chip values, highest first, not above the points."""
+    for i in range(ru[R_CHIP_N]):
+        if points >= ru[R_CHIPS + i]:
+            return ru[R_CHIPS + i]
+    return 0
 
 
 @njit(cache=True)
@@ -198,7 +209,7 @@ def add_penalties(st, ru):
 def close_round(st, ru, ended_by, ender):
     """After the penalties: C5 for an emptied hand, the round's record, then C6."""
     if ended_by == EMPTY_HAND:  # C5
-        st[POINTS + ender] -= highest_chip(st[POINTS + ender])
+        st[POINTS + ender] -= highest_chip(ru, st[POINTS + ender])
     st[ENDED_BY] = ended_by
     st[ENDER] = ender
     st[TO_MOVE] = -1

@@ -145,7 +145,7 @@ def apply_roll(st, ru, k0, k1, k2):
     st[ROLLER] = -1
     llama = ru[R_LLAMA]
     if k0 == llama and k1 == llama and k2 == llama:  # (a): the highest chip back, nothing else
-        st[POINTS + seat] -= highest_chip(st[POINTS + seat])
+        st[POINTS + seat] -= highest_chip(ru, st[POINTS + seat])
         st[TO_MOVE] = next_in(st, ru, seat)
     elif st[at + k0] or st[at + k1] or st[at + k2]:  # (b): a discard is owed
         for kind in range(k):

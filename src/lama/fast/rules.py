@@ -47,6 +47,10 @@ def _rules_list(game) -> list[int]:
     r[L.R_ONE] = kinds.index["1"] if effects else -1
     r[L.R_LLAMA] = kinds.index["L"]
     r[L.R_ACTIONS] = game.num_distinct_actions()
+    own_points = getattr(kinds, "own_points", None) or (0,) * k  # P4 (PartyKinds)
+    r[L.R_CHIP_N] = len(game.chips)  # C3, P5
+    for i, (_, value) in enumerate(game.chips):
+        r[L.R_CHIPS + i] = value
     deck = list(game.deck)
     r[L.R_DECK_TOTAL] = sum(deck)
     for kind in range(k):
@@ -62,10 +66,13 @@ def _rules_list(game) -> list[int]:
         for i, other in enumerate(same):
             r[L.R_SAME + kind * L.K_MAX + i] = other
         r[L.R_MASK + kind] = 0 if card.is_llama else sum(1 << v for v in card.values)
-        r[L.R_IS_LLAMA + kind] = int(card.is_llama)
+        r[L.R_IS_LLAMA + kind] = int(card.is_llama and not own_points[kind])  # a llama's 10 in C7 (not P4's P)
+        r[L.R_OWN_POINTS + kind] = own_points[kind]
+        r[L.R_PLUS + kind] = int(card.effect == "plus")  # P3
         r[L.R_STAR + kind] = int(effects and card.effect == "star")  # what the code means in this game (K1, P1)
         r[L.R_RECT + kind] = int(effects and card.effect == "rectangle")
         r[L.R_WIDTH + kind] = len(card.values)
+    r[L.R_PLUSES] = sum(r[L.R_PLUS:L.R_PLUS + k])
     for mask in range(128):
         r[L.R_MASK_SUM + mask] = sum(v for v in range(1, 7) if mask & (1 << v))
     if r[L.R_FAMILY] == L.DICE:

@@ -6,8 +6,8 @@ the party llama, in PartyKinds: where `P` may go and what may follow it (P2, opt
 `party_on_party`) are precomputed in the kinds' tables, and its 20 points are its penalty (P4).
 A plus card gives its seat another whole turn (P3) through two hooks of CardState
 (`card_effect` says so with an ExtraTurn event, `after_play` keeps the turn); the View's
-`extra_turn` is that seat, computed from the round's moves, so the state has no field of its
-own. Pink chips are the game's chips (P5): C5 returns the highest of them.
+`extra_turn` is that seat, computed from the round's moves (the fast engine keeps it in its
+row: the shape's field). Pink chips are the game's chips (P5): C5 returns the highest of them.
 
 Not registered in lama.games.GAMES yet: its tests import it (tests/games/test_party_rules.py).
 """
@@ -23,7 +23,7 @@ from lama.core.display import MIDDLE, TURN, Mark, Note, plain
 from lama.core.game import deck_from_map, deck_option
 from lama.core.jsonform import shown
 from lama.core.sentences import ANY, case, event
-from lama.core.shape import SEAT, Observed, Shape, ViewField
+from lama.core.shape import SEAT, Field, Observed, Shape, ViewField
 from lama.core.words import N_
 
 # Table order is the order of a sorted hand (codes_of): 1, 1+, 2, 2+, ..., 6, 6+, L, P
@@ -44,6 +44,9 @@ class PartyKinds(CardKinds):
         self.party_on_party = party_on_party  # read by goes_on while the tables are built
         super().__init__(codes, symbols=SYMBOLS)
         self.party = self.index.get(PARTY, -1)
+        # P4 as data for the fast engine (lama.fast.rules): what each kind costs once if held,
+        # beside C7 of the others (penalty below)
+        self.own_points = tuple(PARTY_POINTS if card.effect == PARTY_EFFECT else 0 for card in self.cards)
 
     def card_of(self, code: str) -> Card:
         """P2: `P` has the llama's value, so that what follows it is what follows a llama (L, 1)."""
@@ -103,14 +106,22 @@ class PartyState(CardState):
 
     @property
     def extra_turn(self) -> int | None:
-        """P3: the seat to move when it moves again after its own plus card; None otherwise.
-        Read from the round's moves (the last one is that play), so a state restored from a
+        """P3: the seat taking another turn after its own plus card, while that turn lasts: to
+        move, or waiting for the card it chose to draw (the card's coming ends the turn, with
+        an event, as every change of this field comes with one); None otherwise. Read from the
+        round's moves (the last ones are that play and the draw), so a state restored from a
         View has it too."""
-        seat = self.to_move
-        if seat is None or not self.moves:
+        moves = self.moves
+        if not moves:
             return None
-        last, action, _ = self.moves[-1]
-        if last != seat or action.kind != "play" or not PLUS[self.game.kinds.index[action.card]]:
+        seat, action, _ = moves[-1]
+        if self.chance == "draw" and action.kind == "draw" and len(moves) > 1:  # its draw pending
+            before, action, _ = moves[-2]
+            if before != seat:
+                return None
+        elif self.to_move != seat:
+            return None
+        if action.kind != "play" or not PLUS[self.game.kinds.index[action.card]]:
             return None
         return seat
 
@@ -131,6 +142,7 @@ class PartyState(CardState):
     # What Party adds to the card games' View (P3): the seat playing again. Every event that
     # moves the turn changes it.
     shape = CardState.shape + Shape(
+        fields=(Field("extra_turn", none=-1),),  # P3, in the fast engine's row (-1: none)
         view=(ViewField("extra_turn", lambda s, seat: s.extra_turn),),  # P3: the seat playing again, or None
         observed=(Observed("extra_turn", SEAT),),
         changes=tuple((name, ("extra_turn",)) for name in (
@@ -166,10 +178,14 @@ class PartyGame(CardGame):
     }
     state_class = PartyState
 
-    # the card games' drivers; the compiled ones wait for the fast engine to know P2-P5
+    # the card games' drivers, its own heuristic (the plus cards and P priced in); the fast
+    # engine knows P2-P5, so the card games' playouts and compiled search serve it as they are
     record_moves = "lama.record.moves:CARD_MOVES"
-    heuristic = "lama.bots.heuristic_cards:choose"
+    heuristic = "lama.bots.heuristic_party:choose"
     determinizer = "lama.bots.determinize:card_sampler"
+    rollout_policy = "lama.bots.rollout:fast_card_action"
+    compiled_search = "lama.bots.compiled.cards:evaluate_view"
+    hard_samples = 3000
 
     def __init__(self, players: int, options: dict | None = None):
         super().__init__(players, options)

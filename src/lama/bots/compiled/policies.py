@@ -4,8 +4,9 @@ environments' opponents, lama.envs.batch).
 
 - RANDOM: uniform over the legal ids (the twin in distribution of bots/random_bot.py).
 - HEURISTIC: the twin of the `heuristic` bot, decision for decision: heuristic_cards.py
-  (lama, komarami), heuristic_kadabra.py (kadabra, chosen on the rules' R_EFFECTS) and
-  heuristic_dice.py, beside them in lama.bots; their thresholds are imported from there.
+  (lama, komarami), heuristic_kadabra.py (kadabra, chosen on the rules' R_EFFECTS),
+  heuristic_party.py (party, chosen on its plus cards, R_PLUSES) and heuristic_dice.py, beside
+  them in lama.bots; their thresholds are imported from there.
   tests/bots/test_compiled_policies.py holds them to the Python bots.
 - EASY: the `easy` level: a random legal id one decision in three, else the heuristic.
 
@@ -53,8 +54,11 @@ from lama.fast.layout import (
     R_MASK_SUM,
     R_N,
     R_ONE,
+    R_OWN_POINTS,
     R_PLAY_N,
     R_PLAY_ON,
+    R_PLUS,
+    R_PLUSES,
     R_RECT,
     R_SAME,
     R_SAME_N,
@@ -73,6 +77,7 @@ from lama.fast.layout import (
 from .. import heuristic_cards as hc
 from .. import heuristic_dice as hd
 from .. import heuristic_kadabra as hk
+from .. import heuristic_party as hp
 from ..levels import EASY_BLUNDERS
 
 RANDOM, HEURISTIC, EASY = 0, 1, 2
@@ -93,6 +98,7 @@ C_QUIT_PER_CARD, C_QUIT_SMALL, C_QUIT_GAP, C_QUIT_LATE = hc.QUIT_PER_CARD, hc.QU
 K_QUIT_PER_CARD, K_QUIT_SMALL, K_QUIT_GAP, K_QUIT_LATE = hk.QUIT_PER_CARD, hk.QUIT_SMALL, hk.QUIT_GAP, hk.QUIT_LATE
 K_SHOW_NEAR = hk.SHOW_NEAR
 STAR_EARLY, STAR_LATE, STAR_LATE_HAND = hk.STAR_EARLY, hk.STAR_LATE, hk.STAR_LATE_HAND
+P_DUMP_NEAR, P_DUMP_HAND = hp.DUMP_NEAR, hp.DUMP_HAND
 
 
 @njit(cache=True)
@@ -115,6 +121,8 @@ def heuristic(st, ru, legal, count, scratch, memo):
     if ru[R_FAMILY] == CARDS:
         if ru[R_EFFECTS]:
             return heuristic_kadabra(st, ru, legal, count, scratch)
+        if ru[R_PLUSES]:
+            return heuristic_party(st, ru, legal, count, scratch)
         return heuristic_cards(st, ru, legal, count, scratch)
     return heuristic_dice(st, ru, legal, count, scratch, memo)
 
@@ -241,6 +249,55 @@ def cards_should_quit(st, ru, seat, now):
     return st[PILE_SIZE] <= n_others and now <= C_QUIT_LATE
 
 
+# -- party: heuristic_party.py ---------------------------------------------------------------
+
+@njit(cache=True)
+def heuristic_party(st, ru, legal, count, scratch):
+    """heuristic_party.choose: the best play (P dumped near the round's end, a plus card that a
+    card follows, the run, the penalty dumped, the width), else draw or quit
+    as the card games' heuristic."""
+    k = ru[R_K]
+    seat = st[TO_MOVE]
+    own_hand(st, ru, seat, scratch)
+    each = ru[R_LLAMA_EACH]
+    now = penalty_of(scratch, 0, ru, each)
+    near = party_round_near(st, ru, seat)
+    best = -1
+    b_dump, b_plus, b_run, b_shed, b_width = 0, 0, 0, 0, 0
+    for i in range(count):
+        a = legal[i]
+        if not is_play(ru, a):
+            continue
+        kind = card_of(ru, a)
+        scratch[kind] -= 1
+        run = run_length(scratch, ru, kind)
+        shed = now - penalty_of(scratch, 0, ru, each)
+        scratch[kind] += 1
+        dump = 1 if near and ru[R_OWN_POINTS + kind] > 0 else 0  # P4
+        plus = 1 if ru[R_PLUS + kind] and run > 0 else 0  # P3
+        width = -ru[R_WIDTH + kind]
+        if best < 0 or (dump, plus, run, shed, width) > (b_dump, b_plus, b_run, b_shed, b_width):
+            best, b_dump, b_plus, b_run, b_shed, b_width = a, dump, plus, run, shed, width
+    if best >= 0:
+        return best
+    if has(legal, count, k) and not cards_should_quit(st, ru, seat, now):
+        return k
+    if has(legal, count, k + 1):
+        return k + 1
+    return legal[0]
+
+
+@njit(cache=True)
+def party_round_near(st, ru, seat):
+    """heuristic_party.round_near: another seat still in holds few cards, or this seat does."""
+    if st[HAND_SIZES + seat] <= P_DUMP_HAND:
+        return True
+    for s in range(ru[R_N]):
+        if s != seat and not st[QUIT + s] and st[HAND_SIZES + s] <= P_DUMP_NEAR:
+            return True
+    return False
+
+
 # -- kadabra: heuristic_kadabra.py -----------------------------------------------------------
 
 @njit(cache=True)
@@ -311,7 +368,7 @@ def take_pays(st, ru, seat, scratch):
     if not playable:
         return False
     gain = stage_value(st) + (10 if st[MAGIC_CHIP] == seat else 0)
-    cost = gain - highest_chip(st[POINTS + seat] + gain)
+    cost = gain - highest_chip(ru, st[POINTS + seat] + gain)
     return cost < ru[R_MASK_SUM + ru[R_MASK + card]]
 
 
@@ -493,7 +550,7 @@ def dice_rolls(st, ru, depth, heads_up, scratch, memo):
         scratch[DICE_ROW + kind] = st[ROW + kind]
     others = st[N_IN] - 1
     depth = depth if others >= 2 else heads_up
-    cost = roll_value(ru, scratch, depth, depth, highest_chip(st[POINTS + seat]), others == 0, memo)
+    cost = roll_value(ru, scratch, depth, depth, highest_chip(ru, st[POINTS + seat]), others == 0, memo)
     return cost < penalty_of(scratch, 0, ru, 0) - hd.MARGIN
 
 
