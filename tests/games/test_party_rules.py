@@ -1,16 +1,14 @@
 """Scenario and property tests for L.A.M.A. Party Edition, rules P1–P5, each named after its rule id
-(RULES.md). The game is not registered in lama.games yet: it is imported and built directly."""
+(RULES.md)."""
 
 import json
 import random
-from contextlib import contextmanager
 from importlib import resources
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import lama.games
 from helpers import card_state, random_step, unchanged
 from lama.core import DRAW, QUIT, Deal, InvalidOption, Refusal, play
 from lama.core.display import note_data
@@ -200,17 +198,7 @@ def test_P3_the_record_says_only_the_moves():
     writer.add(state.apply(play("4+")))
     writer.add(state.apply(play("5")))
     assert writer.moves == [{"seat": 0, "play": "3+"}, {"seat": 0, "play": "4+"}, {"seat": 0, "play": "5"}]
-    with registered():  # replaying needs the game by its id: for this test only
-        assert result_of(replay(json.loads(json.dumps(writer.data)))) == result_of(state)
-
-
-@contextmanager
-def registered():
-    lama.games.register(PartyGame)
-    try:
-        yield
-    finally:
-        lama.games.unregister(PartyGame.id)
+    assert result_of(replay(json.loads(json.dumps(writer.data)))) == result_of(state)
 
 
 def test_P3_sentences_notes_and_mark():

@@ -18,8 +18,9 @@ from .dice import DiceGame
 from .kadabra import KadabraGame
 from .komarami import KomaramiGame
 from .lama import LamaGame
+from .party import PartyGame
 
-GAMES: dict[str, type[Game]] = {g.id: g for g in (LamaGame, KomaramiGame, KadabraGame, DiceGame)}
+GAMES: dict[str, type[Game]] = {g.id: g for g in (LamaGame, KomaramiGame, KadabraGame, DiceGame, PartyGame)}
 BUILT_IN = tuple(GAMES)
 
 

@@ -9,7 +9,7 @@ A plus card gives its seat another whole turn (P3) through two hooks of CardStat
 `extra_turn` is that seat, computed from the round's moves, so the state has no field of its
 own. Pink chips are the game's chips (P5): C5 returns the highest of them.
 
-Not registered in lama.games.GAMES yet: its tests import it (tests/games/test_party_rules.py).
+Registered in lama.games.GAMES as `party`.
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class PartyGame(CardGame):
     id = "party"
     name = N_("L.A.M.A. Party Edition")
     tagline = N_("L.L.A.M.A. with plus cards that play again, a pink party llama on anything and pink chips.")
-    rules_file = "rules/party.md"  # not written yet: it comes with the registration
+    rules_file = "rules/party.md"
     extra_options = CardGame.extra_options + (deck_option(CODES, "P1", "data/party-deck.json"),
                                               PARTY_ON_PARTY_OPTION)
     kinds = KINDS  # the default options' table; an instance holds its own (party_on_party)
