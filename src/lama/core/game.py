@@ -21,7 +21,6 @@ from functools import cached_property
 from importlib import resources
 
 from .actions import DRAW, QUIT
-from .cards import next_values
 from .display import CHIPS, DRAW_CONTROL, PLAY_CONTROL, QUIT_CONTROL, Control, Mark, Note, Zone
 from .errors import IllegalAction, InvalidOption
 from .jsonform import ReadOnlyMap, frozen, is_int, shown
@@ -194,7 +193,7 @@ class Game:
             "family": cls.family,
             "hand": cls.hand_name,
             "llama": cls.llama_name,
-            "cards": [{"code": c.code, "name": cls.kinds.name(c, cls.llama_name), "next": list(next_values(c))}
+            "cards": [{"code": c.code, "name": cls.kinds.name(c, cls.llama_name), "next": list(cls.kinds.next_of(c))}
                       for c in cards],
             "moves": [c.describe() for c in cls.controls],
             "chips": [{"colour": colour, "points": points} for colour, points in cls.chips],

@@ -68,6 +68,14 @@ class PartyKinds(CardKinds):
         rest[party] = 0
         return CardKinds.penalty(self, rest) + PARTY_POINTS
 
+    def next_of(self, card: Card) -> tuple[str, ...]:
+        """P2: what may follow `card` is L3's values (on a `P` a llama's: `L`, `1`) and the party
+        llama wherever it goes."""
+        follow = CardKinds.next_of(self, card)
+        if self.party >= 0 and self.goes_on(self.cards[self.party], card):
+            follow += (PARTY,)
+        return follow
+
     def name(self, card: Card, llama_name: str = "llama") -> str:
         return "party llama" if card.effect == PARTY_EFFECT else CardKinds.name(self, card, llama_name)
 
