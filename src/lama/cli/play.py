@@ -3,6 +3,7 @@ the human seats and the bots, and lama.tui.play runs the game."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
@@ -27,6 +28,12 @@ def bots_help() -> str:
     return _("one bot for every other seat, or one per bot seat in seat order, by name ({names}), by level "
              "({levels}) or {module} (default {default})").format(names=names, levels=levels,
                                                                   module="module:callable", default="heuristic")
+
+
+def boolean_options() -> list[tuple[str, str]]:
+    """Every game's options of type "boolean", by name, with their labels (the flags' help)."""
+    found = {o.name: o.label for cls in GAMES.values() for o in cls.all_options() if o.type == "boolean"}
+    return sorted(found.items())
 
 
 def add_arguments(p) -> None:
@@ -54,6 +61,9 @@ def add_arguments(p) -> None:
     p.add_argument("--hand-size", dest="hand_size", type=int, metavar="N",
                    help=_("the card games: cards dealt to each seat (default {n})").format(n=6))
     p.add_argument("--dice", metavar="FILE.json", help=_("dice: the dice, a JSON list of three lists of six faces"))
+    for name, label in boolean_options():  # a game's yes-or-no option: --NAME or --no-NAME
+        p.add_argument(f"--{name.replace('_', '-')}", dest=name, action=argparse.BooleanOptionalAction, default=None,
+                       help=_(label) if label else name)
     p.add_argument("--record", metavar="FILE",
                    help=_("save the record here (default: {file} in the current folder)").format(
                        file="GAME-DATE-TIME.record.json"))
@@ -136,6 +146,9 @@ def _options(args, players: int) -> dict:
             raise UsageError(_("{flag}: {path} must hold a JSON object mapping card codes to counts, e.g. "
                                "{example}").format(flag="--deck", path=args.deck, example='{"L": 12, "1": 6, ...}'))
         options["deck"] = deck
+    for name, _label in boolean_options():
+        if getattr(args, name, None) is not None:  # a game without it says so (unknown option)
+            options[name] = getattr(args, name)
     if args.dice is not None:
         dice = _load_json(args.dice, "--dice")
         if not (isinstance(dice, list) and len(dice) == 3 and all(isinstance(d, list) and len(d) == 6 for d in dice)):

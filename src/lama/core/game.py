@@ -35,16 +35,20 @@ MAX_TARGET = 1000  # C6: far beyond any real game, small enough for every counte
 class Option:
     """An option a game accepts: its key in the record's `options`, one line of help, the
     JSON form of its value (`type`: "integer", "seat", "deck" a map from card code to count,
-    "faces" a list of dice, each a list of face codes) and its bounds as (key, value) pairs
-    (`min`, `max`, ...), which a client needs to offer it (GET /api/games)."""
+    "faces" a list of dice, each a list of face codes, "boolean" true or false) and its bounds
+    as (key, value) pairs (`min`, `max`, ...), which a client needs to offer it (GET
+    /api/games). `label`: what people read beside its control (a lobby's checkbox, the help of
+    the terminal's flag), a catalog's message id; "" where the client names it itself."""
 
     name: str
     description: str
     type: str = "integer"
     bounds: tuple[tuple[str, object], ...] = ()
+    label: str = ""
 
     def describe(self, default) -> dict:
         return {"name": self.name, "description": self.description, "default": default, "type": self.type,
+                "label": self.label,
                 **{key: list(value) if isinstance(value, tuple) else value for key, value in self.bounds}}
 
 

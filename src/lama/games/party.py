@@ -147,7 +147,8 @@ class PartyState(CardState):
 
 
 PARTY_ON_PARTY_OPTION = Option(
-    "party_on_party", "whether a party llama may be played on a party llama (P2; default true)", "boolean")
+    "party_on_party", "whether a party llama may be played on a party llama (P2; default true)", "boolean",
+    label=N_("A party llama may be played on a party llama"))
 
 
 class PartyGame(CardGame):
