@@ -184,7 +184,8 @@ class Game:
         `id`, `name`, `tagline`, `min_players`, `max_players`, `options` (each: `name`, `description`,
         `default`, `type` and its bounds), `family`, `hand` (what a seat's cards are called),
         `llama` (what the L card is called and shows), `cards` (each kind of card: `code`,
-        `name`, `next`: the values that may go on it), `moves` (each kind of move, in the
+        `name`, `next`: the values that may go on it and a card of the game's own that may,
+        `effect`: what it does in its game, "" for none: how a page draws it), `moves` (each kind of move, in the
         order a page offers them: lama.core.display.Control), `chips`, `marks`, `zones`, `notes`
         (lama.core.display), `start_points`, `odds`, `pictures` and `sentences` (what to say of
         each event, lama.core.sentences). A page that reads these tests no game id."""
@@ -197,8 +198,8 @@ class Game:
             "family": cls.family,
             "hand": cls.hand_name,
             "llama": cls.llama_name,
-            "cards": [{"code": c.code, "name": cls.kinds.name(c, cls.llama_name), "next": list(cls.kinds.next_of(c))}
-                      for c in cards],
+            "cards": [{"code": c.code, "name": cls.kinds.name(c, cls.llama_name), "next": list(cls.kinds.next_of(c)),
+                       "effect": c.effect} for c in cards],
             "moves": [c.describe() for c in cls.controls],
             "chips": [{"colour": colour, "points": points} for colour, points in cls.chips],
             "marks": [m.describe() for m in cls.marks],

@@ -33,6 +33,10 @@ PARTY = "P"  # P2: the party llama's code
 PARTY_EFFECT = "party"  # its Card.effect: the one card that is played on anything
 PARTY_POINTS = 20  # P4
 CHIPS = (("pink", 20), ("black", 10), ("white", 1))  # P5, C3: highest first
+# What the page says of party's own parts (its cards' names, a stack of pink chips), marked here
+# for the catalogs (tests/web/test_page_words.py): the page shows each by its English text.
+WORDS = (N_("1 plus"), N_("2 plus"), N_("3 plus"), N_("4 plus"), N_("5 plus"), N_("6 plus"), N_("party llama"),
+         N_("{n} pink"))
 
 
 class PartyKinds(CardKinds):

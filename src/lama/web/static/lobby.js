@@ -16,7 +16,7 @@ nameInput.addEventListener("change", () => { device.name = nameInput.value.trim(
 
 // A game's pictures: its cards, or (a game of dice) the faces of its dice.
 function pictures(g) {
-  return g.pictures.map(code => isCardGame(g.id) ? h("span", { class: "card" }, cardFace(code, g.llama)) : die(code));
+  return g.pictures.map(code => isCardGame(g.id) ? h("span", { class: "card" }, cardFace(code, g.llama, g.cardOf.get(code)?.effect)) : die(code));
 }
 
 function gameOf() { return gameInfo(games.find(g => g === (document.querySelector("input[name=game]:checked") || {}).value) || games[0]); }
@@ -82,7 +82,7 @@ const deckEditor = {
   show(g, o) {
     const grid = h("div", { class: "deck", dataset: { option: o.name } });
     for (const [code, n] of Object.entries(o.default || {})) {
-      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": t("Number of cards: {card}", { card: cardName(code, g.id) }) })));
+      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama, g.cardOf.get(code)?.effect)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": t("Number of cards: {card}", { card: cardName(code, g.id) }) })));
     }
     return h("details", {}, h("summary", {}, t("Deck: how many of each card")), grid);
   },
@@ -113,8 +113,20 @@ const facesEditor = {
   },
 };
 
+// A yes-or-no option (type "boolean"): a checkbox with the option's label, sent only when changed.
+const booleanEditor = {
+  show(g, o) {
+    const box = h("input", { type: "checkbox", checked: !!o.default, "data-option": o.name, "data-default": String(!!o.default) });
+    return h("label", { class: "check boolean-option" }, box, " ", t(o.label || o.name));
+  },
+  value(o) {
+    const box = document.querySelector(`input[type="checkbox"][data-option="${o.name}"]`);
+    return box && String(box.checked) !== box.dataset.default ? box.checked : undefined;
+  },
+};
+
 // Editors of the options beyond the target, by the option's type (its bounds come with it).
-const EDITORS = { deck: deckEditor, faces: facesEditor };
+const EDITORS = { deck: deckEditor, faces: facesEditor, boolean: booleanEditor };
 
 function seatsChanged() {
   const n = Number($("#players").value);
