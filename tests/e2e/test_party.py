@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .driver import play, shots, status
+from .driver import actions, play, shots, status, version, wait_for_change
 
 pytestmark = pytest.mark.e2e
 
@@ -36,11 +36,20 @@ def test_P2_P3_P5_a_party_game_to_the_end(server, new_page):
         if not seen["pink"] and page.locator(".chip-pink").count():
             seen["pink"] = page.locator(".chip-pink").first.is_visible()
 
+    def key_p():
+        """P2 by keyboard: where the party llama is Ann's legal play, the key `p` plays it."""
+        if not seen.get("key") and status(page) == "running" and {"play": "P"} in actions(page):
+            v = version(page)
+            page.keyboard.press("p")
+            wait_for_change(page, v)
+            seen["key"] = "You played party llama." in page.locator("#log").inner_text()
+        return status(page) == "finished"
+
     each(0)
-    play([page], until=lambda: status(page) == "finished", each=each, timeout=300)
+    play([page], until=key_p, each=each, timeout=300)
     each(0)
     shots(page, "party-finished")
-    assert seen == {"party": True, "plus": True, "again": True, "pink": True}, seen
+    assert seen == {"party": True, "plus": True, "again": True, "pink": True, "key": True}, seen
     log = page.locator("#log").inner_text()
     assert "plays again (plus card)" in log or "play again (plus card)" in log  # P3, told in the log
     assert page.locator("#seats .chip-pink").count()  # P5: someone ended with 20 points or more
