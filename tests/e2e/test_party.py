@@ -30,8 +30,8 @@ def test_P2_P3_P5_a_party_game_to_the_end(server, new_page):
                 shots(page, "party-llama")
         if not seen["plus"] and page.locator('.card[data-code$="+"]').count():
             seen["plus"] = True
-        if not seen["again"] and "plays again (plus card)" in page.locator("body").inner_text():
-            seen["again"] = True
+        if not seen["again"] and "A plus card: you play again." in page.locator("body").inner_text():
+            seen["again"] = True  # P3: Ann's own extra turn, told on her turn line
             shots(page, "party-again")
         if not seen["pink"] and page.locator(".chip-pink").count():
             seen["pink"] = page.locator(".chip-pink").first.is_visible()
