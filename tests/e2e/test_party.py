@@ -62,6 +62,8 @@ def test_the_lobby_offers_partys_yes_or_no_option(server, new_page):
     page.locator(".game-choice", has=page.locator('input[value="party"]')).click()
     box = page.get_by_label("A party llama may be played on a party llama")
     assert box.is_checked()  # P2's default
+    box.scroll_into_view_if_needed()
+    shots(page, "party-lobby")
     assert page.locator(".game-choice svg.card-svg.party").count() == 1  # the lobby's pictures: the pink llama
     box.uncheck()
     with page.expect_response(lambda r: r.url.endswith("/api/tables") and r.request.method == "POST") as answer:
