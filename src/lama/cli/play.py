@@ -30,12 +30,6 @@ def bots_help() -> str:
                                                                   module="module:callable", default="heuristic")
 
 
-def boolean_options() -> list[tuple[str, str]]:
-    """Every game's options of type "boolean", by name, with their labels (the flags' help)."""
-    found = {o.name: o.label for cls in GAMES.values() for o in cls.all_options() if o.type == "boolean"}
-    return sorted(found.items())
-
-
 def add_arguments(p) -> None:
     p.description = _("Play at the terminal. One human against bots ({seat}, {bots}), or several humans taking "
                       "turns at one terminal ({humans}). Seats are numbered from 1. Type {help} during the game "
@@ -61,9 +55,8 @@ def add_arguments(p) -> None:
     p.add_argument("--hand-size", dest="hand_size", type=int, metavar="N",
                    help=_("the card games: cards dealt to each seat (default {n})").format(n=6))
     p.add_argument("--dice", metavar="FILE.json", help=_("dice: the dice, a JSON list of three lists of six faces"))
-    for name, label in boolean_options():  # a game's yes-or-no option: --NAME or --no-NAME
-        p.add_argument(f"--{name.replace('_', '-')}", dest=name, action=argparse.BooleanOptionalAction, default=None,
-                       help=_(label) if label else name)
+    p.add_argument("--party-on-party", dest="party_on_party", action=argparse.BooleanOptionalAction, default=None,
+                   help=_("party: whether a party llama may be played on a party llama (default: it may)"))
     p.add_argument("--record", metavar="FILE",
                    help=_("save the record here (default: {file} in the current folder)").format(
                        file="GAME-DATE-TIME.record.json"))
@@ -146,9 +139,8 @@ def _options(args, players: int) -> dict:
             raise UsageError(_("{flag}: {path} must hold a JSON object mapping card codes to counts, e.g. "
                                "{example}").format(flag="--deck", path=args.deck, example='{"L": 12, "1": 6, ...}'))
         options["deck"] = deck
-    for name, _label in boolean_options():
-        if getattr(args, name, None) is not None:  # a game without it says so (unknown option)
-            options[name] = getattr(args, name)
+    if args.party_on_party is not None:  # another game than party says so (an unknown option)
+        options["party_on_party"] = args.party_on_party
     if args.dice is not None:
         dice = _load_json(args.dice, "--dice")
         if not (isinstance(dice, list) and len(dice) == 3 and all(isinstance(d, list) and len(d) == 6 for d in dice)):

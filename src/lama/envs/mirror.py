@@ -136,18 +136,11 @@ class Mirror:
         # what else a card played or drawn changes in the game (Shape.changes; None: nothing)
         played = self._rereader(enc.changes["CardPlayed"]) if enc.changes.get("CardPlayed") else None
         drawn = self._rereader(enc.changes["CardDrawn"]) if enc.changes.get("CardDrawn") else None
-        # a move that returned no event (a draw waiting for its card) is still a move: what the game
-        # reads from the round's moves (party's extra turn, P3) is read again, every feature its
-        # events are declared to change
-        declared = sorted({name for names in enc.changes.values() for name in names})
-        silent = self._rereader(declared) if declared else None
 
         def update(events, seat=None, action_id=None):
             if not mirror.ok:
                 return refresh()
             state = mirror.state
-            if not events and silent is not None:
-                silent()
             for e in events:
                 cls = type(e)
                 if cls is CardPlayed:

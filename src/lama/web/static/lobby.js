@@ -113,15 +113,17 @@ const facesEditor = {
   },
 };
 
-// A yes-or-no option (type "boolean"): a checkbox with the option's label, sent only when changed.
+// A yes or no (type "boolean"): a checkbox named by the option's `label` (or its name), sent
+// only when it differs from the default.
 const booleanEditor = {
   show(g, o) {
-    const box = h("input", { type: "checkbox", checked: !!o.default, "data-option": o.name, "data-default": String(!!o.default) });
-    return h("label", { class: "check boolean-option" }, box, " ", t(o.label || o.name));
+    const box = h("input", { type: "checkbox", dataset: { option: o.name } });
+    box.checked = !!o.default;
+    return h("label", { class: "option-boolean" }, box, " ", t(o.label || o.name));
   },
   value(o) {
     const box = document.querySelector(`input[type="checkbox"][data-option="${o.name}"]`);
-    return box && String(box.checked) !== box.dataset.default ? box.checked : undefined;
+    return box && box.checked !== !!o.default ? box.checked : undefined;
   },
 };
 
