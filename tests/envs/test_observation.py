@@ -38,8 +38,8 @@ def walk(game, seed, visit, quit_odds=0.05):
 
 def size_formula(game_id: str, n: int) -> int:
     """The sizes the module docstring and docs/environments.md give."""
-    return {"lama": 12 * n + 22, "komarami": 12 * n + 22, "kadabra": 28 * n + 62, "dice": 10 * n + 56,
-            "party": 20 * n + 43}[game_id]
+    return {"lama": 12 * n + 22, "komarami": 12 * n + 22, "kadabra": 28 * n + 62, "party": 20 * n + 43,
+            "dice": 10 * n + 56}[game_id]
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -88,7 +88,7 @@ FEATURES_THAT_MOVE = {
     "dice": {"displays", "hand_sizes", "points", "quit", "discard_pile", "row", "roll"},
 }
 FEATURES_THAT_MOVE["komarami"] = FEATURES_THAT_MOVE["lama"]
-FEATURES_THAT_MOVE["party"] = FEATURES_THAT_MOVE["lama"] | {"extra_turn"}  # P3: the seat playing again
+FEATURES_THAT_MOVE["party"] = FEATURES_THAT_MOVE["lama"] | {"extra_turn"}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -198,7 +198,7 @@ def test_P3_the_record_says_only_the_moves():
     writer.add(state.apply(play("4+")))
     writer.add(state.apply(play("5")))
     assert writer.moves == [{"seat": 0, "play": "3+"}, {"seat": 0, "play": "4+"}, {"seat": 0, "play": "5"}]
-    assert result_of(replay(json.loads(json.dumps(writer.data)))) == result_of(state)
+    assert result_of(replay(json.loads(json.dumps(writer.data)))) == result_of(state)  # by its id
 
 
 def test_P3_sentences_notes_and_mark():

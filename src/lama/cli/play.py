@@ -139,8 +139,9 @@ def _options(args, players: int) -> dict:
             raise UsageError(_("{flag}: {path} must hold a JSON object mapping card codes to counts, e.g. "
                                "{example}").format(flag="--deck", path=args.deck, example='{"L": 12, "1": 6, ...}'))
         options["deck"] = deck
-    if args.party_on_party is not None:  # another game than party says so (an unknown option)
-        options["party_on_party"] = args.party_on_party
+    party_on_party = getattr(args, "party_on_party", None)
+    if party_on_party is not None:  # another game than party says so (an unknown option)
+        options["party_on_party"] = party_on_party
     if args.dice is not None:
         dice = _load_json(args.dice, "--dice")
         if not (isinstance(dice, list) and len(dice) == 3 and all(isinstance(d, list) and len(d) == 6 for d in dice)):
