@@ -50,6 +50,9 @@ def test_options_are_parameters():
     assert sum(kadabra.lama.deck) == 60 and kadabra.lama.options["deck"] == deck
     with pytest.raises(Exception, match="target"):
         pyspiel.load_game("python_lama(target=0)")
+    party = pyspiel.load_game("python_party(players=3,party_on_party=false)")  # P2's option, a bool
+    assert party.lama.options["party_on_party"] is False and party.lama.party_on_party is False
+    assert pyspiel.load_game("python_party").lama.party_on_party is True
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -494,7 +494,7 @@ def test_a_long_name_is_refused(capsys, tmp_path, monkeypatch):
 
 # The flag of `lama play` for each option of a game (lama.cli.play).
 FLAGS = {"target": "--target", "first_player": "--first-player", "hand_size": "--hand-size",
-         "deck": "--deck", "dice": "--dice", "lachen": "--lachen"}
+         "deck": "--deck", "dice": "--dice", "lachen": "--lachen", "party_on_party": "--party-on-party"}
 
 
 def test_the_terminals_rules_are_the_players_rules_and_the_terminals_part():

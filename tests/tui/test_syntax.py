@@ -44,6 +44,11 @@ DICE_MISS = make_view(
     roll=("4", "6", "L"), legal_actions=(take("4"), take("6"), take("L")),
 )
 
+PARTY = make_view(game="party", hand=("1", "3", "3+", "5+", "L", "P"), hand_sizes=(6, 6, 6), top="3", pile_size=20,
+                  legal_actions=(play("3"), play("3+"), play("P"), DRAW, QUIT))
+PARTY_ON_4 = make_view(game="party", hand=("2", "5+", "P"), hand_sizes=(3, 6, 6), top="4", pile_size=20,
+                       extra_turn=0, legal_actions=(play("5+"), play("P"), DRAW, QUIT))
+
 NAMES = ["Ann", "Bob", "Cem"]
 
 CASES = [
@@ -84,6 +89,18 @@ CASES = [
     (KADABRA_SHOW, "stage", TAKE_STAGE),
     (KADABRA_SHOW, "take stage", TAKE_STAGE),
     (KADABRA_SHOW, "L", play("L")),
+    # party: `P` is the party llama (a lone `p` too), `3+` a plus card, `5` the only 5 held (5+)
+    (PARTY, "P", play("P")),
+    (PARTY, "p", play("P")),
+    (PARTY, "p p", play("P")),
+    (PARTY, "play P", play("P")),
+    (PARTY, "3+", play("3+")),
+    (PARTY, "p 3+", play("3+")),
+    (PARTY, "3", play("3")),
+    (PARTY, "d", DRAW),
+    (PARTY_ON_4, "5", play("5+")),
+    (PARTY_ON_4, "5+", play("5+")),
+    (PARTY_ON_4, "q", QUIT),
     # dice
     (DICE_ROLL, "r", ROLL),
     (DICE_ROLL, "Roll", ROLL),
@@ -253,7 +270,7 @@ def test_a_gift_with_a_1_that_cannot_be_played_says_why_the_1_cannot_go():
     assert str(e.value).startswith("1 cannot be played on 5")
 
 
-@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "dice"])
+@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "dice", "party"])
 def test_the_reason_for_an_illegal_entry_is_the_tables_in_every_position(game_id):
     """Without a table, the terminal finds why a move is illegal on the state the game rebuilds
     from the view; it is the table's reason (Table.explain, as the protocol's `illegal` errors

@@ -21,7 +21,7 @@ def error_of(r, status: int, code: str) -> str:
 def test_health_and_games(client):
     assert client.get("/api/health").json() == {"ok": True, "protocol": "lama-web/1"}
     games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
-    assert set(games) == {"lama", "komarami", "kadabra", "dice"}
+    assert set(games) == {"lama", "komarami", "kadabra", "dice", "party"}
     assert games["lama"]["min_players"] == 2 and games["lama"]["max_players"] == 6
     options = {o["name"]: o for o in games["kadabra"]["options"]}
     assert options["target"]["default"] == 40 and sum(options["deck"]["default"].values()) == 60

@@ -28,16 +28,17 @@ def test_every_game_describes_what_the_page_needs(client):
         points = [c["points"] for c in g["chips"]]
         assert points == sorted(points, reverse=True) and points[-1] == 1  # C3: highest first, any count held
         assert g["options"][0] == {"name": "target", "description": g["options"][0]["description"], "default": 40,
-                                   "type": "integer", "min": 1, "max": 1000}
+                                   "type": "integer", "min": 1, "max": 1000, "label": ""}
         assert g["options"][1]["type"] == "seat"
-    assert all(games[i]["tagline"] for i in ("lama", "komarami", "dice", "kadabra"))  # the lobby's line for each
+    assert all(g["tagline"] for g in games.values())  # the lobby's line for each
     assert {c["code"]: c["name"] for c in games["komarami"]["cards"]}["L"] == "mosquito"
     assert games["komarami"]["llama"] == "mosquito" and games["lama"]["llama"] == "llama"
     kadabra = {c["code"]: c for c in games["kadabra"]["cards"]}
-    assert kadabra["2/3"] == {"code": "2/3", "name": "double 2/3", "next": ["2", "3", "4"]}
+    assert kadabra["2/3"] == {"code": "2/3", "name": "double 2/3", "next": ["2", "3", "4"], "effect": ""}
     assert kadabra["5*"]["name"] == "5 star" and kadabra["4+"]["name"] == "4 rectangle"
     assert kadabra["L"]["next"] == ["L", "1"] and kadabra["6"]["next"] == ["6", "L"]
-    assert [g["start_points"] for g in games.values()] == [0, 0, 3, 0]
+    assert kadabra["4+"]["effect"] == "rectangle" and kadabra["5*"]["effect"] == "star"
+    assert [g["start_points"] for g in games.values()] == [0, 0, 3, 0, 0]
     assert [m["kind"] for m in games["kadabra"]["moves"]] == ["play", "draw", "quit", "skip", "take_stage"]
     assert [(m["kind"], m["control"]) for m in games["dice"]["moves"]] == [
         ("roll", "button"), ("discard", "choose"), ("take", "row"), ("quit", "button")]
@@ -64,6 +65,21 @@ def test_every_game_describes_what_the_page_needs(client):
     assert set(deck["default"]) <= set(deck["codes"]) == set(kadabra)
     dice = {o["name"]: o for o in games["dice"]["options"]}["dice"]
     assert (dice["type"], dice["codes"], dice["dice"], dice["sides"]) == ("faces", list("123456L"), 3, 6)
+
+
+def test_P1_P3_P5_party_serves_its_plus_cards_party_llama_pink_chips_and_yes_or_no_option(client):
+    party = served(client)["party"]
+    cards = {c["code"]: c for c in party["cards"]}
+    assert cards["3+"] == {"code": "3+", "name": "3 plus", "next": ["3", "4", "P"], "effect": "plus"}  # P1, P3
+    assert cards["P"] == {"code": "P", "name": "party llama", "next": ["L", "1", "P"], "effect": "party"}  # P2
+    assert all(c["next"][-1] == "P" for c in party["cards"])  # P2: the party llama goes on any card
+    assert party["chips"] == [{"colour": "pink", "points": 20}, {"colour": "black", "points": 10},
+                              {"colour": "white", "points": 1}]  # P5
+    option = {o["name"]: o for o in party["options"]}["party_on_party"]
+    assert (option["type"], option["default"]) == ("boolean", True) and option["label"]
+    assert [(m["field"], m["badge"]) for m in party["marks"]] == [("extra_turn", True)]  # P3
+    assert {n["place"] for n in party["notes"]} == {"middle", "turn"}
+    assert party["sentences"]["extra_turn"]["cases"]
 
 
 def test_a_game_registered_at_run_time_is_served_and_opens_tables(client):

@@ -3,6 +3,7 @@ the human seats and the bots, and lama.tui.play runs the game."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from lama.bots import BOTS, LEVELS, UnknownBot, load_bot
@@ -56,6 +57,8 @@ def add_arguments(p) -> None:
     p.add_argument("--dice", metavar="FILE.json", help=_("dice: the dice, a JSON list of three lists of six faces"))
     p.add_argument("--lachen", action="store_true",
                    help=_("lama and komarami: play with the L.A.M.A. Lachen promo's puddle"))
+    p.add_argument("--party-on-party", dest="party_on_party", action=argparse.BooleanOptionalAction, default=None,
+                   help=_("party: whether a party llama may be played on a party llama (default: it may)"))
     p.add_argument("--record", metavar="FILE",
                    help=_("save the record here (default: {file} in the current folder)").format(
                        file="GAME-DATE-TIME.record.json"))
@@ -138,6 +141,9 @@ def _options(args, players: int) -> dict:
             raise UsageError(_("{flag}: {path} must hold a JSON object mapping card codes to counts, e.g. "
                                "{example}").format(flag="--deck", path=args.deck, example='{"L": 12, "1": 6, ...}'))
         options["deck"] = deck
+    party_on_party = getattr(args, "party_on_party", None)
+    if party_on_party is not None:  # another game than party says so (an unknown option)
+        options["party_on_party"] = party_on_party
     if args.dice is not None:
         dice = _load_json(args.dice, "--dice")
         if not (isinstance(dice, list) and len(dice) == 3 and all(isinstance(d, list) and len(d) == 6 for d in dice)):

@@ -117,6 +117,11 @@ class CardKinds:
         """How the card reads in words in this game (card_name)."""
         return card_name(card, llama_name)
 
+    def next_of(self, card: Card) -> tuple[str, ...]:
+        """What may follow `card` as a page lists it: L3's values (next_values); a game with a
+        card of its own adds it where it goes (party's `P`, P2)."""
+        return next_values(card)
+
     def penalty(self, counts: list[int]) -> int:
         """C7: distinct number values, plus 10 for any llama (or 10 per llama)."""
         numbers: set[int] = set()

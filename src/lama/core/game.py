@@ -21,7 +21,6 @@ from functools import cached_property
 from importlib import resources
 
 from .actions import DRAW, QUIT
-from .cards import next_values
 from .display import CHIPS, DRAW_CONTROL, PLAY_CONTROL, QUIT_CONTROL, Control, Mark, Note, Zone
 from .errors import IllegalAction, InvalidOption
 from .jsonform import ReadOnlyMap, frozen, is_int, shown
@@ -36,16 +35,20 @@ MAX_TARGET = 1000  # C6: far beyond any real game, small enough for every counte
 class Option:
     """An option a game accepts: its key in the record's `options`, one line of help, the
     JSON form of its value (`type`: "integer", "seat", "deck" a map from card code to count,
-    "faces" a list of dice, each a list of face codes) and its bounds as (key, value) pairs
-    (`min`, `max`, ...), which a client needs to offer it (GET /api/games)."""
+    "faces" a list of dice, each a list of face codes, "boolean" true or false) and its bounds
+    as (key, value) pairs (`min`, `max`, ...), which a client needs to offer it (GET
+    /api/games). `label`: what people read beside its control (a lobby's checkbox, the help of
+    the terminal's flag), a catalog's message id; "" where the client names it itself."""
 
     name: str
     description: str
     type: str = "integer"
     bounds: tuple[tuple[str, object], ...] = ()
+    label: str = ""
 
     def describe(self, default) -> dict:
         return {"name": self.name, "description": self.description, "default": default, "type": self.type,
+                "label": self.label,
                 **{key: list(value) if isinstance(value, tuple) else value for key, value in self.bounds}}
 
 
@@ -181,7 +184,8 @@ class Game:
         `id`, `name`, `tagline`, `min_players`, `max_players`, `options` (each: `name`, `description`,
         `default`, `type` and its bounds), `family`, `hand` (what a seat's cards are called),
         `llama` (what the L card is called and shows), `cards` (each kind of card: `code`,
-        `name`, `next`: the values that may go on it), `moves` (each kind of move, in the
+        `name`, `next`: the values that may go on it and a card of the game's own that may,
+        `effect`: what it does in its game, "" for none: how a page draws it), `moves` (each kind of move, in the
         order a page offers them: lama.core.display.Control), `chips`, `marks`, `zones`, `notes`
         (lama.core.display), `start_points`, `odds`, `pictures` and `sentences` (what to say of
         each event, lama.core.sentences). A page that reads these tests no game id."""
@@ -194,8 +198,8 @@ class Game:
             "family": cls.family,
             "hand": cls.hand_name,
             "llama": cls.llama_name,
-            "cards": [{"code": c.code, "name": cls.kinds.name(c, cls.llama_name), "next": list(next_values(c))}
-                      for c in cards],
+            "cards": [{"code": c.code, "name": cls.kinds.name(c, cls.llama_name), "next": list(cls.kinds.next_of(c)),
+                       "effect": c.effect} for c in cards],
             "moves": [c.describe() for c in cls.controls],
             "chips": [{"colour": colour, "points": points} for colour, points in cls.chips],
             "marks": [m.describe() for m in cls.marks],

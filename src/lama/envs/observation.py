@@ -13,9 +13,9 @@ Seats are in relative order: entry 0 of every per-seat feature is the observing 
 entry 1 the next seat in turn order (seat + 1), and so on, so one policy can play any seat.
 n is the player count, K the number of card kinds (7 in lama, komarami and dice: `1` to `6`
 and `L`; 19 in kadabra, in the order of its action ids: `1` `2` `2*` `2+` `2/3` `3` ... `6+`
-`L`). Every entry is a whole number (stored as a float).
+`L`; 14 in party: `1` `1+` `2` `2+` ... `6+` `L` `P`). Every entry is a whole number (stored as a float).
 
-The card games (lama, komarami, kadabra), in this order:
+The card games (lama, komarami, kadabra, party), in this order:
 
 | feature | size | value |
 | --- | --- | --- |
@@ -31,6 +31,7 @@ The card games (lama, komarami, kadabra), in this order:
 | magic_chip | 1 + n | kadabra, one-hot: in the centre, or held by a seat |
 | show | 1 | kadabra: 1 while a magic show runs (K9) |
 | forced_draw | n | kadabra, one-hot: the seat that must draw before its turn (K5); all 0 if none |
+| extra_turn | n | party, one-hot: the seat playing again after its plus card (P3); all 0 if none |
 
 In `moves`, kadabra then also counts skips and stage takes: E = 4, else 2.
 
@@ -48,7 +49,8 @@ of a seat that quit, face down for the others, D3):
 | roll | 3 x 7 | the last roll this round, per die one-hot of the face shown (all 0 before it) |
 | dice | 3 x 7 | per die, how many of its six faces show each kind (the dice in play) |
 
-Sizes: lama and komarami 12n + 22 (70 at 4 players), kadabra 28n + 62 (174), dice 10n + 56 (96).
+Sizes: lama and komarami 12n + 22 (70 at 4 players), kadabra 28n + 62 (174), dice 10n + 56 (96),
+party 20n + 43 (123).
 Whose turn it is is not a feature: an agent is asked to act only on its own turn (the action
 mask says so).
 """

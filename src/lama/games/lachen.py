@@ -34,7 +34,7 @@ from .stage import (
 # `label`: what the lobby's checkbox says (a boolean option's words, served with its bounds)
 LACHEN_OPTION = Option("lachen", "the L.A.M.A. Lachen promo: a llama puts a chip in the puddle, five or more chips "
                                  "make laughing time (LL; default false)", "boolean",
-                       (("label", N_("L.A.M.A. Lachen: play with the puddle (a llama puts a chip in it)")),))
+                       label=N_("L.A.M.A. Lachen: play with the puddle (a llama puts a chip in it)"))
 
 
 def lachen_of(options: dict) -> bool:

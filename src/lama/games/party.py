@@ -9,7 +9,7 @@ A plus card gives its seat another whole turn (P3) through two hooks of CardStat
 `extra_turn` is that seat, computed from the round's moves (the fast engine keeps it in its
 row: the shape's field). Pink chips are the game's chips (P5): C5 returns the highest of them.
 
-Not registered in lama.games.GAMES yet: its tests import it (tests/games/test_party_rules.py).
+Registered in lama.games.GAMES as `party`.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ PARTY = "P"  # P2: the party llama's code
 PARTY_EFFECT = "party"  # its Card.effect: the one card that is played on anything
 PARTY_POINTS = 20  # P4
 CHIPS = (("pink", 20), ("black", 10), ("white", 1))  # P5, C3: highest first
+# What the page says of party's own parts (its cards' names, a stack of pink chips), marked here
+# for the catalogs (tests/web/test_page_words.py): the page shows each by its English text.
+WORDS = (N_("1 plus"), N_("2 plus"), N_("3 plus"), N_("4 plus"), N_("5 plus"), N_("6 plus"), N_("party llama"),
+         N_("{n} pink"))
 
 
 class PartyKinds(CardKinds):
@@ -70,6 +74,14 @@ class PartyKinds(CardKinds):
         rest = list(counts)
         rest[party] = 0
         return CardKinds.penalty(self, rest) + PARTY_POINTS
+
+    def next_of(self, card: Card) -> tuple[str, ...]:
+        """P2: what may follow `card` is L3's values (on a `P` a llama's: `L`, `1`) and the party
+        llama wherever it goes."""
+        follow = CardKinds.next_of(self, card)
+        if self.party >= 0 and self.goes_on(self.cards[self.party], card):
+            follow += (PARTY,)
+        return follow
 
     def name(self, card: Card, llama_name: str = "llama") -> str:
         return "party llama" if card.effect == PARTY_EFFECT else CardKinds.name(self, card, llama_name)
@@ -151,7 +163,8 @@ class PartyState(CardState):
 
 
 PARTY_ON_PARTY_OPTION = Option(
-    "party_on_party", "whether a party llama may be played on a party llama (P2; default true)", "boolean")
+    "party_on_party", "whether a party llama may be played on a party llama (P2; default true)", "boolean",
+    label=N_("A party llama may be played on a party llama"))
 
 
 class PartyGame(CardGame):
@@ -161,7 +174,7 @@ class PartyGame(CardGame):
     id = "party"
     name = N_("L.A.M.A. Party Edition")
     tagline = N_("L.L.A.M.A. with plus cards that play again, a pink party llama on anything and pink chips.")
-    rules_file = "rules/party.md"  # not written yet: it comes with the registration
+    rules_file = "rules/party.md"
     extra_options = CardGame.extra_options + (deck_option(CODES, "P1", "data/party-deck.json"),
                                               PARTY_ON_PARTY_OPTION)
     kinds = KINDS  # the default options' table; an instance holds its own (party_on_party)

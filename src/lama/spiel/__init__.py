@@ -1,13 +1,14 @@
 """The games as OpenSpiel Python games (the `spiel` extra: `pip install -e '.[spiel]'`).
 
     import pyspiel
-    import lama.spiel                      # registers python_lama, python_komarami, python_kadabra, python_dice
+    import lama.spiel                      # registers python_<id> for every game (python_party, ...)
     game = pyspiel.load_game("python_lama(players=4,target=20)")
     state = game.new_initial_state()
 
 One registered game per game of lama.games, named `python_<id>`, its options as parameters:
-`players` (2 to 6), `target`, `first_player`, `hand_size` (the card games), and the others as
-JSON text (`deck` in the card games, `dice` in dice; "" keeps the default). The rules, the
+`players` (2 to 6), `target`, `first_player`, `hand_size` (the card games), a yes-or-no option
+as a bool (`party_on_party` in party), and the others as JSON text (`deck` in the card games,
+`dice` in dice; "" keeps the default). The rules, the
 actions and their ids are the core's (`game.action_of(id)`); this module only cuts chance
 into explicit chance nodes OpenSpiel can enumerate, each with its probabilities:
 
@@ -45,11 +46,11 @@ _NAMES = {}  # short name -> lama game id
 
 def _parameters(cls) -> dict:
     """OpenSpiel's parameter specification of a lama Game class: players and the whole-number
-    options, their defaults; every other option as JSON text ("" for its default)."""
+    and yes-or-no options, their defaults; every other option as JSON text ("" for its default)."""
     defaults = cls.default_options()
     spec = {"players": 4}
     for option in cls.all_options():
-        spec[option.name] = defaults[option.name] if option.type in ("integer", "seat") else ""
+        spec[option.name] = defaults[option.name] if option.type in ("integer", "seat", "boolean") else ""
     return spec
 
 

@@ -2,8 +2,9 @@
 
 Case does not matter, spaces and commas are tolerated:
 
-- a card (`3`, `L`, `2/3`, `5*`, `5+`) plays it; `p 3` and `play 3` too. In kadabra a plain
-  number also finds its star or rectangle card when that is the only one you hold (`5` → `5*`).
+- a card (`3`, `L`, `2/3`, `5*`, `5+`, party's `P`) plays it; `p 3` and `play 3` too (a lone
+  `p` is party's party llama, `p p` too). In kadabra a plain number also finds its star or
+  rectangle card when that is the only one you hold (`5` → `5*`), in party its plus card.
 - a game's button moves by what its controls declare (lama.core.display.Control: `key` and
   `words`, a word of several words as typed): `d`/`draw`, `q`/`quit`, `r`/`roll`; Kadabra's
   `s`/`skip` and `t`/`stage`/`take stage`. A word another game's control takes is "not a move
@@ -194,7 +195,7 @@ def resolve(text: str, view, names=None, explain: Callable | None = None):
         raise _fail(_("take which card? (e.g. 'take 2')"), view)
     if head in ("x", "discard"):
         return _dice_discard(tokens[1:], text, view, explain)
-    if head in ("p", "play"):
+    if head in ("p", "play") and not (len(tokens) == 1 and _card(head, game)):  # party's `P` is a card
         tokens = tokens[1:]
         if not tokens:
             raise _fail(_("play which card? (e.g. 'play 3' or just '3')"), view)

@@ -14,7 +14,8 @@ export function cardEl(code, game, attrs = {}, tag = "span") {
     if (!attrs["aria-label"]) el.setAttribute("aria-label", cardName(code, game));
   }
   el.dataset.code = code;
-  el.append(cardFace(code, gameInfo(game).llama));
+  const info = gameInfo(game);
+  el.append(cardFace(code, info.llama, info.cardOf.get(code)?.effect));
   return el;
 }
 

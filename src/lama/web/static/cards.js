@@ -72,10 +72,32 @@ function corners(label, color = "#fff") {
 
 const FRAME = `<rect x="1.5" y="1.5" width="97" height="137" rx="10" fill="#fffdf8" stroke="#2d2d2d" stroke-width="2"/>`;
 
-// One card face: codes "1".."6", "L", "2/3", "4/5", "N*", "N+"; `llama` is what the game's L card
-// is (its `llama` in GET /api/games): a llama, or a mosquito (Lato z Komarami).
-export function cardFace(code, llama = "llama") {
+// The party llama's hat and confetti, drawn over LLAMA (its coordinates).
+const PARTY_HAT = `
+<path d="M-22 -46 L-13 -74 L-6 -46 Z" fill="#ffd43b" stroke="#4b3422" stroke-width="2.2" stroke-linejoin="round"/>
+<path d="M-19 -54 L-8 -56 M-17 -63 L-10 -64" stroke="#d6336c" stroke-width="3" stroke-linecap="round"/>
+<circle cx="-13" cy="-75" r="4" fill="#d6336c" stroke="#4b3422" stroke-width="1.6"/>`;
+const CONFETTI = [[18, 22, "#ffd43b"], [80, 30, "#1f74c9"], [14, 112, "#2f9a44"], [84, 114, "#ffd43b"], [74, 16, "#fff"],
+  [24, 40, "#fff"], [86, 72, "#7a4ad8"], [12, 78, "#ee8a12"]]
+  .map(([x, y, c], i) => `<rect x="${x - 3}" y="${y - 1.5}" width="6" height="3" rx="1" fill="${c}" transform="rotate(${i * 47} ${x} ${y})"/>`).join("");
+
+// A plus card's sign (P3): a white badge under the number.
+const PLUS_SIGN = (color) => `<circle cx="50" cy="106" r="15" fill="#fffdf8" stroke="rgba(0,0,0,.35)" stroke-width="1.5"/>
+  <path d="M50 97 V115 M41 106 H59" stroke="${color}" stroke-width="6" stroke-linecap="round"/>`;
+
+// One card face: codes "1".."6", "L", "2/3", "4/5", "N*", "N+", and a card of a game's own such as
+// "P"; `llama` is what the game's L card is (its `llama` in GET /api/games): a llama, or a
+// mosquito (Lato z Komarami). `effect` is what the card does in its game (its `effect` there):
+// a code's `+` is a rectangle in one game and a plus in another ("plus"), and "party" is the
+// pink party llama.
+export function cardFace(code, llama = "llama", effect = "") {
   let inner = FRAME;
+  if (effect === "party") {
+    inner += `<rect x="7" y="7" width="86" height="126" rx="7" fill="#f06ba8"/>
+      <circle cx="50" cy="74" r="38" fill="#ffc2dd"/>${CONFETTI}
+      <g transform="translate(54 80) scale(.86)">${LLAMA}${PARTY_HAT}</g>`;
+    return svg("0 0 100 140", inner, "card-svg party");
+  }
   if (code === "L") {
     if (llama === "mosquito") {
       inner += `<rect x="7" y="7" width="86" height="126" rx="7" fill="#d8ecd2"/><g transform="translate(50 74) scale(1.05)">${MOSQUITO}</g>`;
@@ -97,7 +119,12 @@ export function cardFace(code, llama = "llama") {
   }
   const n = code[0], mark = code[1] || "";
   inner += `<rect x="7" y="7" width="86" height="126" rx="7" fill="${COLORS[n] || "#888"}"/>`;
-  if (mark === "+") {
+  if (mark === "+" && effect === "plus") {
+    inner += `<ellipse cx="50" cy="62" rx="30" ry="38" fill="rgba(255,255,255,.18)"/>`;
+    inner += num(n, 50, 60, 54);
+    inner += PLUS_SIGN(COLORS[n] || "#888");
+    inner += corners(n + "+");
+  } else if (mark === "+") {
     inner += `<rect x="20" y="32" width="60" height="76" rx="4" fill="none" stroke="#fffdf8" stroke-width="6"/>
       <rect x="20" y="32" width="60" height="76" rx="4" fill="none" stroke="rgba(0,0,0,.35)" stroke-width="1.5"/>`;
     inner += num(n, 50, 70, 54);

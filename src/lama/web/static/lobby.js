@@ -16,7 +16,7 @@ nameInput.addEventListener("change", () => { device.name = nameInput.value.trim(
 
 // A game's pictures: its cards, or (a game of dice) the faces of its dice.
 function pictures(g) {
-  return g.pictures.map(code => isCardGame(g.id) ? h("span", { class: "card" }, cardFace(code, g.llama)) : die(code));
+  return g.pictures.map(code => isCardGame(g.id) ? h("span", { class: "card" }, cardFace(code, g.llama, g.cardOf.get(code)?.effect)) : die(code));
 }
 
 function gameOf() { return gameInfo(games.find(g => g === (document.querySelector("input[name=game]:checked") || {}).value) || games[0]); }
@@ -82,7 +82,7 @@ const deckEditor = {
   show(g, o) {
     const grid = h("div", { class: "deck", dataset: { option: o.name } });
     for (const [code, n] of Object.entries(o.default || {})) {
-      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": t("Number of cards: {card}", { card: cardName(code, g.id) }) })));
+      grid.append(h("label", {}, h("span", { class: "card" }, cardFace(code, g.llama, g.cardOf.get(code)?.effect)), h("input", { type: "number", min: o.min ?? 0, max: o.max, value: n, "data-code": code, "data-default": n, "aria-label": t("Number of cards: {card}", { card: cardName(code, g.id) }) })));
     }
     return h("details", {}, h("summary", {}, t("Deck: how many of each card")), grid);
   },

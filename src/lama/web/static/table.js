@@ -757,9 +757,11 @@ document.addEventListener("keydown", ev => {
   if (k === "h") { askHint(); return; }
   if (k === "o") { askOdds(); return; }
   if (!hasMove(m.view.game, "play")) return;
-  // a card code: 1-6, l (llama or mosquito), and in Kadabra 2/3, 4/5, 5*, 5+
-  if (/^[1-6lL/*+]$/.test(k)) {
-    ui.keybuf += k === "l" ? "L" : k;
+  // a card code: 1-6, l (llama or mosquito), and a game's own: in Kadabra 2/3, 4/5, 5*, 5+, in the
+  // Party Edition 3+ and p (the party llama); a letter is its card's capital
+  const typed = /^[a-z]$/i.test(k) ? k.toUpperCase() : k;
+  if (/^[1-6lL/*+]$/.test(k) || (typed.length === 1 && gameInfo(m.view.game).cards.some(c => c.code.includes(typed)))) {
+    ui.keybuf += typed;
     clearTimeout(ui.keytimer);
     const plays = [...new Set(legal.filter(a => "play" in a).map(a => a.play))];
     const exact = plays.includes(ui.keybuf);
