@@ -71,7 +71,7 @@ def test_P1_P3_P5_party_serves_its_plus_cards_party_llama_pink_chips_and_yes_or_
     party = served(client)["party"]
     cards = {c["code"]: c for c in party["cards"]}
     assert cards["3+"] == {"code": "3+", "name": "3 plus", "next": ["3", "4", "P"], "effect": "plus"}  # P1, P3
-    assert cards["P"] == {"code": "P", "name": "party llama", "next": ["L", "1", "P"], "effect": "party"}  # P2
+    assert cards["P"] == {"code": "P", "name": "party llama", "next": ["L", "1", "P"], "effect": "wild"}  # P2
     assert all(c["next"][-1] == "P" for c in party["cards"])  # P2: the party llama goes on any card
     assert party["chips"] == [{"colour": "pink", "points": 20}, {"colour": "black", "points": 10},
                               {"colour": "white", "points": 1}]  # P5

@@ -41,7 +41,7 @@ class Card:
     values: frozenset[int]
     symbol: str = ""  # the code's suffix: "" plain, "*" or "+"
     # what the card does in its game: its symbol's meaning, "star" (K6), "rectangle" (K5) or "plus" (P3),
-    # or a card of its own ("party": P2's party llama, in lama.games.party)
+    # or a card of its own ("wild": P2's party llama, in lama.games.party)
     effect: str = ""
 
     @property

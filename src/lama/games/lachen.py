@@ -31,7 +31,7 @@ from .stage import (
     StageState,
 )
 
-# `label`: what the lobby's checkbox says (a boolean option's words, served with its bounds)
+# `label`: what the lobby's checkbox says
 LACHEN_OPTION = Option("lachen", "the L.A.M.A. Lachen promo: a llama puts a chip in the puddle, five or more chips "
                                  "make laughing time (LL; default false)", "boolean",
                        label=N_("L.A.M.A. Lachen: play with the puddle (a llama puts a chip in it)"))

@@ -30,7 +30,7 @@ from lama.core.words import N_
 CODES = ("1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+", "L", "P")
 SYMBOLS = {"+": "plus"}  # P1: in party `+` is a plus card (no star, no rectangle)
 PARTY = "P"  # P2: the party llama's code
-PARTY_EFFECT = "party"  # its Card.effect: the one card that is played on anything
+PARTY_EFFECT = "wild"  # its Card.effect: the one card that is played on anything (P2)
 PARTY_POINTS = 20  # P4
 CHIPS = (("pink", 20), ("black", 10), ("white", 1))  # P5, C3: highest first
 # What the page says of party's own parts (its cards' names, a stack of pink chips), marked here

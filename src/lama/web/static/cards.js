@@ -88,11 +88,11 @@ const PLUS_SIGN = (color) => `<circle cx="50" cy="106" r="15" fill="#fffdf8" str
 // One card face: codes "1".."6", "L", "2/3", "4/5", "N*", "N+", and a card of a game's own such as
 // "P"; `llama` is what the game's L card is (its `llama` in GET /api/games): a llama, or a
 // mosquito (Lato z Komarami). `effect` is what the card does in its game (its `effect` there):
-// a code's `+` is a rectangle in one game and a plus in another ("plus"), and "party" is the
+// a code's `+` is a rectangle in one game and a plus in another ("plus"), and "wild" is the
 // pink party llama.
 export function cardFace(code, llama = "llama", effect = "") {
   let inner = FRAME;
-  if (effect === "party") {
+  if (effect === "wild") {
     inner += `<rect x="7" y="7" width="86" height="126" rx="7" fill="#f06ba8"/>
       <circle cx="50" cy="74" r="38" fill="#ffc2dd"/>${CONFETTI}
       <g transform="translate(54 80) scale(.86)">${LLAMA}${PARTY_HAT}</g>`;
