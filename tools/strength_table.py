@@ -22,18 +22,27 @@ from lama.bots.neural import has_model
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 START, END = "<!-- STRENGTH TABLE: tools/strength_table.py writes it -->", "<!-- END STRENGTH TABLE -->"
-FILES = ("strength-2026-11-30.json", "strength-neural.json")
+FILES = ("strength-2026-11-30.json", "strength-neural.json", "strength-2026-12-04.json")
 COLUMNS = (("medium", "random", "`heuristic` vs `random`"), ("hard", "heuristic", "`hard` vs `heuristic`"),
            ("neural", "heuristic", "`neural` vs `heuristic`"))
 FALLBACK = "¹"  # after a neural cell: no model for the game, so neural played as the heuristic
 
 
+ORDER = ("lama", "komarami", "kadabra", "dice", "party")
+
+
+def label(cell: dict) -> str:
+    """The row's game: its id, with the options it was played with (`lama (lachen)`)."""
+    chosen = [name if value is True else f"{name} {value}" for name, value in cell.get("options", {}).items()]
+    return f"{cell['game']} ({', '.join(chosen)})" if chosen else cell["game"]
+
+
 def cells() -> dict:
-    """(game, players, bot, vs) -> cell, from every file."""
+    """(game label, players, bot, vs) -> cell, from every file."""
     found = {}
     for name in FILES:
         for cell in json.loads((ROOT / "benchmarks" / name).read_text(encoding="utf-8"))["cells"]:
-            found[cell["game"], cell["players"], cell["bot"], cell["vs"]] = cell
+            found[label(cell), cell["players"], cell["bot"], cell["vs"]] = cell
     return found
 
 
@@ -45,7 +54,7 @@ def rate(cell: dict | None) -> str:
 
 def table() -> str:
     found = cells()
-    keys = sorted({k[:2] for k in found}, key=lambda k: (("lama", "komarami", "kadabra", "dice").index(k[0]), k[1]))
+    keys = sorted({k[:2] for k in found}, key=lambda k: (ORDER.index(k[0].split(" (")[0]), "(" in k[0], k[1]))
     head = ["game", "players", "fair share", *(title for _, _, title in COLUMNS), "games (`hard`)",
             "s/decision (`hard`: mean, max)"]
     lines = ["| " + " | ".join(head) + " |", "| " + " | ".join("---" for _ in head) + " |"]
@@ -54,13 +63,21 @@ def table() -> str:
         for bot, vs, _ in COLUMNS:
             cell = found.get((game, players, bot, vs))
             text = rate(cell)
-            if bot == "neural" and cell is not None and not has_model(game):
+            if bot == "neural" and cell is not None and not has_model(cell["game"]):
                 text += FALLBACK
             row.append(text)
         hard = found.get((game, players, "hard", "heuristic"))
         row.append(f"{hard['games']:,}" if hard else "-")
         row.append(f"{hard['mean_seconds_per_decision']:.3f}, {hard['max_seconds_per_decision']:.2f}" if hard else "-")
         lines.append("| " + " | ".join(row) + " |")
+    hard = [(k, c) for k, c in found.items() if k[2:] == ("hard", "heuristic")]
+    seeds = [c["seed"] for _, c in hard]
+    usual_seed = max(set(seeds), key=seeds.count)
+    other = [f"{k[0]} at {k[1]} players" for k, c in hard if c["seed"] != usual_seed]
+    if other:
+        lines.append("")
+        lines.append(f"{', '.join(other)}: `--seed {next(c['seed'] for _, c in hard if c['seed'] != usual_seed)}` "
+                     "in both columns (benchmarks/strength-2026-12-04.json).")
     neural = [c for k, c in found.items() if k[2] == "neural"]
     counts = [c["games"] for c in neural]
     usual = max(set(counts), key=counts.count)
