@@ -17,9 +17,9 @@ from .driver import move, status, version
 
 pytestmark = pytest.mark.e2e
 
-GAMES = ("lama", "komarami", "kadabra", "dice")
+GAMES = ("lama", "komarami", "kadabra", "dice", "party")
 BOTS = ("easy", "random", "medium", "easy", "random")  # names repeat from 4 players on (Easy bot 4)
-TARGET = {"lama": 25, "komarami": 25, "kadabra": 30, "dice": 30}  # a round or two, seldom more
+TARGET = {"lama": 25, "komarami": 25, "kadabra": 30, "dice": 30, "party": 25}  # a round or two, seldom more
 
 # Every visible text node's text and the attributes a person sees (title, placeholder, alt) or
 # hears (aria-label), each with where it was found.
@@ -74,12 +74,21 @@ def scan(page, moment: str, seen: list, seats_named=True) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("game", GAMES)
 def test_no_broken_words_on_the_page(server, new_page, game, players):
-    seed = 100 * players + GAMES.index(game)
+    scan_a_game(server, new_page, game, players, seed=100 * players + GAMES.index(game))
+
+
+def test_no_broken_words_with_the_puddle(server, new_page):
+    """lama with the L.A.M.A. Lachen promo (LL): the puddle, its chips and laughing time in words."""
+    scan_a_game(server, new_page, "lama", 4, seed=7, target=40, lachen=True)
+
+
+def scan_a_game(server, new_page, game, players, seed, target=None, **options):
     # once, at two players: Kadabra's hint (its moves have the most words; the hard bot takes its
     # time, so only there) and Dice's odds
     asks = {"kadabra": (("Hint", ".hint .hint-list"),), "dice": (("Odds", ".odds .hint-list"),)}.get(game, ())
     asks = asks if players == 2 else ()
-    created = server.table(game, ["human", *BOTS[:players - 1]], target=TARGET[game], seed=seed, hints=bool(asks))
+    created = server.table(game, ["human", *BOTS[:players - 1]], target=target or TARGET[game], seed=seed,
+                           hints=bool(asks), **options)
     page = new_page()
     page.goto(f"{server.base}/tables/{created['table']}#token={created['token']}")
     page.wait_for_function("['running', 'finished'].includes(document.documentElement.dataset.status)")
