@@ -1,8 +1,8 @@
 """serve.py with the throwaway variant of tests/variant_game.py registered: at the top level,
 so that the bot pool's spawned processes, which import this module (as __mp_main__), know it
-too. Nothing else of the server is told about it."""
+too. Nothing else of the server is told about it. serve.py runs in this module's own namespace
+(runpy would make it the main module, and the pool's processes would import it, not this)."""
 
-import runpy
 import sys
 from pathlib import Path
 
@@ -16,4 +16,4 @@ if NinesGame.id not in lama.games.GAMES:
     lama.games.register(NinesGame)
 
 if __name__ == "__main__":
-    runpy.run_path(str(HERE / "serve.py"), run_name="__main__")
+    exec(compile((HERE / "serve.py").read_text(encoding="utf-8"), str(HERE / "serve.py"), "exec"))

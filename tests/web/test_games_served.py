@@ -10,7 +10,7 @@ from variant_game import NinesGame, registered
 PROTOCOL = {"id", "name", "min_players", "max_players", "options"}
 FACTS = PROTOCOL | {"tagline", "family", "hand", "llama", "cards", "moves", "chips", "marks", "zones", "notes",
                      "start_points", "odds", "pictures", "sentences"}
-CONTROL = {"kind", "control", "label", "key", "words", "said", "done", "primary", "seat", "ask", "seat_words"}
+CONTROL = {"kind", "control", "label", "key", "words", "said", "done", "primary", "seat", "ask", "seat_words", "field"}
 
 
 def served(client) -> dict:
@@ -19,6 +19,9 @@ def served(client) -> dict:
 
 def test_every_game_describes_what_the_page_needs(client):
     games = served(client)
+    # LL2: taking the puddle is offered only where the view has a puddle (option lachen)
+    assert [m["field"] for m in games["lama"]["moves"] if m["kind"] == "take_stage"] == ["stage"]
+    assert [m["field"] for m in games["kadabra"]["moves"] if m["kind"] == "take_stage"] == [""]
     for g in games.values():
         assert set(g) == FACTS
         codes = [c["code"] for c in g["cards"]]

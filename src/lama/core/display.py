@@ -49,7 +49,8 @@ class Control:
     entry over the move's JSON: the replay), `control` (BUTTON, HAND, ROW or CHOOSE),
     `primary` (the move a page urges, where legal) and `seat` (for a play that names a seat:
     the action's key holding it, and `ask`, what the page asks when several seats may be named,
-    with the terminal's separators in `seat_words`, as in `1>2`)."""
+    with the terminal's separators in `seat_words`, as in `1>2`). `field`: a View field the move
+    needs; a view without it (the option that brings it is off) is offered no such move."""
 
     kind: str
     label: str = ""
@@ -62,11 +63,12 @@ class Control:
     seat: str | None = None
     ask: str = ""
     seat_words: tuple[str, ...] = ()
+    field: str = ""
 
     def describe(self) -> dict:
         return {"kind": self.kind, "control": self.control, "label": self.label, "key": self.key,
                 "words": list(self.words), "said": self.said, "done": self.done, "primary": self.primary,
-                "seat": self.seat, "ask": self.ask, "seat_words": list(self.seat_words)}
+                "seat": self.seat, "ask": self.ask, "seat_words": list(self.seat_words), "field": self.field}
 
 
 @dataclass(frozen=True, slots=True)

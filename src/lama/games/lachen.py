@@ -78,7 +78,8 @@ _PUDDLE_FIELDS = {"n": ["sum", {"stage": 1}], "white": ["item", ["stage", 0]], "
                   "card": ["llama", ""]}
 
 TAKE_CONTROL = Control("take_stage", N_("Take the puddle"), "t", ("puddle", "take_stage", "take puddle"),
-                       event(plain(N_("Take the puddle"))), event(plain(N_("{name} took the puddle."))))
+                       event(plain(N_("Take the puddle"))), event(plain(N_("{name} took the puddle."))),
+                       field="stage")  # only at a table with the puddle
 ZONES = (Zone(  # LL1, LL2: the puddle and its laughing time
     "stage", N_("Puddle"), ((1, "black"), (0, "white")), alert="show",
     said=event(plain(N_plural("The puddle: {n} chip ({white} white, {black} black); laughing time",

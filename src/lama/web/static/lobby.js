@@ -119,7 +119,7 @@ const booleanEditor = {
   show(g, o) {
     const box = h("input", { type: "checkbox", dataset: { option: o.name } });
     box.checked = !!o.default;
-    return h("label", { class: "option-boolean" }, box, " ", t(o.label || o.name));
+    return h("label", { class: "check option-boolean" }, box, " ", t(o.label || o.name));
   },
   value(o) {
     const box = document.querySelector(`input[type="checkbox"][data-option="${o.name}"]`);

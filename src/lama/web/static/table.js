@@ -418,7 +418,8 @@ function myPlace(m) {
   // the game's moves in the order it serves them: a button each, the discard's two buttons
   const info = gameInfo(game);
   const handLegal = info.moves.some(c => c.control === "hand" && isLegal(m, c.kind));
-  for (const { kind, control, label, key, primary } of info.moves) {
+  for (const { kind, control, label, key, primary, field } of info.moves) {
+    if (field && !(field in v)) continue;  // a move of an option this table plays without
     if (control === "button") {
       // the move to urge: a legal one, and none while a card of the hand may be played
       const urged = primary && isLegal(m, kind) && !handLegal;
