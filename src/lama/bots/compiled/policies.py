@@ -4,8 +4,8 @@ environments' opponents, lama.envs.batch).
 
 - RANDOM: uniform over the legal ids (the twin in distribution of bots/random_bot.py).
 - HEURISTIC: the twin of the `heuristic` bot, decision for decision: heuristic_cards.py
-  (lama, komarami), heuristic_kadabra.py (kadabra, chosen on the rules' R_EFFECTS),
-  heuristic_party.py (party, chosen on its plus cards, R_PLUSES) and heuristic_dice.py, beside
+  (lama, komarami) and heuristic_party.py (party: its plus cards, R_PLUSES, in the same loop),
+  heuristic_kadabra.py (kadabra, chosen on the rules' R_EFFECTS) and heuristic_dice.py, beside
   them in lama.bots; their thresholds are imported from there.
   tests/bots/test_compiled_policies.py holds them to the Python bots.
 - EASY: the `easy` level: a random legal id one decision in three, else the heuristic.
@@ -121,8 +121,6 @@ def heuristic(st, ru, legal, count, scratch, memo):
     if ru[R_FAMILY] == CARDS:
         if ru[R_EFFECTS]:
             return heuristic_kadabra(st, ru, legal, count, scratch)
-        if ru[R_PLUSES]:
-            return heuristic_party(st, ru, legal, count, scratch)
         return heuristic_cards(st, ru, legal, count, scratch)
     return heuristic_dice(st, ru, legal, count, scratch, memo)
 
@@ -184,8 +182,11 @@ def has(legal, count, action):
 
 @njit(cache=True)
 def heuristic_cards(st, ru, legal, count, scratch):
-    """heuristic_cards._choose_cards (no card effects): in laughing time Kadabra's choice in a
-    show (heuristic_kadabra.stage_moves, LL2), else the best play, else draw or quit."""
+    """heuristic_cards._choose_cards and heuristic_party.choose (no card effects): in laughing
+    time Kadabra's choice in a show (heuristic_kadabra.stage_moves, LL2), else the best play (in
+    party first P dumped near the round's end, P4, then a plus card that a card follows, P3; a
+    game without plus cards has neither, so its order is the run, the penalty shed, the width),
+    else draw or quit."""
     k = ru[R_K]
     seat = st[TO_MOVE]
     own_hand(st, ru, seat, scratch)
@@ -193,8 +194,9 @@ def heuristic_cards(st, ru, legal, count, scratch):
         return in_show(st, ru, seat, legal, count, scratch)
     each = ru[R_LLAMA_EACH]
     now = penalty_of(scratch, 0, ru, each)
+    near = ru[R_PLUSES] > 0 and party_round_near(st, ru, seat)
     best = -1
-    b_run, b_shed, b_width = 0, 0, 0
+    b_dump, b_plus, b_run, b_shed, b_width = 0, 0, 0, 0, 0
     for i in range(count):
         a = legal[i]
         if not is_play(ru, a):
@@ -204,9 +206,11 @@ def heuristic_cards(st, ru, legal, count, scratch):
         run = run_length(scratch, ru, kind)
         shed = now - penalty_of(scratch, 0, ru, each)
         scratch[kind] += 1
+        dump = 1 if near and ru[R_OWN_POINTS + kind] > 0 else 0  # P4
+        plus = 1 if ru[R_PLUS + kind] and run > 0 else 0  # P3
         width = -ru[R_WIDTH + kind]
-        if best < 0 or (run, shed, width) > (b_run, b_shed, b_width):
-            best, b_run, b_shed, b_width = a, run, shed, width
+        if best < 0 or (dump, plus, run, shed, width) > (b_dump, b_plus, b_run, b_shed, b_width):
+            best, b_dump, b_plus, b_run, b_shed, b_width = a, dump, plus, run, shed, width
     if best >= 0:
         return best
     if has(legal, count, k) and not cards_should_quit(st, ru, seat, now):
@@ -249,43 +253,7 @@ def cards_should_quit(st, ru, seat, now):
     return st[PILE_SIZE] <= n_others and now <= C_QUIT_LATE
 
 
-# -- party: heuristic_party.py ---------------------------------------------------------------
-
-@njit(cache=True)
-def heuristic_party(st, ru, legal, count, scratch):
-    """heuristic_party.choose: the best play (P dumped near the round's end, a plus card that a
-    card follows, the run, the penalty dumped, the width), else draw or quit
-    as the card games' heuristic."""
-    k = ru[R_K]
-    seat = st[TO_MOVE]
-    own_hand(st, ru, seat, scratch)
-    each = ru[R_LLAMA_EACH]
-    now = penalty_of(scratch, 0, ru, each)
-    near = party_round_near(st, ru, seat)
-    best = -1
-    b_dump, b_plus, b_run, b_shed, b_width = 0, 0, 0, 0, 0
-    for i in range(count):
-        a = legal[i]
-        if not is_play(ru, a):
-            continue
-        kind = card_of(ru, a)
-        scratch[kind] -= 1
-        run = run_length(scratch, ru, kind)
-        shed = now - penalty_of(scratch, 0, ru, each)
-        scratch[kind] += 1
-        dump = 1 if near and ru[R_OWN_POINTS + kind] > 0 else 0  # P4
-        plus = 1 if ru[R_PLUS + kind] and run > 0 else 0  # P3
-        width = -ru[R_WIDTH + kind]
-        if best < 0 or (dump, plus, run, shed, width) > (b_dump, b_plus, b_run, b_shed, b_width):
-            best, b_dump, b_plus, b_run, b_shed, b_width = a, dump, plus, run, shed, width
-    if best >= 0:
-        return best
-    if has(legal, count, k) and not cards_should_quit(st, ru, seat, now):
-        return k
-    if has(legal, count, k + 1):
-        return k + 1
-    return legal[0]
-
+# -- party: heuristic_party.py (its plays are chosen in heuristic_cards above) ----------------
 
 @njit(cache=True)
 def party_round_near(st, ru, seat):
