@@ -26,3 +26,25 @@ def pytest_collection_modifyitems(items):
     """The slow tests first, in their order: xdist hands them out at the start, so that no worker is
     left with a long test when the others are done."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_configure(config):
+    """With several workers (-n), compile the kernels into the cache first, in two processes:
+    otherwise each worker, and each server or CLI process the tests start, compiles the same
+    kernels side by side while the cache is cold (lama.fast.warm). Nothing to do when warm."""
+    import os
+    import subprocess
+
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or workers in (None, 0) or os.environ.get("LAMA_NUMBA", "1") == "0":
+        return
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return
+    parts = [subprocess.Popen([sys.executable, "-m", "lama.fast.warm", "--part", f"{k}/2"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT) for k in (1, 2)]
+    for part in parts:
+        out, _ = part.communicate()
+        if part.returncode:  # the tests that need the kernels fail with the reason; say it here too
+            sys.stderr.write(f"lama.fast.warm failed:\n{out.decode(errors='replace')[-2000:]}\n")
