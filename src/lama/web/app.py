@@ -21,6 +21,8 @@ from functools import partial
 from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.responses import Response
 
 from lama.i18n import N_
 
@@ -68,6 +70,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     app.add_exception_handler(RecursionError, malformed)
     app.add_exception_handler(UnicodeError, malformed)
     app.add_exception_handler(SQLAlchemyError, store_error)
+    app.add_exception_handler(ClientDisconnect, client_gone)
     for router in (api.router, ws.router, pages.router, metrics.router):
         app.include_router(router)
     return app
@@ -163,6 +166,13 @@ async def malformed(request, e: Exception):
     """A body nested too deep for the JSON reader, or text that is no Unicode."""
     return error_response(request, 400, "malformed", N_("the body must be one JSON object of Unicode text, "
                                                         "nested at most a few hundred levels"))
+
+
+async def client_gone(request, e: ClientDisconnect):
+    """A client that hung up (or was closed for being too slow: web.connections) before the end of
+    its request's body: nobody to answer, nothing done; one quiet line, never a traceback."""
+    log.info("%s %s: the client left before the end of its request's body", request.method, request.url.path)
+    return Response(status_code=400)  # (nobody reads it)
 
 
 async def store_error(request, e: SQLAlchemyError):

@@ -15,9 +15,8 @@ from lama.i18n import N_
 from ..errors import BadLanguage, BadRequest, GameNotFound, LanguageNotFound, Malformed, NotFinished, TooLarge
 from ..hub import Hub
 from ..messages import PROTOCOL, games_json
+from ..security import MAX_BODY, TOO_LARGE
 from . import hub_of, limited
-
-MAX_BODY = 64 * 1024  # an HTTP request body (a Kadabra deck is the largest thing sent)
 
 router = APIRouter()
 
@@ -143,7 +142,7 @@ async def _body(request: Request, allowed: tuple[str, ...]) -> dict:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise TooLarge(N_("a request body is at most {kb} KB"), kb=MAX_BODY // 1024)
+            raise TooLarge(TOO_LARGE, kb=MAX_BODY // 1024)
     try:
         body = json.loads(raw or b"{}")
     except ValueError:
