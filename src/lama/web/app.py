@@ -31,6 +31,7 @@ from .errors import ServerRefusal, StoreUnavailable
 from .limits import Limiter, Limits
 from .lobby import WAITING_SECONDS
 from .messages import PROTOCOL
+from .ready import STORE_RETRY, Readiness
 from .routes import HTTP_STATUS, api, pages, ws
 from .security import Guard, error_response
 from .store import Store
@@ -63,6 +64,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     app = FastAPI(title="lama", version=PROTOCOL, lifespan=started, docs_url=None, redoc_url=None)
     app.state.limiter = Limiter(limits)
     app.state.hint_bot = hint_bot
+    app.state.readiness = Readiness()
     app.state.metrics = metrics.Metrics(app)
     app.add_middleware(Guard, allowed_origins=allow_origins)
     app.add_exception_handler(ServerRefusal, refusal)
@@ -145,7 +147,6 @@ async def _tick(hub) -> None:
 
 
 # -- errors: always {"error": {"code", "message"}} ----------------------------------------------
-STORE_RETRY = 5  # seconds a client is told to wait while the store cannot be used
 
 
 async def refusal(request, e: ServerRefusal):

@@ -12,10 +12,20 @@ from fastapi.responses import JSONResponse
 
 from lama.i18n import N_
 
-from ..errors import BadLanguage, BadRequest, GameNotFound, LanguageNotFound, Malformed, NotFinished, TooLarge
+from ..errors import (
+    BadLanguage,
+    BadRequest,
+    GameNotFound,
+    LanguageNotFound,
+    Malformed,
+    NotFinished,
+    StoreUnavailable,
+    TooLarge,
+)
 from ..hub import Hub
 from ..messages import PROTOCOL, games_json
-from ..security import MAX_BODY, TOO_LARGE
+from ..ready import STORE_RETRY
+from ..security import MAX_BODY, TOO_LARGE, error_response
 from . import hub_of, limited
 
 router = APIRouter()
@@ -23,7 +33,20 @@ router = APIRouter()
 
 @router.get("/api/health")
 async def health():
+    """Liveness (PROTOCOL.md): the process answers, whatever its store."""
     return {"ok": True, "protocol": PROTOCOL}
+
+
+@router.get("/api/ready")
+async def ready(request: Request, hub: Hub = Depends(hub_of)):
+    """Readiness (for load balancers: web.ready): the store answers a cheap query now, else
+    503 store_unavailable."""
+    trouble = await request.app.state.readiness.check(hub.store)
+    if trouble is not None:
+        return error_response(request, 503, "store_unavailable",
+                              StoreUnavailable(N_("the store cannot be used now ({trouble})"), trouble=trouble),
+                              {"Retry-After": str(STORE_RETRY), "Cache-Control": "no-store"})
+    return JSONResponse({"ok": True, "protocol": PROTOCOL, "ready": True}, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/api/games")
