@@ -167,7 +167,7 @@ class Guarded:
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
-        self._timer = None
+        self._timer, self._timer_for = None, None
         self._phase, self._header_bytes = "idle", 0
         refusal = self.gate.admit(transport, self.client[0] if self.client else "")
         if refusal is not None:
