@@ -127,8 +127,10 @@ def client(tmp_path, clock):
 class Server:
     """`lama serve` as a real subprocess on a loopback port."""
 
-    def __init__(self, db: str, port: int | None = None, pause: float = 0.0, args: tuple[str, ...] = ()):
+    def __init__(self, db: str, port: int | None = None, pause: float = 0.0, args: tuple[str, ...] = (),
+                 preexec_fn=None):
         self.db, self.port, self.pause, self.args = db, port or free_port(), pause, args
+        self.preexec_fn = preexec_fn  # run in the child before lama serve (a resource limit, say)
         self.proc = None
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -138,7 +140,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-pause", str(self.pause), "--bot-workers", "1", *self.args],
-            stdout=self.log, stderr=self.log, text=True)
+            stdout=self.log, stderr=self.log, text=True, preexec_fn=self.preexec_fn)
         import httpx2
 
         deadline = time.monotonic() + timeout

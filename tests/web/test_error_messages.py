@@ -31,14 +31,15 @@ def _kinds(cls) -> set[type]:
 # the server's domain errors (lama.web.errors), each with its code: the message is their first argument
 KINDS = {cls.__name__: cls for cls in _kinds(ServerRefusal)}
 # the calls that refuse, and the index of their message among the positional arguments
-REFUSALS = {"Refused": 1, "error_response": 3, "refuse": 1, "_refuse": 2, **dict.fromkeys(KINDS, 0)}
-CODE_AT = {"Refused": 0, "error_response": 2, "refuse": 0, "_refuse": 1}
+REFUSALS = {"Refused": 1, "error_response": 3, "refuse": 1, "_refuse": 2, "_close_with": 2, **dict.fromkeys(KINDS, 0)}
+CODE_AT = {"Refused": 0, "error_response": 2, "refuse": 0, "_refuse": 1, "_close_with": 1}
 # the protocol's codes (PROTOCOL.md, docs/server.md): clients branch on them, so they never change
 CODES = {"bad_bot", "bad_content_type", "bad_invite", "bad_language", "bad_name", "bad_options", "bad_origin",
          "bad_reaction", "bad_request", "bad_token", "expired", "illegal", "malformed", "no_game", "no_hints",
          "no_language", "no_odds", "no_table", "not_finished", "not_found", "not_running", "not_seated",
          "not_your_turn", "rate_limited", "seat_connected", "seat_taken", "server_error", "stale",
-         "store_unavailable", "table_full", "too_large", "too_soon", "method_not_allowed", "http_error"}
+         "store_unavailable", "table_full", "too_large", "too_soon", "method_not_allowed", "http_error",
+         "too_slow", "server_busy"}  # (the last two: web.connections, before a request reaches the application)
 
 
 def server_sources():

@@ -4,6 +4,7 @@ recovers by itself; a full disk refuses, and loses nothing acknowledged."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
@@ -171,4 +172,42 @@ def test_a_full_disk_refuses_and_loses_nothing_acknowledged(tmp_path, caplog):
     with TestClient(create_app(db, bot_pause=0, bot_workers=1)) as c:
         assert c.get(f"/api/tables/{made['table']}").json()["version"] >= acknowledged[-1]
         assert all(c.get(f"/api/tables/{table}").status_code == 200 for table in created)
+    no_traceback(caplog)
+
+
+def asgi(client, method: str, path: str, headers: list[tuple[bytes, bytes]], incoming: list[dict]) -> list[dict]:
+    """One request straight into the application, on the test client's event loop: `incoming`,
+    what its receive() hands out in turn (the test fails if it asks for more); what it sent."""
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "path": path,
+             "raw_path": path.encode(), "query_string": b"", "root_path": "", "scheme": "http",
+             "headers": headers, "client": ("10.0.0.1", 5000), "server": ("testserver", 80)}
+    sent, left = [], list(incoming)
+
+    async def receive():
+        assert left, "the application read on"
+        return left.pop(0)
+
+    async def send(message):
+        sent.append(message)
+
+    client.portal.call(client.app, scope, receive, send)
+    return sent
+
+
+def test_a_body_announced_over_the_limit_is_refused_from_its_header(client):
+    sent = asgi(client, "POST", "/api/tables", [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                                                (b"content-length", b"1000000000")], [])  # never read
+    start = sent[0]
+    assert start["status"] == 413 and (b"connection", b"close") in start["headers"]
+    assert json.loads(sent[1]["body"])["error"]["code"] == "too_large"
+
+
+def test_a_client_gone_mid_body_is_one_quiet_line(client, caplog):
+    caplog.set_level(logging.INFO, "lama.web")
+    for _ in range(20):
+        asgi(client, "POST", "/api/tables", [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                                             (b"content-length", b"1000")],
+             [{"type": "http.request", "body": b'{"game": ', "more_body": True}, {"type": "http.disconnect"}])
+    lines = [r for r in caplog.records if "left before the end" in r.getMessage()]
+    assert len(lines) == 20 and all(r.levelno == logging.INFO for r in lines)
     no_traceback(caplog)

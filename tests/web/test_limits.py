@@ -149,3 +149,30 @@ def test_forwarded_for_is_believed_from_trusted_proxies_only(tmp_path, serve):
     assert create_from(trusted, "198.51.100.8").status_code == 201
     # from anyone else, the header is the client's own word: the peer's address counts
     assert [create_from(alone, f"198.51.100.{n}").status_code for n in range(3)] == [201, 201, 429]
+
+
+def test_the_gate_counts_plain_connections_per_address_and_all_in_all():
+    """web.connections.Gate: plain HTTP connections per address (an IPv6 client by its /64), a
+    WebSocket only in all once upgraded, a trusted proxy's not per address; each leaves once."""
+    from lama.web.connections import Gate
+
+    refused = []
+    gate = Gate(per_address=2, total=6, trusted="10.9.9.9, 10.8.0.0/16", refused=refused.append)
+    a, b, c = object(), object(), object()
+    assert gate.admit(a, "10.0.0.1") is None and gate.admit(b, "10.0.0.1") is None
+    status, code, _ = gate.admit(c, "10.0.0.1")
+    assert (status, code) == (429, "rate_limited")
+    gate.upgraded(a)  # now a WebSocket: the address may open another plain connection
+    assert gate.open_from("10.0.0.1") == 1 and gate.admit(c, "10.0.0.1") is None
+    assert gate.admit(object(), "2001:db8::1") is None and gate.admit(object(), "2001:db8::2") is None
+    assert gate.admit(object(), "2001:db8::3")[1] == "rate_limited"  # the same /64
+    assert gate.admit(object(), "10.0.0.2") is None
+    assert gate.admit(object(), "10.8.1.2")[:2] == (503, "server_busy")  # 6 open in all
+    gate.leave(a)  # the WebSocket closes
+    proxy = object()
+    assert gate.admit(proxy, "10.8.1.2") is None and gate.open_from("10.8.1.2") == 0  # a proxy: not per address
+    gate.leave(proxy)
+    gate.leave(proxy)  # (twice is once)
+    gate.leave(b)
+    gate.leave(c)
+    assert gate.open_from("10.0.0.1") == 0 and len(gate.held) == 3

@@ -115,6 +115,26 @@ def test_the_token_in_the_first_message(client):
         assert next_state(ws)["seat"] == 0
 
 
+@pytest.mark.parametrize("token", [42, 4.5, True, [], ["t"], {}, {"token": "t"}, None])
+def test_a_hello_whose_token_is_no_text_is_bad_token(client, token):
+    """PROTOCOL: a wrong token is bad_token and a close with 1008, whatever its JSON type; the
+    connection does not stay a spectator's."""
+    made = create(client, seats=[HUMAN, bot()])
+    with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+        assert next_state(ws)["seat"] is None
+        ws.send_json({"type": "hello", "token": token, "lang": "nl"})
+        error = next(m for m in iter(ws.receive_json, None) if m["type"] == "error")
+        assert error["code"] == "bad_token" and error["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1008
+    with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:  # a hello without a token stays valid
+        next_state(ws)
+        ws.send_json({"type": "hello", "lang": "nl"})
+        ws.send_json({"type": "stand_in", "seat": 0, "bot": None})
+        assert next(m for m in iter(ws.receive_json, None) if m["type"] == "error")["code"] == "not_seated"
+
+
 STATIC = resources.files("lama.web").joinpath("static")
 
 

@@ -63,6 +63,19 @@ def add_arguments(p) -> None:
         default = getattr(Limits, name)
         limits.add_argument(f"--limit-{name.replace('_', '-')}", dest=f"limit_{name}", type=_count, default=default,
                             metavar="N", help=_("{what} (default {n})").format(what=_(Limits.HELP[name]), n=default))
+    from lama.web.connections import Deadlines  # (the standard library only, like the limits)
+
+    slow = p.add_argument_group(_("slow clients"), _(
+        "a client later than these is answered {status} and its connection closed").format(status="408 too_slow"))
+    slow.add_argument("--idle-timeout", type=seconds_between(0.1, 3600), default=Deadlines.idle, metavar="SECONDS",
+                      help=_("a connection with no request under way (just opened, or kept alive after an answer) "
+                             "is closed after this long (default {n})").format(n=f"{Deadlines.idle:g}"))
+    slow.add_argument("--header-timeout", type=seconds_between(0.1, 3600), default=Deadlines.headers,
+                      metavar="SECONDS", help=_("a request's headers must all arrive within this long of their "
+                                                "first byte (default {n})").format(n=f"{Deadlines.headers:g}"))
+    slow.add_argument("--body-timeout", type=seconds_between(0.1, 3600), default=Deadlines.body, metavar="SECONDS",
+                      help=_("a request's body must all arrive within this long of its headers (default {n})").format(
+                          n=f"{Deadlines.body:g}"))
     security = p.add_argument_group(_("behind a reverse proxy, and other sites"))
     security.add_argument("--forwarded-allow-ips", metavar="ADDRESSES", default=None,
                           help=_("the reverse proxies trusted to name the client ({headers}): addresses or networks, "
@@ -84,6 +97,7 @@ def cmd_serve(args) -> int:
         import uvicorn
 
         from lama.web.app import create_app
+        from lama.web.connections import FILES_KEPT, Deadlines, Gate, protocol_class, raise_open_files
         from lama.web.limits import Limits
         from lama.web.schema import StoreError
         from lama.web.security import hide_tokens
@@ -104,8 +118,15 @@ def cmd_serve(args) -> int:
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else host
     print("lama serve: " + _("open {address} in a browser (tables in {db}; Ctrl-C stops)").format(
         address=f"http://{shown}:{args.port}/", db=args.db), flush=True)
+    # Every connection is a file: raise the process's limit as far as the system allows, and keep
+    # the connections under it, with room for the store's and the bots' own (web.connections).
+    files = raise_open_files()
+    gate = Gate(limits.http_connections, max(files - FILES_KEPT, FILES_KEPT) if files else 0,
+                trusted=args.forwarded_allow_ips, refused=lambda code: app.state.metrics.refusals.labels(code).inc())
+    deadlines = Deadlines(args.idle_timeout, args.header_timeout, args.body_timeout)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="on",
+                            http=protocol_class(gate, deadlines), timeout_keep_alive=deadlines.idle,
                             proxy_headers=args.forwarded_allow_ips is not None,
                             forwarded_allow_ips=args.forwarded_allow_ips, access_log=args.access_log)
     hide_tokens()

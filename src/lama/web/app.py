@@ -21,6 +21,8 @@ from functools import partial
 from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.responses import Response
 
 from lama.i18n import N_
 
@@ -29,6 +31,7 @@ from .errors import ServerRefusal, StoreUnavailable
 from .limits import Limiter, Limits
 from .lobby import WAITING_SECONDS
 from .messages import PROTOCOL
+from .ready import STORE_RETRY, Readiness
 from .routes import HTTP_STATUS, api, pages, ws
 from .security import Guard, error_response
 from .store import Store
@@ -61,6 +64,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     app = FastAPI(title="lama", version=PROTOCOL, lifespan=started, docs_url=None, redoc_url=None)
     app.state.limiter = Limiter(limits)
     app.state.hint_bot = hint_bot
+    app.state.readiness = Readiness()
     app.state.metrics = metrics.Metrics(app)
     app.add_middleware(Guard, allowed_origins=allow_origins)
     app.add_exception_handler(ServerRefusal, refusal)
@@ -68,6 +72,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     app.add_exception_handler(RecursionError, malformed)
     app.add_exception_handler(UnicodeError, malformed)
     app.add_exception_handler(SQLAlchemyError, store_error)
+    app.add_exception_handler(ClientDisconnect, client_gone)
     for router in (api.router, ws.router, pages.router, metrics.router):
         app.include_router(router)
     return app
@@ -142,7 +147,6 @@ async def _tick(hub) -> None:
 
 
 # -- errors: always {"error": {"code", "message"}} ----------------------------------------------
-STORE_RETRY = 5  # seconds a client is told to wait while the store cannot be used
 
 
 async def refusal(request, e: ServerRefusal):
@@ -163,6 +167,13 @@ async def malformed(request, e: Exception):
     """A body nested too deep for the JSON reader, or text that is no Unicode."""
     return error_response(request, 400, "malformed", N_("the body must be one JSON object of Unicode text, "
                                                         "nested at most a few hundred levels"))
+
+
+async def client_gone(request, e: ClientDisconnect):
+    """A client that hung up (or was closed for being too slow: web.connections) before the end of
+    its request's body: nobody to answer, nothing done; one quiet line, never a traceback."""
+    log.info("%s %s: the client left before the end of its request's body", request.method, request.url.path)
+    return Response(status_code=400)  # (nobody reads it)
 
 
 async def store_error(request, e: SQLAlchemyError):

@@ -1,6 +1,7 @@
 """Limits per client address, so one client cannot stall the others: tables created, seats
 joined, hints and odds asked for (each a token bucket: so many a minute, as many at once), and
-WebSocket connections open at once (per address and per table). Over a limit a request is
+WebSocket connections open at once (per address and per table); plain HTTP connections open
+at once are counted below the application, in web.connections. Over a limit a request is
 answered `429 rate_limited` with `Retry-After` (PROTOCOL.md), a connection is closed with 1008.
 `Bucket` is the one token bucket of the server: these limits', and a WebSocket's own on its
 messages and reactions (routes.ws).
@@ -36,6 +37,7 @@ class Limits:
     joins: int = 60  # seats taken a minute (join and play again)
     hints: int = 60  # hints and odds asked for a minute
     connections: int = 50  # WebSocket connections open at once
+    http_connections: int = 50  # plain HTTP connections open at once (web.connections)
     table_connections: int = 200  # WebSocket connections open at once to one table (from everyone)
 
     HELP = {  # (lama serve --help, translated there)
@@ -43,6 +45,7 @@ class Limits:
         "joins": N_("seats one client address may take a minute (join, play again)"),
         "hints": N_("hints and odds one client address may ask for a minute"),
         "connections": N_("WebSocket connections one client address may keep open at once"),
+        "http_connections": N_("plain HTTP connections one client address may keep open at once"),
         "table_connections": N_("WebSocket connections one table may have open at once, from everyone"),
     }
 
@@ -151,10 +154,15 @@ class Limiter:
 
 
 def address_of(connection) -> str:
-    """The client address of a Request or WebSocket (uvicorn has applied trusted proxies). An
-    IPv6 client counts by its /64, the network one customer is given."""
+    """The client address of a Request or WebSocket (uvicorn has applied trusted proxies): its
+    `client_key`."""
     client = connection.scope.get("client")
-    host = client[0] if client else ""
+    return client_key(client[0] if client else "")
+
+
+def client_key(host: str) -> str:
+    """What a client address counts as: itself, or an IPv6 client's /64, the network one
+    customer is given."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

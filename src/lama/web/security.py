@@ -18,6 +18,8 @@ from fastapi.responses import JSONResponse
 
 from lama.i18n import N_, localized
 
+from .errors import TooLarge
+
 CSP = ("default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
        "object-src 'none'")
 HEADERS = [
@@ -26,6 +28,8 @@ HEADERS = [
     (b"x-frame-options", b"DENY"),  # frame-ancestors for older browsers
     (b"referrer-policy", b"no-referrer"),
 ]
+MAX_BODY = 64 * 1024  # an HTTP request body (a Kadabra deck is the largest thing sent)
+TOO_LARGE = N_("a request body is at most {kb} KB")
 CHANGES = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 WITH_BODY = frozenset(("POST", "PUT", "PATCH"))
 
@@ -92,10 +96,17 @@ class Guard:
         if refusal is None:
             await self.app(scope, receive, with_headers)
         else:
-            await error_response(scope, *refusal)(scope, receive, with_headers)
+            status, code, message = refusal
+            headers = {"Connection": "close"} if code == "too_large" else None  # (its body is never read)
+            await error_response(scope, status, code, message, headers)(scope, receive, with_headers)
 
     def refusal(self, scope) -> tuple[int, str, str] | None:
-        """Why a request that changes something is refused (status, code, message), or None."""
+        """Why a request is refused (status, code, message), or None: a body announced over
+        MAX_BODY (from its header, before any of it is read); a request that changes something
+        from another site's page, or without a JSON body."""
+        length = _header(scope, b"content-length")
+        if length.isdigit() and (len(length) > 12 or int(length) > MAX_BODY):
+            return 413, "too_large", TooLarge(TOO_LARGE, kb=MAX_BODY // 1024)
         if scope["method"] not in CHANGES:
             return None
         if not self.origin_allowed(scope):

@@ -12,19 +12,41 @@ from fastapi.responses import JSONResponse
 
 from lama.i18n import N_
 
-from ..errors import BadLanguage, BadRequest, GameNotFound, LanguageNotFound, Malformed, NotFinished, TooLarge
+from ..errors import (
+    BadLanguage,
+    BadRequest,
+    GameNotFound,
+    LanguageNotFound,
+    Malformed,
+    NotFinished,
+    StoreUnavailable,
+    TooLarge,
+)
 from ..hub import Hub
 from ..messages import PROTOCOL, games_json
+from ..ready import STORE_RETRY
+from ..security import MAX_BODY, TOO_LARGE, error_response
 from . import hub_of, limited
-
-MAX_BODY = 64 * 1024  # an HTTP request body (a Kadabra deck is the largest thing sent)
 
 router = APIRouter()
 
 
 @router.get("/api/health")
 async def health():
+    """Liveness (PROTOCOL.md): the process answers, whatever its store."""
     return {"ok": True, "protocol": PROTOCOL}
+
+
+@router.get("/api/ready")
+async def ready(request: Request, hub: Hub = Depends(hub_of)):
+    """Readiness (for load balancers: web.ready): the store answers a cheap query now, else
+    503 store_unavailable."""
+    trouble = await request.app.state.readiness.check(hub.store)
+    if trouble is not None:
+        return error_response(request, 503, "store_unavailable",
+                              StoreUnavailable(N_("the store cannot be used now ({trouble})"), trouble=trouble),
+                              {"Retry-After": str(STORE_RETRY), "Cache-Control": "no-store"})
+    return JSONResponse({"ok": True, "protocol": PROTOCOL, "ready": True}, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/api/games")
@@ -143,7 +165,7 @@ async def _body(request: Request, allowed: tuple[str, ...]) -> dict:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise TooLarge(N_("a request body is at most {kb} KB"), kb=MAX_BODY // 1024)
+            raise TooLarge(TOO_LARGE, kb=MAX_BODY // 1024)
     try:
         body = json.loads(raw or b"{}")
     except ValueError:

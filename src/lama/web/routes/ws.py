@@ -14,11 +14,12 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
+from lama.core.jsonform import shown
 from lama.i18n import N_, localized, parse
 from lama.i18n.reasons import refusal_text
 from lama.match import Refused
 
-from ..errors import ServerRefusal
+from ..errors import BadToken, ServerRefusal
 from ..hints import hint_message, odds_message
 from ..hub import Hub
 from ..limits import Bucket, address_of
@@ -88,7 +89,11 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
             opening = False
             if asked:
                 lang = connection.lang = asked
-            hello = _hello(text) if first else None
+            try:
+                hello = _hello(text) if first else None
+            except BadToken as e:  # a token that is no text
+                await _refuse(websocket, e.code, e, 1008, lang)
+                break
             first = False
             if hello is None and asked:  # a hello with the language only (or a token in the address)
                 continue
@@ -118,16 +123,21 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
 
 
 def _hello(text: str) -> str | None:
-    """The token of a first message `{"type": "hello", "token": T}`; None for any other message."""
+    """The token of a first message `{"type": "hello", "token": T}`; None for any other message
+    (a hello without a token among them); BadToken for a token that is not text (a number, a
+    list, an object, null)."""
     if '"hello"' not in text:
         return None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if isinstance(data, dict) and data.get("type") == "hello" and isinstance(data.get("token"), str):
-        return data["token"]
-    return None
+    if not isinstance(data, dict) or data.get("type") != "hello" or "token" not in data:
+        return None
+    if not isinstance(data["token"], str):
+        raise BadToken(N_("a hello's token is text (the seat's token from its link), not {value}"),
+                       value=shown(data["token"]))
+    return data["token"]
 
 
 def _hello_lang(text: str) -> str | None:

@@ -49,12 +49,14 @@ export async function api(path, body) {
 function load(key, fallback) {
   try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); } catch (e) { return fallback; }
 }
+function session(key) { try { return sessionStorage.getItem(key); } catch (e) { return null; } }
 function save(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } }
 
 export const device = {
   get name() { return load("lama.name", ""); },
   set name(v) { save("lama.name", v); },
-  token(table) { return (load("lama.tokens", {}) || {})[table] || null; },
+  // (this tab's sessionStorage too: where localStorage is refused, a reload still finds the seat)
+  token(table) { return (load("lama.tokens", {}) || {})[table] || session(`lama.token.${table}`); },
   // the tables this device holds a seat at, oldest first
   tables() { return Object.keys(load("lama.tokens", {}) || {}); },
   setToken(table, token) {
@@ -64,6 +66,7 @@ export const device = {
     const keys = Object.keys(all);
     if (keys.length > 200) delete all[keys[0]];
     save("lama.tokens", all);
+    try { sessionStorage.setItem(`lama.token.${table}`, token); } catch (e) { /* storage refused */ }
   },
   get theme() { return load("lama.theme", "auto"); },
   set theme(v) { save("lama.theme", v); },

@@ -32,11 +32,11 @@ async function start() {
   ui.token = frag.get("token");
   ui.invite = frag.get("invite");
   // a device that holds a seat here continues it, whatever link it opened (but "just watch")
-  if (!ui.token && !frag.has("watch") && device.token(tableId)) {
-    ui.token = device.token(tableId);
-    history.replaceState(null, "", `#token=${encodeURIComponent(ui.token)}`);
+  if (!ui.token && !frag.has("watch") && device.token(tableId)) ui.token = device.token(tableId);
+  if (ui.token) {
+    device.setToken(tableId, ui.token);
+    seatedAddress();
   }
-  if (ui.token) device.setToken(tableId, ui.token);
   try {
     ui.facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     await loadGames();
@@ -49,6 +49,14 @@ async function start() {
   setTitle(t("{game} · lama", { game: gameInfo(ui.facts.game).name }));
   if ((frag.has("join") || ui.invite) && !ui.token) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
   connect();
+}
+
+// The address bar of a seat is the table's plain address: the seat's token (and the invitation
+// it came by) leave it once read, so a person who copies the address to invite a friend does not
+// hand over their seat. The device keeps the token (device.setToken), so a reload finds the seat,
+// and the seat's own link stays shown in its panel (seatLink).
+function seatedAddress() {
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 }
 
 // The top tools: the rules, the language, the theme, the turn's notices (drawn again after a switch
@@ -95,7 +103,7 @@ function joinForm(seat) {
       const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
       ui.token = r.token;
       device.setToken(tableId, r.token);
-      history.replaceState(null, "", `#token=${encodeURIComponent(r.token)}`);
+      seatedAddress();
       ui.facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
       ui.joinSeat = undefined;
       connect();
