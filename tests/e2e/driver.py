@@ -3,13 +3,55 @@ protocol's "Pages" section names: `data-action` to send a move, `data-choice` to
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
 from .conftest import DESKTOP, PHONE, SHOTS
 from .policy import choose
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # the e2e tests are skipped without it (conftest.py)
+    PlaywrightError = Exception
+
 ENABLED = "#mine [data-action]:not([disabled]), #middle [data-action]:not([disabled])"
+
+
+# One look at the page (one round trip): its status, version, and what is open on it.
+PROBE = """() => {
+  const d = document.documentElement.dataset, q = s => document.querySelector(s) !== null;
+  return {status: d.status, version: Number(d.version || 0), confirm: q("#confirm[open]"),
+          recap: q(".recap-panel"), choice: q(".hand [data-choice]:not([disabled])"), chooser: q(".chooser"),
+          picking: q(".hand button[data-choice]")};
+}"""
+
+# quick moves: the choices made and the move's control clicked from the page's own script (a DOM
+# click, the same event a person's click sends), without Playwright's pointer checks: for the
+# tests that read the page rather than test its controls (the word scans)
+PREPARE = """(enabled) => {
+  const q = s => document.querySelector(s);
+  const choice = q(".hand [data-choice]:not([disabled])");
+  if (choice && !q(".chooser")) choice.click();  // a 1 that gives a chip: its seats' moves appear
+  const free = '.hand button[data-choice][aria-pressed="false"]:not([disabled])';
+  for (let i = 0, b; i < 12 && (b = q(free)); i++) b.click();  // dice: every card the roll lets go
+  return [...document.querySelectorAll(enabled)].map(e => e.dataset.action);
+}"""
+CLICK = """([enabled, i, action]) => {
+  const el = document.querySelectorAll(enabled)[i];
+  if (!el || el.dataset.action !== action) return false;
+  el.click();
+  return true;
+}"""
+CHANGED = """async ([v, ms]) => {
+  const d = document.documentElement.dataset, end = Date.now() + ms;
+  while (Date.now() < end && d.version === String(v) && d.status !== "finished")
+    await new Promise(r => setTimeout(r, 15));
+}"""
+
+
+def probe(page) -> dict:
+    return page.evaluate(PROBE)
 
 
 def status(page) -> str:
@@ -42,28 +84,37 @@ def click_action(page, action: dict, tap=False) -> None:
     raise LookupError(f"no enabled control for {action}")
 
 
-def move(page, tap=False) -> dict | None:
-    """Make one move if it is this page's turn (by the tests' policy); the move, or None."""
-    if status(page) != "running" or page.locator("#confirm[open]").count():
+def move(page, tap=False, quick=False) -> dict | None:
+    """Make one move if it is this page's turn (by the tests' policy); the move, or None.
+    `quick`: by DOM clicks from the page's script (PREPARE, CLICK), not the pointer's."""
+    seen = probe(page)
+    if seen["status"] != "running" or seen["confirm"]:
         return None
-    v = version(page)
+    v = seen["version"]
     try:
-        # a 1 that gives a chip: open the chooser, so its seats' moves are on the page too
-        choice = page.locator(".hand [data-choice]:not([disabled])")
-        if choice.count() and not page.locator(".chooser").count():
-            press(page, choice.first, tap)
-        # dice: choose every card the roll lets go (every subset of them is legal), then discard
-        if page.locator(".hand button[data-choice]").count():
-            while True:
-                free = page.locator('.hand button[data-choice][aria-pressed="false"]:not([disabled])')
-                if not free.count():
-                    break
-                press(page, free.first, tap)
-        legal = actions(page)
+        if quick:
+            values = page.evaluate(PREPARE, ENABLED)
+        else:
+            # a 1 that gives a chip: open the chooser, so its seats' moves are on the page too
+            if seen["choice"] and not seen["chooser"]:
+                press(page, page.locator(".hand [data-choice]:not([disabled])").first, tap)
+            # dice: choose every card the roll lets go (every subset of them is legal), then discard
+            if seen["picking"]:
+                while True:
+                    free = page.locator('.hand button[data-choice][aria-pressed="false"]:not([disabled])')
+                    if not free.count():
+                        break
+                    press(page, free.first, tap)
+            values = page.eval_on_selector_all(ENABLED, "els => els.map(e => e.dataset.action)")
+        legal = [json.loads(a) for a in values]
         if not legal:
             return None
         action = choose(legal)
-        click_action(page, action, tap)
+        i = legal.index(action)
+        if not quick:
+            press(page, page.locator(ENABLED).nth(i), tap)
+        elif not page.evaluate(CLICK, [ENABLED, i, values[i]]):
+            raise LookupError("the page changed under the move")
     except Exception:  # noqa: BLE001 - the page re-rendered under the click (a seat came or went): try again
         time.sleep(0.05)
         return None
@@ -72,11 +123,10 @@ def move(page, tap=False) -> dict | None:
 
 
 def wait_for_change(page, v: int, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if version(page) != v or status(page) == "finished":
-            return
-        time.sleep(0.03)
+    """Until the page shows another version than `v`, or the end, or `timeout` seconds passed
+    (watched from the page itself: one round trip). A page that navigated away has changed."""
+    with contextlib.suppress(PlaywrightError):
+        page.evaluate(CHANGED, [v, int(timeout * 1000)])
 
 
 def play(pages, until, tap=False, timeout=240, each=None) -> None:

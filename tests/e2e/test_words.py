@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from .driver import move, status, version
+from .driver import move, probe, wait_for_change
 
 pytestmark = pytest.mark.e2e
 
@@ -34,6 +34,18 @@ VISIBLE = """() => {
   }
   return out;
 }"""
+
+# the replay's steps one after another, as the → key shows them (the page draws a step at once)
+REPLAY = f"""(steps) => {{
+  const visible = {VISIBLE}, out = [];
+  for (let step = 0; step <= steps; step++) {{
+    const at = document.documentElement.dataset.step;
+    if (at !== String(step)) throw new Error(`the replay is at step ${{at}}, not ${{step}}`);
+    out.push(visible());
+    document.dispatchEvent(new KeyboardEvent("keydown", {{key: "ArrowRight", bubbles: true}}));
+  }}
+  return out;
+}}"""
 
 BROKEN = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\[object", re.I)
 SEAT_NUMBER = re.compile(r"\b(?:seat|player)\s+\d+\b", re.I)
@@ -95,14 +107,13 @@ def scan_a_game(server, new_page, game, players, seed, target=None, **options):
     seen: list[str] = []
     last, recaps, asked = None, 0, []
     deadline = time.monotonic() + 240
-    while status(page) != "finished":
+    while (now := probe(page))["status"] != "finished":
         assert time.monotonic() < deadline, "the game did not end in time"
-        v = version(page)
+        v = now["version"]
         if v != last:
             last = v
-            recap = page.locator(".recap-panel").count() > 0
-            recaps += recap
-            scan(page, f"version {v}" + (" (recap)" if recap else ""), seen)
+            recaps += now["recap"]
+            scan(page, f"version {v}" + (" (recap)" if now["recap"] else ""), seen)
             ask = page.locator("#mine .actions").get_by_role("button", name=asks[0][0]) if asks else None
             if ask and ask.count() and ask.is_enabled():
                 for button, panel in asks:
@@ -111,13 +122,13 @@ def scan_a_game(server, new_page, game, players, seed, target=None, **options):
                     scan(page, f"version {v} ({button.lower()})", seen)
                     asked.append(button)
                 asks = ()
-            gives = page.locator(".hand [data-choice]:not([disabled])")
-            if gives.count() and not page.locator(".hand button[data-choice][aria-pressed]").count():
-                gives.first.click()  # a 1 that gives a chip: its chooser names the seats
+            if now["choice"] and not page.locator(".hand button[data-choice][aria-pressed]").count():
+                # a 1 that gives a chip: its chooser names the seats
+                page.locator(".hand [data-choice]:not([disabled])").first.click()
                 if page.locator(".chooser").count():
                     scan(page, f"version {v} (a chip to give)", seen)
-        if move(page) is None:
-            time.sleep(0.03)
+        if move(page, quick=True) is None:
+            wait_for_change(page, v, timeout=1)  # the bots' moves
     page.wait_for_selector(".final")
     scan(page, "the final panel", seen)
     print(f"{game} at {players}: {last} versions, {recaps} recaps, {asked or 'no'} panels scanned")
@@ -133,10 +144,10 @@ def scan_a_game(server, new_page, game, players, seed, target=None, **options):
     page.goto(f"{server.base}/tables/{created['table']}/replay")
     page.wait_for_function("document.documentElement.dataset.step !== undefined")
     steps = int(page.locator("#slider").get_attribute("max"))
-    for step in range(steps + 1):
-        page.wait_for_function(f"document.documentElement.dataset.step === '{step}'")
-        scan(page, f"replay step {step}", seen)
-        page.keyboard.press("ArrowRight")
+    for step, texts in enumerate(page.evaluate(REPLAY, steps)):  # every step's words, read in one go
+        for p in problems(texts):
+            if p not in {s.split(": ", 1)[1] for s in seen}:
+                seen.append(f"replay step {step}: {p}")
     if seen:
         pytest.fail("\n".join(seen), pytrace=False)
 
