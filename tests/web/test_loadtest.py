@@ -61,7 +61,8 @@ def test_loadtest_with_people_thinking_beside_a_hostile_client(tmp_path):
     assert result["think_s"] == 0.2 and result["servers"] == 1
     hostile = result["hostile"]
     assert hostile.get("create 429", 0) > 0 and hostile.get("unknown 404", 0) > 0  # limited, and answered
-    assert hostile.get("connection closed 1008", 0) > 0  # more connections than an address may have
+    # more connections than an address may have: closed once upgraded (1008), or refused before (429)
+    assert hostile.get("connection closed 1008", 0) + hostile.get("connection refused 429", 0) > 0, hostile
     assert 0 < result["rss_peak_mb"][0] <= result["memory_bound_mb"]
 
 

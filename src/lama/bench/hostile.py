@@ -9,7 +9,7 @@ import random
 import time
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from .loopback import HOST, HTTP_TIMEOUT, http
 
@@ -103,6 +103,10 @@ class Hostile:
                 if code == 1008:
                     self.connection_refused.set()
                 self.count(f"connection closed {code}")
+            except InvalidStatus as e:  # refused before the upgrade: too many plain connections at once
+                if e.response.status_code == 429:
+                    self.connection_refused.set()
+                self.count(f"connection refused {e.response.status_code}")
             except (TimeoutError, OSError, InvalidHandshake):
                 self.count("connection failed")
             await asyncio.sleep(min(HOSTILE_AGAIN, max(0.0, stop_at - time.monotonic())))
