@@ -28,7 +28,8 @@ CHOSEN = {
     "tests/envs/test_info_state.py": ("compiled_info_state", 31),
     "tests/envs/test_vector.py": ("game_by_game and (lama or dice) and not heuristic", 12),
 }
-SMALLER = {"LAMA_DIFF_GAMES": "12", "LAMA_POLICY_GAMES": "4", "LAMA_OBSERVE_GAMES": "2", "LAMA_VECTOR_STEPS": "200"}
+SMALLER = {"LAMA_DIFF_GAMES": "12", "LAMA_POLICY_GAMES": "4", "LAMA_OBSERVE_GAMES": "2", "LAMA_VECTOR_STEPS": "200",
+           "LAMA_LOOKAHEADS": "20"}
 
 
 @pytest.mark.slow

@@ -21,6 +21,7 @@ from lama.games import new_game
 CARD_GAMES = tuple(g for g, cls in REGISTERED.items() if issubclass(cls, CardGame))
 GAMES = CARD_GAMES + ("dice",)
 GAMES_PER_CELL = int(os.environ.get("LAMA_POLICY_GAMES", "40"))
+LOOKAHEADS = int(os.environ.get("LAMA_LOOKAHEADS", "80"))  # positions of the dice lookahead test
 HEURISTIC = load_bot("heuristic")
 RANDOM = load_bot("random")
 
@@ -268,7 +269,7 @@ def test_the_dice_lookahead_is_the_heuristics_roll_cost():
     ru = rules_of(game)
     rng = random.Random(5)
     kept = kernel.float_zeros(policies.MEMO_SIZE)
-    for _ in range(80):
+    for _ in range(LOOKAHEADS):
         display = [rng.randrange(3) for _ in range(7)]
         row = [rng.randrange(2) for _ in range(7)]
         points, last, depth = rng.randrange(30), rng.random() < 0.3, rng.choice((1, 2, 3))
