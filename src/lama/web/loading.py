@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -17,8 +18,9 @@ from lama.core import Action
 
 from .errors import BrokenTable, TableNotFound
 from .live import LiveTable
+from .recovery import Unreplayable
 from .requests import plausible_id
-from .schema import TableRow
+from .schema import TableRow, one_line
 
 STATUSES = ("waiting", "running", "finished")  # a table's status, in the only order it goes
 
@@ -98,8 +100,12 @@ class Loading:
         moves = await self.db(self.store.moves, live.id, live.n)
         for n, seat, data in moves:
             if n != live.n:
-                raise RuntimeError(f"table {live.id}: move {n} follows move {live.n - 1}")
-            live.redo(seat, Action.from_json(data))
+                raise Unreplayable(f"stored move {n} follows move {live.n - 1}")
+            try:
+                live.redo(seat, Action.from_json(data))
+            except Exception as e:  # noqa: BLE001 - the rules refuse it (or it is no action at all)
+                raise Unreplayable(f"stored move {n} of seat {seat}, {json.dumps(data)[:200]}, is refused: "
+                                   f"{one_line(e)}") from None
         if moves:  # the clock of the next move started when the last one was stored
             live.clock_start = max(live.row.clock_start or 0.0, await self.db(self.store.last_move_at, live.id))
         if live.table.finished:

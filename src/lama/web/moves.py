@@ -9,8 +9,6 @@ follow (workers.Bots), and its move comes back through the same `_commit`.
 
 from __future__ import annotations
 
-import logging
-
 from sqlalchemy.exc import SQLAlchemyError
 
 from lama.core import Action, IllegalAction
@@ -20,8 +18,6 @@ from lama.match import Move, Refused
 
 from .live import LiveTable
 from .schema import MissingMove
-
-log = logging.getLogger("lama.web")
 
 
 class Moves:
@@ -56,8 +52,7 @@ class Moves:
         try:
             stored = await self.commits.add_move(live.id, live.n, move.seat, move.action.to_json())
         except MissingMove as e:  # the store is behind this memory: it lost moves (a crash of PostgreSQL)
-            log.warning("%s: the store lost moves this server had; the tables are reloaded from it", e)
-            self.store_back()
+            self.store_failed(e)  # (every table may be: each is reloaded before its next move)
             await self.reload(live)
             return False
         except SQLAlchemyError as e:  # not stored, not acknowledged

@@ -17,6 +17,7 @@ operator clears the mark.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -29,6 +30,10 @@ from .schema import one_line
 log = logging.getLogger("lama.web")
 
 CLOSE_BROKEN = 1011  # the WebSocket close code after a broken_table error (the server cannot go on)
+
+
+class Unreplayable(Exception):  # noqa: N818 - what it is
+    """A table's stored moves do not replay: the message says which move, and why."""
 
 
 class Recovery:
@@ -45,13 +50,15 @@ class Recovery:
         self.epoch += 1
         if self.store_down is None:
             self.store_down = trouble(e)
-            log.warning("the store cannot be used (%s): the tables wait, and are reloaded from it once it answers",
+            log.warning("the store failed (%s): the tables in memory wait, and are reloaded from it once it answers",
                         self.store_down)
 
     def store_back(self) -> None:
         """The store answers again after it was lost (PostgreSQL's listener reconnected): it
         may have lost commits this server saw, so every table is reloaded from it."""
         self.epoch += 1
+        if self.store_down is None:
+            self.store_down = "the connection to it was lost"  # (heal says when the tables are reloaded)
 
     async def fresh(self, live: LiveTable) -> None:
         """(Under the table's lock, before a move.) Reload the table if the store failed or came
@@ -73,6 +80,7 @@ class Recovery:
         live.rebuilt(fresh)
         live.epoch = epoch
         live.broadcast()
+        self.kick_bots(live)  # (they play from the stored table, once the lock is free)
 
     def drop_broken(self, live: LiveTable) -> None:
         """A table in memory found broken: out of memory, its connections told and closed."""
@@ -88,7 +96,7 @@ class Recovery:
     async def broke(self, table_id: str, e: Exception) -> BrokenTable:
         """A table that cannot be rebuilt from its stored moves (`e` says why): marked in the
         store and logged, once (a marked table is not rebuilt again)."""
-        why = f"{type(e).__name__}: {one_line(e)}"
+        why = one_line(e) if isinstance(e, Unreplayable) else f"{type(e).__name__}: {one_line(e)}"
         log.error("table %s cannot be rebuilt from the store (%s): it is marked broken and out of play", table_id, why)
         await self.db(self.store.set_broken, table_id, why)
         return BrokenTable(table_id)
@@ -105,12 +113,8 @@ class Recovery:
             for live in stale:
                 async with live.lock:
                     if live.epoch != self.epoch and not live.broken:
-                        try:
+                        with contextlib.suppress(BrokenTable):  # (said once, as it was marked)
                             await self.reload(live)
-                        except BrokenTable:
-                            continue
-                if self.live.get(live.id) is live:
-                    self.kick_bots(live)
         except SQLAlchemyError:
             return  # (store_failed said it once)
         if self.store_down is not None:
