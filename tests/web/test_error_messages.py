@@ -38,7 +38,8 @@ CODES = {"bad_bot", "bad_content_type", "bad_invite", "bad_language", "bad_name"
          "bad_reaction", "bad_request", "bad_token", "expired", "illegal", "malformed", "no_game", "no_hints",
          "no_language", "no_odds", "no_table", "not_finished", "not_found", "not_running", "not_seated",
          "not_your_turn", "rate_limited", "seat_connected", "seat_taken", "server_error", "stale",
-         "store_unavailable", "table_full", "too_large", "too_soon", "method_not_allowed", "http_error"}
+         "store_unavailable", "table_full", "too_large", "too_soon", "method_not_allowed", "http_error",
+         "broken_table"}
 
 
 def server_sources():

@@ -17,6 +17,7 @@ from lama.i18n import N_
 from lama.match import Move, Refused
 
 from .live import LiveTable
+from .recovery import Unreplayable
 from .schema import MissingMove
 
 
@@ -58,8 +59,12 @@ class Moves:
         except SQLAlchemyError as e:  # not stored, not acknowledged
             self.store_failed(e)
             raise
-        if not stored:
-            await self._catch_up(live)
+        if not stored:  # another server made move n: what it stored follows ours, or the store decides
+            try:
+                await self._catch_up(live)
+            except Unreplayable:
+                await self.reload(live)  # (BrokenTable if it cannot be rebuilt at all)
+                return False
             await self.changed(live, announce=False)
             return False
         live.play(move, self.clock())
