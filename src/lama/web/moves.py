@@ -2,9 +2,10 @@
 (version, turn, legality), the move is stored (move n of the table, once only), applied,
 chance runs, then every connection is sent its own `state` (messages). A move is acknowledged
 only after it is stored, so a crash loses nothing acknowledged, and only after the table was
-read from the store since its last error (recovery.fresh): the store is the truth. The table says when a bot seat
-must move (`Table.wanted`): the bot thinks off the event loop, after a pause that lets people
-follow (workers.Bots), and its move comes back through the same `_commit`.
+read from the store since its last error (recovery.fresh): the store is the truth. The table
+says when a bot seat must move (`Table.wanted`): the bot thinks off the event loop, after a
+pause that lets people follow (workers.Bots), and its move comes back through the same
+`_commit`.
 """
 
 from __future__ import annotations
