@@ -118,6 +118,7 @@ def my_move(ws, state: dict, rng, pick=staying, timeout: float = 60.0) -> dict:
             time.sleep(0.05)  # (polling: the store takes writes again when the test says so)
 
 
+@pytest.mark.slow
 def test_sqlite_refusing_writes_three_times_in_the_middle_of_play(tmp_path, caplog):
     """Three times, SQLite refuses every write while a person and two bot tables play: the
     person's move is refused (store_unavailable) and changes nothing, the bots wait, the log
