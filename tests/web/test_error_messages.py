@@ -39,7 +39,8 @@ CODES = {"bad_bot", "bad_content_type", "bad_invite", "bad_language", "bad_name"
          "no_language", "no_odds", "no_table", "not_finished", "not_found", "not_running", "not_seated",
          "not_your_turn", "rate_limited", "seat_connected", "seat_taken", "server_error", "stale",
          "store_unavailable", "table_full", "too_large", "too_soon", "method_not_allowed", "http_error",
-         "too_slow", "server_busy"}  # (the last two: web.connections, before a request reaches the application)
+         "too_slow", "server_busy",  # (these two: web.connections, before a request reaches the application)
+         "broken_table"}
 
 
 def server_sources():

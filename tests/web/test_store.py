@@ -8,8 +8,9 @@ import time
 
 import pytest
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 
-from lama.web.schema import SCHEMA_VERSION, SeatRow, StoreError, TableRow, meta_t, token_hash
+from lama.web.schema import SCHEMA_VERSION, MissingMove, SeatRow, StoreError, TableRow, meta_t, token_hash
 from lama.web.store import CHECKPOINT_SECONDS, WAL_PAGES, Store
 
 from .conftest import new_database
@@ -80,13 +81,18 @@ def test_a_version_3_store_keeps_its_rematches(db_url):
     store.create_table(table("t1"))
     store.create_table(table("t2", "another secret"))
     assert store.set_rematch("t1", "t2") == "t2"
-    with store.engine.begin() as db:  # back to version 3's column
+    with store.engine.begin() as db:  # back to version 3's columns, without version 5's trigger
         db.exec_driver_sql("ALTER TABLE lama_tables RENAME COLUMN rematch_id TO next_id")
+        db.exec_driver_sql("ALTER TABLE lama_tables DROP COLUMN broken")
+        db.exec_driver_sql("DROP TRIGGER lama_moves_contiguous" + ("" if store.sqlite else " ON lama_moves"))
         db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value="3"))
     store.close()
     store = Store(db_url)
-    assert store.schema_version() == SCHEMA_VERSION == 4
+    assert store.schema_version() == SCHEMA_VERSION == 5
     assert store.load_table("t1").rematch_id == "t2" and store.load_table("t2").seats[0].name == "Ann"
+    assert store.load_table("t1").broken is None
+    with pytest.raises(MissingMove):  # version 5's trigger: no gap
+        store.add_move("t1", 1, 0, {"draw": True})
     store.close()
 
 
@@ -206,5 +212,29 @@ def test_moves_commits_wait_for_the_disk_only_when_asked(db_url, sync_commits):
         else:
             assert store._writer.execute("SHOW synchronous_commit").fetchone()[0] == ("on" if sync_commits else "off")
         assert store.moves("t1") == [(0, 0, {"draw": True})]
+    finally:
+        store.close()
+
+
+def test_a_move_is_stored_only_after_the_one_before_it(db_url):
+    """The store keeps a table's moves contiguous, whoever writes (schema.CONTIGUOUS): a move
+    after a gap is refused as MissingMove, alone or in a group commit, where it does not stop
+    the other tables' moves; a table's moves in order in one batch go in together."""
+    store = Store(db_url)
+    try:
+        store.create_table(table("t1"))
+        store.create_table(table("t2", "another secret"))
+        with pytest.raises(MissingMove, match="no move 0"):
+            store.add_move("t1", 1, 0, {"draw": True})
+        assert store.add_moves([("t1", 0, 0, {"draw": True}), ("t1", 1, 1, {"draw": True})]) == [True, True]
+        answers = store.add_moves([("t2", 0, 0, {"draw": True}), ("t1", 5, 2, {"draw": True}),
+                                   ("t1", 2, 2, {"quit": True})])
+        assert answers[0] is True and answers[2] is True
+        assert isinstance(answers[1], MissingMove) and (answers[1].table_id, answers[1].n) == ("t1", 5)
+        assert [n for n, _, _ in store.moves("t1")] == [0, 1, 2] and len(store.moves("t2")) == 1
+        # whoever writes, not only lama's own statements
+        with store.engine.begin() as db, pytest.raises(IntegrityError, match="lama_moves_gap"):
+            db.exec_driver_sql("INSERT INTO lama_moves (table_id, n, seat, action, at) "
+                               "VALUES ('t2', 7, 0, '{}', 0)")
     finally:
         store.close()

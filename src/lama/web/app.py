@@ -32,6 +32,7 @@ from .limits import Limiter, Limits
 from .lobby import WAITING_SECONDS
 from .messages import PROTOCOL
 from .ready import STORE_RETRY, Readiness
+from .recovery import trouble
 from .routes import HTTP_STATUS, api, pages, ws
 from .security import Guard, error_response
 from .store import Store
@@ -98,7 +99,10 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
             if hub.holds(table_id):  # (most announcements are of tables another server holds alone)
                 asyncio.run_coroutine_threadsafe(hub.refresh(table_id), loop)
 
-        listener = threading.Thread(target=store.listen, args=(changed, stop), daemon=True)
+        def back():  # the database answers again: it may have lost the last moments' commits
+            loop.call_soon_threadsafe(hub.store_back)
+
+        listener = threading.Thread(target=store.listen, args=(changed, stop, back), daemon=True)
         listener.start()
     ticker = asyncio.create_task(_tick(hub))
     watcher = asyncio.create_task(app.state.metrics.watch_loop())
@@ -137,12 +141,16 @@ async def lifespan(app: FastAPI, db: str, origin: str, bot_pause: float, bot_wor
 
 
 async def _tick(hub) -> None:
-    """The clocks: once a second, a stand-in for each person out of time or away."""
+    """Once a second: the tables reloaded once the store answers again after an error
+    (recovery.heal), then the clocks: a stand-in for each person out of time or away."""
     while True:
         await asyncio.sleep(1.0)
         try:
+            await hub.heal()
             await hub.tick()
-        except Exception:  # noqa: BLE001 - a store that failed this once: try again next second
+        except SQLAlchemyError:  # the store cannot be used (said once, by recovery): the next second tries again
+            continue
+        except Exception:  # noqa: BLE001 - a bug of ours: say so, tick again next second
             log.exception("the clocks' tick failed")
 
 
@@ -177,14 +185,11 @@ async def client_gone(request, e: ClientDisconnect):
 
 
 async def store_error(request, e: SQLAlchemyError):
-    """The store is down (or its disk full): the request did nothing; the pool reconnects by itself."""
-    log.warning("the store cannot be used: %s", store_trouble(e))
+    """The store is down (or its disk full): the request did nothing; the pool reconnects by
+    itself. The log says so once (recovery.store_failed), not at every request."""
+    hub = getattr(request.app.state, "hub", None)
+    if hub is not None:
+        hub.store_failed(e)
     message = StoreUnavailable(N_("the store cannot be used now ({trouble}); nothing was changed: "
-                                  "try again in a moment"), trouble=store_trouble(e))
+                                  "try again in a moment"), trouble=trouble(e))
     return error_response(request, HTTP_STATUS[message.code], message.code, message, {"Retry-After": str(STORE_RETRY)})
-
-
-def store_trouble(e: SQLAlchemyError) -> str:
-    """What went wrong with the store, in a few words (never the statement and its values)."""
-    text = " ".join(str(getattr(e, "orig", None) or e).split())
-    return text[:160]

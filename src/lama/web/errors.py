@@ -138,3 +138,14 @@ class TooSoon(ServerRefusal):
 # -- the server ------------------------------------------------------------------------------------
 class StoreUnavailable(ServerRefusal):
     code = "store_unavailable"
+
+
+class BrokenTable(ServerRefusal):
+    """A table whose stored history cannot be rebuilt (a move the rules refuse, a gap): it is
+    out of play, marked in the store (TableRow.broken) and in the lobby."""
+
+    code = "broken_table"
+
+    def __init__(self, table_id: str):
+        super().__init__(N_("table {table} cannot be rebuilt from what is stored: it is out of play"),
+                         table=table_id[:40])

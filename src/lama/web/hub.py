@@ -2,8 +2,9 @@
 step with the store, and in step with the other servers. The Hub is made of one part per job,
 each in its module: seats and rematches (seats), clocks and stand-ins (clocks), who is
 connected (presence), the move path (moves), loading and sync between servers (loading), the
-lobby (lobby). What they share is here: the store and its calls off the event loop (`db`), and
-what happens after a table changes (`changed`), the one way every part tells of a change.
+store as the truth after its errors and broken tables (recovery), the lobby (lobby). What they
+share is here: the store and its calls off the event loop (`db`), and what happens after a
+table changes (`changed`), the one way every part tells of a change.
 
 The parts refuse with the domain errors of `errors` (TableNotFound, SeatTaken, ...), each with
 its protocol code; how each is answered over HTTP or a WebSocket is the routes' business.
@@ -18,18 +19,21 @@ from __future__ import annotations
 import asyncio
 import time
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from .clocks import AWAY_SECONDS, Clocks
 from .live import LiveTable
 from .loading import Loading
 from .lobby import WAITING_SECONDS, Lobby
 from .moves import Moves
 from .presence import Presence
+from .recovery import Recovery
 from .seats import REMATCH_WAIT, Seats
 from .store import Store
 from .workers import Bots, GroupCommit
 
 
-class Hub(Loading, Seats, Clocks, Presence, Moves, Lobby):
+class Hub(Recovery, Loading, Seats, Clocks, Presence, Moves, Lobby):
     """The live tables (`live`), their store, their bots (`pool`: an Executor, None: no bot plays)."""
 
     def __init__(self, store: Store, pool=None, bot_pause: float = 0.0, clock=time.time,
@@ -53,10 +57,15 @@ class Hub(Loading, Seats, Clocks, Presence, Moves, Lobby):
     async def db(self, fn, *args):
         """A store call, off the event loop: reads in any thread; writes in the store's thread
         with SQLite (one writer at a time), in any thread with PostgreSQL (many at once, as
-        several servers write anyway), so a table created on a slow disk delays no move."""
-        if self.store.sqlite and getattr(fn, "__name__", None) not in Store.READS:
-            return await self.commits.call(fn, *args)
-        return await asyncio.to_thread(fn, *args)
+        several servers write anyway), so a table created on a slow disk delays no move. A
+        store error is told to `store_failed` (recovery) on its way to the caller."""
+        try:
+            if self.store.sqlite and getattr(fn, "__name__", None) not in Store.READS:
+                return await self.commits.call(fn, *args)
+            return await asyncio.to_thread(fn, *args)
+        except SQLAlchemyError as e:
+            self.store_failed(e)
+            raise
 
     async def changed(self, live: LiveTable, announce: bool = True) -> None:
         """(Under the table's lock.) After a table changes, whatever changed it: the other

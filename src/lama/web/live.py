@@ -40,6 +40,8 @@ class LiveTable:
         self.idle_since = clock()  # when its last connection left (or it came into memory)
         self.presence: asyncio.Task | None = None  # the coming state that tells who is connected
         self.untold: set[Connection] = set()  # the connections it is for: their last state is out of date
+        self.epoch = 0  # the hub's store epoch it was read at (recovery: reloaded before a move when it is older)
+        self.broken = False  # it could not be rebuilt from the store: out of play
 
     @property
     def id(self) -> str:
@@ -92,6 +94,17 @@ class LiveTable:
             if until is not None and now >= until and all(s != seat for s, _ in due):
                 due.append((seat, "away"))
         return due
+
+    def rebuilt(self, fresh: LiveTable) -> None:
+        """Become `fresh`, the same table just read back from the store (recovery.reload): its
+        row, game, moves and clock; the connections, who is away and the lock stay. Every
+        connection's next state is the stored one, without events (its version may go back)."""
+        whys = {s.seat: self.why[s.seat] for s in fresh.row.seats if s.stand_in is not None and s.seat in self.why}
+        self.row, self.game, self.table, self.n = fresh.row, fresh.game, fresh.table, fresh.n
+        self.clock_start, self.rematch, self.why = fresh.clock_start, fresh.rematch, whys
+        self.views = messages.Views()
+        for connection in self.connections:
+            connection.version = self.table.version
 
     def play(self, move: Move, now: float) -> None:
         """Apply a checked move, stored, then let chance run; the next move's clock starts."""

@@ -1,6 +1,7 @@
 """Loading and sync (a part of the Hub): a table comes into memory from the store when it is
 asked for, rebuilt from its seed and its stored moves (so a restart loses nothing stored, and
-`resume_all` brings back every table still being played). With PostgreSQL, several servers
+`resume_all` brings back every table still being played). A table whose stored moves cannot
+be rebuilt is broken (recovery.broke: marked and logged once). With PostgreSQL, several servers
 share the tables: each stores its moves and announces them (NOTIFY); the others, told of a
 table they hold (`holds`), catch up from the store (`refresh`).
 """
@@ -8,22 +9,25 @@ table they hold (`holds`), catch up from the store (`refresh`).
 from __future__ import annotations
 
 import asyncio
-import logging
+import contextlib
+import json
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from lama.core import Action
 
-from .errors import TableNotFound
+from .errors import BrokenTable, TableNotFound
 from .live import LiveTable
+from .recovery import Unreplayable
 from .requests import plausible_id
-from .schema import TableRow
-
-log = logging.getLogger("lama.web")
+from .schema import TableRow, one_line
 
 STATUSES = ("waiting", "running", "finished")  # a table's status, in the only order it goes
 
 
 class Loading:
-    """The live tables and the store (the Hub's live, _loading, db, store, clock, changed, kick_bots)."""
+    """The live tables and the store (the Hub's live, _loading, db, store, clock, changed, kick_bots,
+    epoch, broke, reload, store_failed)."""
 
     async def get(self, table_id: str, created: TableRow | None = None) -> LiveTable:
         """The live table of `table_id`, brought from the store if it is not in memory
@@ -53,16 +57,28 @@ class Loading:
         return live
 
     async def _load(self, table_id: str, created: TableRow | None = None) -> LiveTable:
+        epoch = self.epoch  # (a store error while it loads: it is read again before a move)
         row = created or await self.db(self.store.load_table, table_id)
         if row is None:
             raise TableNotFound(table_id)
-        live = LiveTable(row, self.clock, self.away_seconds)
-        if row.status != "waiting":
-            live.table.advance()
-            if created is None:
-                await self._catch_up(live)
+        if row.broken is not None:
+            raise BrokenTable(table_id)
+        ended = row.status == "finished"
+        try:
+            live = LiveTable(row, self.clock, self.away_seconds)
+            if row.status != "waiting":
+                live.table.advance()
+                if created is None:
+                    await self._catch_up(live)
+            if live.table.finished and not ended:  # its last move stored, not its end (a store error)
+                await self.finish(live)
+        except (SQLAlchemyError, BrokenTable):
+            raise
+        except Exception as e:  # noqa: BLE001 - a stored history the rules refuse, a gap: out of play
+            raise await self.broke(table_id, e) from None
         if row.rematch_id is not None:
             live.rematch = await self._rematch_seats(row.rematch_id)
+        live.epoch = epoch
         return live
 
     async def resume_all(self) -> int:
@@ -70,11 +86,13 @@ class Loading:
         rows = await self.db(self.store.tables, ("running",))
         resumed = 0
         for row in rows:
+            if row.broken is not None:  # (said once, when it broke)
+                continue
             try:
                 await self.get(row.id)
                 resumed += 1
-            except Exception:  # noqa: BLE001 - one table that does not replay must not stop the others
-                log.exception("table %s cannot be rebuilt from its stored moves; it stays as it is", row.id)
+            except BrokenTable:  # (said once, as it is marked)
+                continue
         return resumed
 
     async def _catch_up(self, live: LiveTable) -> bool:
@@ -82,8 +100,12 @@ class Loading:
         moves = await self.db(self.store.moves, live.id, live.n)
         for n, seat, data in moves:
             if n != live.n:
-                raise RuntimeError(f"table {live.id}: move {n} follows move {live.n - 1}")
-            live.redo(seat, Action.from_json(data))
+                raise Unreplayable(f"stored move {n} follows move {live.n - 1}")
+            try:
+                live.redo(seat, Action.from_json(data))
+            except Exception as e:  # noqa: BLE001 - the rules refuse it (or it is no action at all)
+                raise Unreplayable(f"stored move {n} of seat {seat}, {json.dumps(data)[:200]}, is refused: "
+                                   f"{one_line(e)}") from None
         if moves:  # the clock of the next move started when the last one was stored
             live.clock_start = max(live.row.clock_start or 0.0, await self.db(self.store.last_move_at, live.id))
         if live.table.finished:
@@ -101,23 +123,32 @@ class Loading:
         if live is None:
             return
         async with live.lock:
-            row = await self.db(self.store.load_table, table_id)
-            if row is not None:
-                was_waiting = live.row.status == "waiting"
-                # a status only moves on: a row read before the other server stored the game's
-                # end must not take a finished table back to running
-                live.row.seats = row.seats
-                live.row.status = max(live.row.status, row.status, key=STATUSES.index)
-                live.row.rematch_id = row.rematch_id
-                if row.rematch_id is not None:
-                    live.rematch = await self._rematch_seats(row.rematch_id)
-                if row.clock_start is not None and row.clock_start > live.clock_start:
-                    live.clock_start = live.row.clock_start = row.clock_start
-                live.seats_changed()
-                if was_waiting and row.status != "waiting":
-                    live.table.advance()
-            await self._catch_up(live)
-            await self.changed(live, announce=False)  # (the other server announced it)
+            try:
+                await (self._refresh(live) if live.epoch == self.epoch and not live.broken else self.fresh(live))
+            except (SQLAlchemyError, BrokenTable):  # (said once: the store's trouble, or as it was marked)
+                return
+            except Exception:  # noqa: BLE001 - what it stored does not follow ours: read it all again
+                with contextlib.suppress(SQLAlchemyError, BrokenTable):
+                    await self.reload(live)
+
+    async def _refresh(self, live: LiveTable) -> None:
+        row = await self.db(self.store.load_table, live.id)
+        if row is not None:
+            was_waiting = live.row.status == "waiting"
+            # a status only moves on: a row read before the other server stored the game's
+            # end must not take a finished table back to running
+            live.row.seats = row.seats
+            live.row.status = max(live.row.status, row.status, key=STATUSES.index)
+            live.row.rematch_id = row.rematch_id
+            if row.rematch_id is not None:
+                live.rematch = await self._rematch_seats(row.rematch_id)
+            if row.clock_start is not None and row.clock_start > live.clock_start:
+                live.clock_start = live.row.clock_start = row.clock_start
+            live.seats_changed()
+            if was_waiting and row.status != "waiting":
+                live.table.advance()
+        await self._catch_up(live)
+        await self.changed(live, announce=False)  # (the other server announced it)
 
     async def _rematch_seats(self, rematch_id: str) -> list[int]:
         """The seats taken at the next table (the people who want a rematch)."""

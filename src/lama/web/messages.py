@@ -52,6 +52,19 @@ class Connection:
             self.queue = asyncio.Queue(maxsize=1)
             self.queue.put_nowait(None)
 
+    def end(self, message: dict, code: int) -> None:
+        """`message` last, then the WebSocket is closed with `code` (by its writer)."""
+        self.send(message)
+        self.send(Closing(code))
+        self.closed = True
+
+
+class Closing:
+    """What a connection's writer closes its WebSocket with, after the messages before it."""
+
+    def __init__(self, code: int):
+        self.code = code
+
 
 class Shown(Protocol):
     """What the messages read of a table being played here (live.LiveTable)."""
@@ -90,7 +103,7 @@ def listed(row: TableRow) -> dict:
     return {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
             "options": row.options, "status": row.status, "created": row.created, "hints": row.hints,
             "visibility": row.visibility, "turn_seconds": row.turn_seconds, "stand_in_level": row.stand_in_level,
-            "next": row.rematch_id, "seats": seat_facts(row), **(row.result or {})}
+            "next": row.rematch_id, "seats": seat_facts(row), "broken": row.broken is not None, **(row.result or {})}
 
 
 def clock(live: Shown) -> dict | None:

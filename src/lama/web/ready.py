@@ -18,6 +18,8 @@ from urllib.parse import quote
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from .recovery import trouble as in_words
+
 log = logging.getLogger("lama.web")
 
 READY_SECONDS = 3.0  # a check that takes longer says the store is not ready
@@ -54,7 +56,7 @@ class Readiness:
         except TimeoutError:
             trouble = f"no answer within {READY_SECONDS:g} s"
         except (SQLAlchemyError, sqlite3.Error, OSError) as e:
-            trouble = " ".join(str(getattr(e, "orig", None) or e).split())[:160]
+            trouble = in_words(e)
         if trouble != self.trouble:  # a line when it changes, not one a poll
             if trouble is None:
                 log.warning("the store answers again: ready")

@@ -2,7 +2,9 @@
 status), its seats (a person with a token, or a bot) and its moves, numbered from 0. Chance is
 never stored: the seed and the moves give it back, so the moves are the whole game. Move `n` of
 a table can be stored once only (the primary key), which is what keeps two servers sharing one
-database from applying a move twice.
+database from applying a move twice, and only after move `n - 1` (a trigger, `CONTIGUOUS`): a
+server whose memory is ahead of the store (PostgreSQL lost the last moments' commits in a crash)
+can never leave a gap in a table's moves; it is refused (`MissingMove`) and reloads the table.
 
 The schema carries its version (`lama_meta`): a store is created or migrated on open
 (`migrate`), and a store written by a newer lama is refused rather than misread. A table read
@@ -17,7 +19,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text, insert, select, update
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 SCHEMA_LOCK = 0x6C616D61  # PostgreSQL's advisory lock held while a store is created or migrated ("lama")
 
 metadata = MetaData()
@@ -47,6 +49,7 @@ tables_t = Table(
     Column("turn_seconds", Integer),  # a person's time per move; null: no clock
     Column("stand_in_level", String(16), nullable=False, server_default="medium"),  # who plays for a person away
     Column("clock_start", Float),  # a clock (re)started here, after the last move: the table began, a person came back
+    Column("broken", Text),  # why the table cannot be rebuilt from its stored moves (null: it can)
 )
 # the lobby's pages, newest first, read from the index however many tables there are
 LOBBY_INDEX = Index("lama_tables_lobby", tables_t.c.visibility, tables_t.c.status, tables_t.c.created)
@@ -71,8 +74,28 @@ moves_t = Table(
     Column("at", Float, nullable=False),
 )
 
-# version -> the statements that bring a store from the version before to it
-MIGRATIONS: dict[int, list[str]] = {
+# Move n only after move n - 1, whoever inserts it, however many rows a statement inserts (each
+# row sees the rows inserted before it). The error names GAP, which is how the store tells it
+# from a move stored twice (both are integrity errors).
+GAP = "lama_moves_gap"
+CONTIGUOUS = {
+    "sqlite": [
+        "CREATE TRIGGER IF NOT EXISTS lama_moves_contiguous BEFORE INSERT ON lama_moves "
+        "WHEN NEW.n > 0 AND NOT EXISTS (SELECT 1 FROM lama_moves WHERE table_id = NEW.table_id AND n = NEW.n - 1) "
+        f"BEGIN SELECT RAISE(ABORT, '{GAP}'); END",
+    ],
+    "postgresql": [
+        "CREATE OR REPLACE FUNCTION lama_moves_contiguous() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        "IF NEW.n > 0 AND NOT EXISTS (SELECT 1 FROM lama_moves WHERE table_id = NEW.table_id AND n = NEW.n - 1) "
+        f"THEN RAISE EXCEPTION '{GAP}' USING ERRCODE = 'foreign_key_violation'; END IF; RETURN NEW; END $$",
+        "DROP TRIGGER IF EXISTS lama_moves_contiguous ON lama_moves",
+        "CREATE TRIGGER lama_moves_contiguous BEFORE INSERT ON lama_moves FOR EACH ROW "
+        "EXECUTE FUNCTION lama_moves_contiguous()",
+    ],
+}
+
+# version -> the statements that bring a store from the version before to it (a dict: by dialect)
+MIGRATIONS: dict[int, list[str | dict[str, list[str]]]] = {
     2: [  # private tables, invitations, clocks and stand-ins, reserved rematch seats
         "ALTER TABLE lama_tables ADD COLUMN visibility VARCHAR(10) NOT NULL DEFAULT 'public'",  # all were listed
         "ALTER TABLE lama_tables ADD COLUMN invite VARCHAR(64)",
@@ -88,11 +111,24 @@ MIGRATIONS: dict[int, list[str]] = {
     4: [  # one name for the rematch
         "ALTER TABLE lama_tables RENAME COLUMN next_id TO rematch_id",
     ],
+    5: [  # the store is the truth: no gap in a table's moves; a table that cannot be rebuilt is marked
+        "ALTER TABLE lama_tables ADD COLUMN broken TEXT",
+        CONTIGUOUS,
+    ],
 }
 
 
 class StoreError(Exception):
     """A store that cannot be used: the message says why."""
+
+
+class MissingMove(Exception):  # noqa: N818 - what it is, as the store says it
+    """Move `n` of a table was refused: the store holds no move `n - 1` (it lost moves this
+    server applied, or another server's), so the table must be reloaded from the store."""
+
+    def __init__(self, table_id: str, n: int):
+        self.table_id, self.n = table_id, n
+        super().__init__(f"table {table_id}: move {n} refused, the store holds no move {n - 1}")
 
 
 def token_hash(token: str) -> str:
@@ -131,12 +167,14 @@ class TableRow:
     stand_in_level: str = "medium"
     clock_start: float | None = None
     result: dict | None = None  # a finished table's {"winners", "points"}
+    broken: str | None = None  # why it cannot be rebuilt from its stored moves
 
 
 def migrate(engine, url: str) -> None:
     """Create the schema of a new store, or bring an older one to SCHEMA_VERSION; StoreError
     for a store that cannot be opened, or was written by a newer lama."""
     sqlite = url.startswith("sqlite")
+    dialect = "sqlite" if sqlite else "postgresql"
     try:
         with engine.begin() as db:
             if not sqlite:  # servers started together on a new database: one makes the schema
@@ -149,9 +187,12 @@ def migrate(engine, url: str) -> None:
                                  f"{SCHEMA_VERSION}: upgrade lama")
             # (a new store was just made at the latest version: nothing to migrate)
             for v in range(version + 1, SCHEMA_VERSION + 1) if row is not None else ():
-                for statement in MIGRATIONS.get(v, []):
-                    db.exec_driver_sql(statement)
+                for step in MIGRATIONS.get(v, []):
+                    for statement in step[dialect] if isinstance(step, dict) else [step]:
+                        db.exec_driver_sql(statement)
             if row is None:
+                for statement in CONTIGUOUS[dialect]:
+                    db.exec_driver_sql(statement)
                 db.execute(insert(meta_t).values(key="schema", value=str(SCHEMA_VERSION)))
             elif version < SCHEMA_VERSION:
                 db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value=str(SCHEMA_VERSION)))
@@ -169,7 +210,7 @@ def table_row(t, seats) -> TableRow:
                for s in seats],
         hints=bool(t.hints), rematch_id=t.rematch_id, visibility=t.visibility, invite=t.invite,
         turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start,
-        result=json.loads(t.result) if t.result else None)
+        result=json.loads(t.result) if t.result else None, broken=t.broken)
 
 
 def one_line(e: Exception) -> str:

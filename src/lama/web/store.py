@@ -9,10 +9,13 @@ import threading
 import time
 from functools import partial
 
-from sqlalchemy import create_engine, event, insert, select, text, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
+from .announce import Announcing
 from .schema import (
+    GAP,
+    MissingMove,
     StoreError,
     TableRow,
     meta_t,
@@ -33,29 +36,9 @@ CHECKPOINT_SECONDS = 1.0
 WAL_PAGES = 10_000  # (4 KB each)
 
 
-# PostgreSQL: a group commit is this one statement in a transaction of its own (autocommit),
-# on the writer thread's own connection of the driver: the moves and the announcements of their
-# tables (delivered with the commit, never before) in one round trip, where a transaction of the
-# pool costs five (a ping, BEGIN, insert, notify, COMMIT) and the writer thread waits for each of
-# them, and for the interpreter after each; SQLAlchemy's own work would add a third to its CPU.
-# One announcement names up to ANNOUNCED tables (`ORIGIN id id ...`): every server hears every
-# announcement, so one per table of a busy batch would wake each of them hundreds of times a
-# second (PostgreSQL caps a payload at 8,000 bytes; a table's id is 12 characters).
-ANNOUNCED = 300
-STORE_MOVES = (
-    "WITH stored AS (INSERT INTO lama_moves (table_id, n, seat, action, at) "
-    "SELECT t, n, seat, action, %(at)s::double precision "
-    "FROM unnest(%(tables)s::text[], %(ns)s::integer[], %(seats)s::integer[], %(actions)s::text[]) "
-    "AS m(t, n, seat, action) RETURNING table_id), "
-    "changed AS (SELECT DISTINCT table_id FROM stored) "
-    "SELECT pg_notify(%(channel)s, %(origin)s::text || ' ' || string_agg(table_id, ' ')) "
-    f"FROM (SELECT table_id, row_number() OVER () / {ANNOUNCED} AS part FROM changed) AS parts GROUP BY part")
-
-
-class Store:
+class Store(Announcing):
     """The tables of one database, opened (and created or migrated) from a URL."""
 
-    CHANNEL = "lama_tables"
     # the methods that only read (any number of threads may call them at once); the others write
     READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record",
                        "seat_of_token", "moves", "count_moves", "last_move_at"))
@@ -105,6 +88,11 @@ class Store:
     # -- schema --------------------------------------------------------------------------
     def _migrate(self) -> None:
         migrate(self.engine, self.url)
+
+    def touch(self) -> None:
+        """A write that changes nothing: whether the store takes writes (recovery.heal)."""
+        with self.engine.begin() as db:
+            db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value=meta_t.c.value))
 
     def schema_version(self) -> int:
         with self.engine.connect() as db:
@@ -186,6 +174,11 @@ class Store:
                        .values(rematch_id=rematch_id))
             return db.execute(select(tables_t.c.rematch_id).where(tables_t.c.id == table_id)).scalar_one()
 
+    def set_broken(self, table_id: str, why: str) -> None:
+        """Mark a table that cannot be rebuilt from its stored moves (lama serve says why once)."""
+        with self.engine.begin() as db:
+            db.execute(update(tables_t).where(tables_t.c.id == table_id).values(broken=why[:1000]))
+
     def record(self, table_id: str) -> dict | None:
         with self.engine.connect() as db:
             text = db.execute(select(tables_t.c.record).where(tables_t.c.id == table_id)).scalar()
@@ -226,20 +219,30 @@ class Store:
 
     # -- moves ---------------------------------------------------------------------------
     def add_move(self, table_id: str, n: int, seat: int, action: dict) -> bool:
-        """Store move `n`; False if a move `n` is already stored (another server made it)."""
+        """Store move `n`; False if a move `n` is already stored (another server made it);
+        MissingMove if move `n - 1` is not (the store is behind this server: schema.CONTIGUOUS)."""
         try:
             with self.engine.begin() as db:
                 db.execute(insert(moves_t).values(table_id=table_id, n=n, seat=seat,
                                                   action=json.dumps(action), at=self.clock()))
                 self._announce(db, table_id)  # delivered with the commit, never before
             return True
-        except IntegrityError:
+        except IntegrityError as e:
+            if GAP in str(e.orig):
+                raise MissingMove(table_id, n) from None
             return False
 
-    def add_moves(self, moves: list[tuple[str, int, int, dict]]) -> list[bool]:
+    def _add_one(self, move) -> bool | MissingMove:
+        try:
+            return self.add_move(*move)
+        except MissingMove as e:
+            return e
+
+    def add_moves(self, moves: list[tuple[str, int, int, dict]]) -> list[bool | MissingMove]:
         """Store many moves (table, n, seat, action) in one transaction: a group commit. The
-        answer says, for each, whether it is stored (False: that move `n` was stored before).
-        If any of them was, each is tried again in its own transaction."""
+        answer says, for each, whether it is stored (False: that move `n` was stored before; a
+        MissingMove: move `n - 1` is not). If any is not, each is tried again in its own
+        transaction."""
         if not moves:
             return []
         at = self.clock()
@@ -252,60 +255,7 @@ class Store:
                 self._store_moves(moves, at)
             return [True] * len(moves)
         except IntegrityError:
-            return [self.add_move(*move) for move in moves]
-
-    def _store_moves(self, moves, at: float) -> None:
-        """(PostgreSQL, the writer thread) STORE_MOVES on the writer's own connection. No ping:
-        a lost connection fails the batch, which is answered store_unavailable (the driver's
-        error as SQLAlchemy's, as every other statement gives it), and the next batch connects
-        anew."""
-        import psycopg
-
-        params = {"tables": [t for t, *_ in moves], "ns": [n for _, n, *_ in moves],
-                  "seats": [seat for *_, seat, _ in moves], "actions": [json.dumps(action) for *_, action in moves],
-                  "at": at, "channel": self.CHANNEL, "origin": self.origin}
-        try:
-            if self._writer is None or self._writer.closed:
-                self._writer = psycopg.connect(self.libpq_url, autocommit=True)
-                if not self.sync_commits:
-                    self._writer.execute("SET synchronous_commit TO off")
-            self._writer.execute(STORE_MOVES, params, prepare=True)
-        except psycopg.errors.UniqueViolation as e:
-            raise IntegrityError(STORE_MOVES, None, e) from None
-        except psycopg.Error as e:
-            if self._writer is not None and self._writer.broken:
-                self._writer.close()
-            raise OperationalError(STORE_MOVES, None, e) from None
-
-    # -- several servers on one PostgreSQL database -------------------------------------------
-    def announce(self, table_id: str) -> None:
-        """Tell the other servers that this table changed (PostgreSQL; nothing to do on SQLite)."""
-        if not self.sqlite:
-            with self.engine.begin() as db:
-                self._announce(db, table_id)
-
-    def _announce(self, db, table_id: str) -> None:
-        if not self.sqlite:
-            db.execute(text("SELECT pg_notify(:channel, :payload)"),
-                       {"channel": self.CHANNEL, "payload": f"{self.origin} {table_id}"})
-
-    def listen(self, on_change, stop) -> None:
-        """(PostgreSQL, in a thread) `on_change(table_id)` for every table another server
-        announces, until the threading.Event `stop` is set."""
-        import psycopg
-
-        while not stop.is_set():
-            try:
-                with psycopg.connect(self.libpq_url, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {self.CHANNEL}")
-                    while not stop.is_set():
-                        for note in conn.notifies(timeout=0.5, stop_after=100):
-                            origin, _, table_ids = note.payload.partition(" ")
-                            if origin != self.origin:
-                                for table_id in table_ids.split():
-                                    on_change(table_id)
-            except psycopg.OperationalError:  # the database restarted: listen again
-                stop.wait(1.0)
+            return [self._add_one(move) for move in moves]
 
     def moves(self, table_id: str, since: int = 0) -> list[tuple[int, int, dict]]:
         """(n, seat, action JSON) of every move from `since` on, in order."""

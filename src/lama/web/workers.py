@@ -16,9 +16,12 @@ import queue
 import threading
 import time
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from lama.match import Refused
 from lama.match.table import ILLEGAL
 
+from .errors import ServerRefusal
 from .store import Store
 
 log = logging.getLogger("lama.web")
@@ -201,7 +204,10 @@ class Bots:
                     return True  # the table moved on meanwhile (another server, a person back)
                 log.error("table %s: the %s bot of seat %s failed: %s", live.id, wanted.bot, wanted.seat, e.reason)
                 return False
-            await commit(live, move)
+            try:
+                await commit(live, move)
+            except (SQLAlchemyError, ServerRefusal):  # the store failed (said once), the table broke:
+                return False  # its bots play on once it is reloaded (recovery.heal)
         return True
 
     async def decide(self, wanted, game_id: str):

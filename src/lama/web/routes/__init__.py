@@ -19,6 +19,7 @@ HTTP_STATUS = {
     "expired": 410,
     "too_large": 413,
     "rate_limited": 429,
+    "broken_table": 500,
     "store_unavailable": 503,
 }
 

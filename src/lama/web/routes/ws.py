@@ -19,11 +19,12 @@ from lama.i18n import N_, localized, parse
 from lama.i18n.reasons import refusal_text
 from lama.match import Refused
 
-from ..errors import BadToken, ServerRefusal
+from ..errors import BadToken, BrokenTable, ServerRefusal
 from ..hints import hint_message, odds_message
 from ..hub import Hub
 from ..limits import Bucket, address_of
-from ..messages import REACTION_BURST, REACTION_RATE, Connection, error_message, react
+from ..messages import REACTION_BURST, REACTION_RATE, Closing, Connection, error_message, react
+from ..recovery import CLOSE_BROKEN
 from ..security import language_of, refused
 
 MAX_MESSAGE = 16 * 1024  # a WebSocket message; larger closes the connection with 1009
@@ -54,6 +55,9 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     try:
         live = await hub.get(table_id)
         seat = await hub.seat_of(live, token)
+    except BrokenTable as e:  # the server cannot go on with it: an error, then a clean close
+        await _refuse(websocket, e.code, e, CLOSE_BROKEN)
+        return
     except ServerRefusal as e:
         await _refuse(websocket, e.code, e, 1008)
         return
@@ -63,7 +67,13 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     lang = language_of(websocket.scope)  # Accept-Language of the upgrade; a hello's `lang` overrides it
     connection = Connection(seat, lang)
     writer = asyncio.create_task(_write(websocket, connection))
-    await hub.connect(live, connection)
+    try:
+        await hub.connect(live, connection)  # (a person back sends their stand-in away: a write)
+    except SQLAlchemyError:
+        writer.cancel()
+        await hub.disconnect(live, connection)
+        await _refuse(websocket, "store_unavailable", N_("the store cannot be used now: try again in a moment"), 1013)
+        return
     metrics.connections.inc()
     bucket = Bucket(RATE, BURST)
     reactions = Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
@@ -218,6 +228,9 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
             message = await connection.queue.get()
             if message is None:
                 await websocket.close(code=1008, reason="reads too slowly")
+                return
+            if isinstance(message, Closing):  # (after its last message: a table out of play)
+                await websocket.close(code=message.code)
                 return
             await websocket.send_text(message if isinstance(message, str) else json.dumps(message))
     except Exception:  # noqa: BLE001 - the connection is gone; its reader ends it

@@ -232,7 +232,7 @@ function tableItem(table, mine) {
       h("a", { class: "button small", href: `/api/tables/${table.id}/record?download=1`, download: `lama-${table.game}-${table.id}.record.json` }, t("Download the record")));
   } else buttons.append(h("a", { class: "button small", href: `/tables/${table.id}#watch` }, t("Watch")), copyButton(base, t("Copy the spectators' link of this {game} table", { game: gameInfo(table.game).name })));
   return h("li", { class: `table-item${mine ? " mine" : ""}` },
-    h("div", { class: "top" }, h("strong", {}, gameInfo(table.game).name), h("span", { class: `status ${table.status}` }, table.expired ? t("expired: nobody came") : status(table.status)),
+    h("div", { class: "top" }, h("strong", {}, gameInfo(table.game).name), h("span", { class: `status ${table.status}` }, table.broken ? t("out of play: it cannot be rebuilt") : table.expired ? t("expired: nobody came") : status(table.status)),
       table.visibility === "private" ? h("span", { class: "muted" }, t("private")) : null),
     seats, buttons);
 }
