@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(items):
 def pytest_configure(config):
     """With several workers (-n), compile the kernels into the cache first, in two processes:
     otherwise each worker, and each server or CLI process the tests start, compiles the same
-    kernels side by side while the cache is cold (lama.fast.warm). Nothing to do when warm."""
+    kernels side by side while the cache is cold (tools/warm_kernels.py). Nothing to do when warm."""
     import os
     import subprocess
 
@@ -42,9 +42,10 @@ def pytest_configure(config):
         import numba  # noqa: F401
     except ImportError:
         return
-    parts = [subprocess.Popen([sys.executable, "-m", "lama.fast.warm", "--part", f"{k}/2"],
+    warm = Path(__file__).parent.parent / "tools" / "warm_kernels.py"
+    parts = [subprocess.Popen([sys.executable, str(warm), "--part", f"{k}/2"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT) for k in (1, 2)]
     for part in parts:
         out, _ = part.communicate()
         if part.returncode:  # the tests that need the kernels fail with the reason; say it here too
-            sys.stderr.write(f"lama.fast.warm failed:\n{out.decode(errors='replace')[-2000:]}\n")
+            sys.stderr.write(f"tools/warm_kernels.py failed:\n{out.decode(errors='replace')[-2000:]}\n")

@@ -1,5 +1,5 @@
 """Compile every kernel into the cache (lama.fast.jitcache) once, before anything needs them:
-`python -m lama.fast.warm`. A cold cache otherwise makes every process that starts at the same
+`python tools/warm_kernels.py`. A cold cache otherwise makes every process that starts at the same
 time (the test suite's workers, a server's bot pool, a tournament's workers) compile the same
 kernels side by side; after this each of them loads them in milliseconds.
 
@@ -77,7 +77,7 @@ PARTS = ((engine, matches, searches), (environments,))  # about the same time ea
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lama.fast.warm", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="tools/warm_kernels.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--part", default=None, metavar="K/N", help=f"compile part K of {len(PARTS)} only")
     args = parser.parse_args(argv)
     chosen = PARTS
