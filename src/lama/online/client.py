@@ -52,8 +52,10 @@ class State:
 class SeatClient:
     """The seat `seat` (None: told by the server) of the table of `link`, played with `token`."""
 
-    def __init__(self, link: Link, token: str, lang: str = "en", on_notice=None, sleep=time.sleep):
+    def __init__(self, link: Link, token: str, lang: str = "en", on_notice=None, sleep=time.sleep,
+                 refusals_end: bool = True):
         self.link, self.token, self.lang = link, token, lang
+        self.refusals_end = refusals_end  # a bot's refused move ends the seat; a person is told and asked again
         self.seat: int | None = None
         self.told = 0  # events handed to the player so far (a new connection repeats them all)
         self.on_notice = on_notice or (lambda text: None)  # connection troubles, in words
@@ -134,6 +136,6 @@ class SeatClient:
         code = message.get("code", "")
         if code == "stale":  # a newer state is on its way: the player is asked again then
             return
-        if code in FATAL or code in ("illegal", "not_your_turn"):
+        if code in FATAL or (self.refusals_end and code in ("illegal", "not_your_turn")):
             raise Refused(code, message.get("message", code))
         self.on_notice(" ".join(str(message.get("message", code)).split()))

@@ -84,6 +84,7 @@ def request(link: Link, method: str, path: str, body: dict | None = None, lang: 
 def take_seat(link: Link, name: str, lang: str = "en") -> tuple[int | None, str]:
     """The seat and token of `link`: its own token, or a free seat taken with its invitation."""
     if link.token:
+        request(link, "GET", f"/api/tables/{link.table}", lang=lang)  # a table that is not there: said now
         return None, link.token
     body = {"name": name}
     if link.invite:
