@@ -37,11 +37,13 @@ class Outcome:
     def line(self) -> str:
         where = f"{self.link.base}/tables/{self.link.table}"
         if self.error is not None:
-            return _("{table}: {error}").format(table=where, error=self.error)
-        seat = seat_numbers.number(self.seat)
-        result = _("won") if self.seat in self.winners else _("lost")
-        return _("{table}: seat {seat} {result} with {points} points ({n} moves).").format(
-            table=where, seat=seat, result=result, points=self.points[self.seat], n=self.decisions)
+            return f"{where}: {self.error}"
+        if self.seat in self.winners:
+            said = _("{table}: seat {seat} won with {points} points ({n} moves).")
+        else:
+            said = _("{table}: seat {seat} lost with {points} points ({n} moves).")
+        return said.format(table=where, seat=seat_numbers.number(self.seat), points=self.points[self.seat],
+                           n=self.decisions)
 
 
 def bot_player(bot, rng: random.Random, outcome: Outcome, keep_views: bool = False):
