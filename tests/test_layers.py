@@ -204,7 +204,7 @@ def test_every_game_declares_what_it_is():
 # purpose: the games say which bot is theirs, and the bots are loaded only when asked for.)
 
 LAYERS = (("core",), ("games",), ("record", "fast"), ("match",), ("bots",), ("sim",), ("envs",), ("spiel",),
-          ("i18n",), ("tui", "web"), ("bench",), ("cli",), ("__main__",))
+          ("i18n",), ("online",), ("tui", "web"), ("bench",), ("cli",), ("__main__",))
 LAYER = {package: level for level, packages in enumerate(LAYERS) for package in packages}
 ROOT_MODULES = ("__init__",)  # lama/__init__.py: the version, importing nothing
 

@@ -1,7 +1,7 @@
 """The `lama` command: every argument parser of the project, and thin subcommands that turn
 parsed arguments into calls of the library.
 
-One module per subcommand (play, rules, replay, bench, hint, strength, bench_rollouts,
+One module per subcommand (play, join, rules, replay, bench, hint, strength, bench_rollouts,
 tournament, train, bench_env), each with
 `add_arguments(parser)` and its `cmd_*` function; argument types in `types`. A subcommand's
 module is imported only when that subcommand is parsed or its help is shown, so `lama --help`,
@@ -33,6 +33,7 @@ COMMANDS = (
     ("bench-rollouts", "bench_rollouts", N_("measure the search bots' playouts per second")),
     ("tournament", "tournament", N_("play many games between bots and compare them")),
     ("serve", "serve", N_("serve online tables for the browser (needs the web extra)")),
+    ("join", "join", N_("play a seat of an online table here, or let a local bot play it (needs the web extra)")),
     ("loadtest", "loadtest", N_("play many tables at once against a local lama serve and measure it")),
     ("train", "train", N_("train the neural bot on hard's search decisions (needs the train extra)")),
     ("bench-env", "bench_env", N_("measure the learning environments' steps per second (needs the rl extra)")),

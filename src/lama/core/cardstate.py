@@ -44,6 +44,11 @@ def _moves_json(moves) -> list:
     return [{"seat": s, "action": a.to_json(), "top": t} for s, a, t in moves]
 
 
+def _moves_parse(data) -> tuple:
+    """`_moves_json`'s inverse."""
+    return tuple((m["seat"], Action.from_json(m["action"]), m["top"]) for m in data)
+
+
 def _hand(state, seat):
     return state.game.kinds.codes_of(state.hands[seat]) if seat is not None else ()
 
@@ -64,7 +69,7 @@ CARD_SHAPE = Shape(
         # this round's moves, as everyone at the table saw them: (seat, action, the top card it was
         # made on); a draw never says which card
         ViewField("moves", lambda s, seat: tuple((m, a, s.game.kinds.codes[t]) for m, a, t in s.moves), (),
-                  json=_moves_json),
+                  json=_moves_json, parse=_moves_parse),
         ViewField("hand", _hand, (), OWN),  # sorted
         ViewField("hand_sizes", lambda s, seat: tuple(s.hand_sizes), ()),
         ViewField("top", lambda s, seat: s.game.kinds.codes[s.top] if s.top >= 0 else None),

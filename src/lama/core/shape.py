@@ -65,13 +65,15 @@ class Field:
 class ViewField:
     """One field a game adds to the View: its attribute and JSON key `name`, its value for a
     seat (`get(state, seat)`), its value in a View of a game without it (`default`), who may see
-    it (`seen`) and, where its JSON is not the plain one (`jsonform.jsonable`), `json(value)`."""
+    it (`seen`) and, where its JSON is not the plain one (`jsonform.jsonable`), `json(value)` and
+    its inverse `parse(json)` (a client of the protocol rebuilds the View: lama.online.convert)."""
 
     name: str
     get: object
     default: object = None
     seen: str = PUBLIC
     json: object = None
+    parse: object = None
 
 
 @dataclass(frozen=True, slots=True)

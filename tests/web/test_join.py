@@ -1,0 +1,131 @@
+"""`lama join` against a real `lama serve` on loopback (lama.online): remote bots play a table to
+its end and its record replays; the views they decided at are the core's views of their seat at
+those moments (rebuilt from the server's record); a server killed mid-game is survived; wrong
+links and full tables are one line each; a person plays at the terminal through its stdin."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+from lama.online.botseat import play_bots, play_seat
+from lama.online.link import parse_link
+from lama.record import replay
+
+from .conftest import Server
+
+
+def post(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def new_table(server: Server, seats: list[dict], game: str = "lama", players: int = 3, target: int = 40) -> dict:
+    return post(server.url + "/api/tables", {"game": game, "players": players, "name": "Ann", "seats": seats,
+                                             "options": {"target": target}, "turn_seconds": None})
+
+
+def core_views(record: dict, seat: int) -> list:
+    """The core's view of `seat` at each of its decisions, replaying the server's record."""
+    views = []
+
+    def on_step(state, r, move):
+        if not state.finished and state.to_move == seat:
+            views.append(state.view(seat))
+
+    replay(record, on_step=on_step)
+    return views
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["lama", "kadabra"])
+def test_two_remote_bots_play_a_table_to_its_end_and_see_the_cores_views(serve, tmp_path, game):
+    from lama.bots import load_bot
+
+    server = serve(f"sqlite:///{tmp_path / 'lama.db'}")
+    made = new_table(server, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], game)
+    links = [parse_link(f"{server.url}/tables/{made['table']}#token={made['token']}"),
+             parse_link(f"{server.url}/tables/{made['table']}#invite={made['invite']}")]
+    outcomes = play_bots(links, lambda: load_bot("heuristic"), "Bot", seed=3, keep_views=True)
+    assert [o.error for o in outcomes] == [None, None]
+    assert sorted(o.seat for o in outcomes) == [0, 1]
+    record = get(f"{server.url}/api/tables/{made['table']}/record")
+    final = replay(record)
+    assert final.finished and list(final.points) == list(outcomes[0].points)
+    for outcome in outcomes:
+        seen = dict(outcome.views)  # by version: a state sent twice is one decision
+        assert [v for _, v in sorted(seen.items())] == core_views(record, outcome.seat)
+
+
+@pytest.mark.slow
+def test_a_server_killed_mid_game_is_survived(serve, tmp_path):
+    from lama.bots import load_bot
+
+    db = f"sqlite:///{tmp_path / 'lama.db'}"
+    server = serve(db)
+    made = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], players=2, target=60)
+    heuristic, restarted = load_bot("heuristic"), []
+
+    def bot(view, rng):  # at its 5th and 12th decisions, the server dies and comes back
+        decisions = len(restarted) + bot.count
+        bot.count += 1
+        if decisions in (4, 11):
+            server.kill()
+            restarted.append(serve(db, port=server.port))
+        return heuristic(view, rng)
+
+    bot.count = 0
+    notices = []
+    outcome = play_seat(parse_link(f"{server.url}/tables/{made['table']}#token={made['token']}"), bot, "Bot",
+                        on_notice=notices.append)
+    assert outcome.error is None, outcome.error
+    assert len(restarted) == 2 and notices  # told about each lost connection
+    assert replay(get(f"{restarted[-1].url}/api/tables/{made['table']}/record")).finished
+
+
+def join(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lama", "join", *args], input=stdin, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.slow
+def test_wrong_links_full_tables_and_illegal_bots_are_one_line_each(serve, tmp_path):
+    server = serve(f"sqlite:///{tmp_path / 'lama.db'}")
+    made = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], players=2)
+    for args in (["ftp://nowhere"], [f"{server.url}/tables/{made['table']}#invite={made['invite']}"],
+                 [f"{server.url}/tables/nosuchtable#token=abc"],
+                 [f"{server.url}/tables/{made['table']}#token={made['token']}", "--bot", "tests.web.test_join:cheat"]):
+        done = join(*args, "--bot", "easy") if "--bot" not in args else join(*args)
+        assert done.returncode in (1, 2), done
+        assert done.stderr.startswith("lama join: ") and done.stderr.count("\n") == 1, done.stderr
+        assert "Traceback" not in done.stderr
+    assert "free" in join(f"{server.url}/tables/{made['table']}#invite={made['invite']}", "--bot", "easy").stderr
+
+
+def cheat(view, rng):
+    """A bot that always draws, legal or not: once the draw pile is empty its move is refused."""
+    from lama.core import DRAW
+
+    return DRAW
+
+
+@pytest.mark.slow
+def test_a_person_plays_at_the_terminal_through_stdin(serve, tmp_path):
+    server = serve(f"sqlite:///{tmp_path / 'lama.db'}")
+    made = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], players=2, target=15)
+    # quit every round (y: yes, quit though a card could be played); Enter for the next round
+    done = join(f"{server.url}/tables/{made['table']}#token={made['token']}", "--lang", "en",
+                stdin="q\ny\n\n" * 200)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Your hand:" in done.stdout and "The game is over" in done.stdout
+    assert get(f"{server.url}/api/tables/{made['table']}")["status"] == "finished"
