@@ -258,6 +258,7 @@ function render() {
   root.dataset.status = m.status;
   root.dataset.game = game;
   const focused = focusMark(document.activeElement);
+  $(".keys").textContent = keysLine(m);
 
   $("#title").replaceChildren(h("span", { class: "game-name" }, gameInfo(game).name || game),
     h("span", { class: "sub" }, m.status === "waiting" ? t("waiting for players") : t("round {round} · game ends at {n} point", { round: v.round + 1, n: v.target }, "round {round} · game ends at {n} points")));
@@ -342,6 +343,20 @@ function nextFocus(m) {
 
 // The log grows by its new lines only (a screen reader hears what happened, not the whole log
 // again), and follows the newest line unless its reader has scrolled up in it.
+// The keys of this table's moves, under the log: a card's value where cards are played, each
+// button's key as its button shows it, then the hint, the odds and the rules where there are.
+function keysLine(m) {
+  const v = m.view, info = gameInfo(v.game), parts = [];
+  if (hasControl(v.game, "hand")) parts.push(t("a card's value plays it"));
+  if (hasControl(v.game, "choose")) parts.push(t("1–6 and L choose or take a card · Enter discards"));
+  for (const { control, label, key, field } of info.moves)
+    if (control === "button" && key && !(field && !(field in v))) parts.push(`${key.toUpperCase()} ${t(label)}`);
+  if (info.odds) parts.push(`O ${t("Odds")}`);
+  if (ui.facts && ui.facts.hints) parts.push(`H ${t("Hint")}`);
+  parts.push(`? ${t("Rules")}`);
+  return t("Keys: {keys}", { keys: parts.join(" · ") });
+}
+
 function renderLog(me) {
   const log = $("#log");
   const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
