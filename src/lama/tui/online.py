@@ -49,6 +49,12 @@ def seat_changes(before: list[dict], after: list[dict], names, me: int) -> list[
     return lines
 
 
+def seat_names(state) -> list[str]:
+    """Every seat's name as shown, from a state's `seats` (a seat not taken yet: its number)."""
+    names = [s.get("name") or str(s["seat"] + 1) for s in state.seats]
+    return shown_names(names or [str(i + 1) for i in range(state.view.players)])
+
+
 class OnlineGame:
     """The player of lama.online.client.SeatClient.run for a person at this terminal."""
 
@@ -64,8 +70,7 @@ class OnlineGame:
         from .session import TerminalGame
 
         view = state.view
-        names = [s.get("name") or str(s["seat"] + 1) for s in state.seats] or [str(i + 1) for i in range(view.players)]
-        self.names = shown_names(names)
+        self.names = seat_names(state)
         self.ui = TerminalGame(game_of(view), self.names, [view.seat], console=self.console, input_fn=self.input_fn)
         self.ui.bots = {s["seat"] for s in state.seats if s.get("kind") == "bot"}
         self.table.state = state
@@ -79,6 +84,8 @@ class OnlineGame:
             self.start(state)
         self.table.state = state
         me = state.view.seat
+        if state.seats:  # seats taken since: their names (in place, the screen's own list)
+            self.names[:] = seat_names(state)
         for line in seat_changes(self.seats, state.seats, self.names, me):
             self.ui.say(line, "yellow")
         self.seats = state.seats or self.seats
