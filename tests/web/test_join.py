@@ -1,7 +1,8 @@
 """`lama join` against a real `lama serve` on loopback (lama.online): remote bots play a table to
 its end and its record replays; the views they decided at are the core's views of their seat at
-those moments (rebuilt from the server's record); a server killed mid-game is survived; wrong
-links and full tables are one line each; a person plays at the terminal through its stdin."""
+those moments (rebuilt from the server's record, a dice turn's roll apart from its discard or
+take); a server killed mid-game is survived; wrong links and full tables are one line each; a
+person plays at the terminal through its stdin."""
 
 from __future__ import annotations
 
@@ -36,19 +37,30 @@ def new_table(server: Server, seats: list[dict], game: str = "lama", players: in
 
 
 def core_views(record: dict, seat: int) -> list:
-    """The core's view of `seat` at each of its decisions, replaying the server's record."""
-    views = []
+    """The core's view of `seat` at each of its decisions, replaying the server's record. A dice
+    record move is a whole turn (its roll with the discard or take it needed): its decision after
+    the roll is rebuilt by playing the roll alone, as the core (and the server) play it."""
+    from lama.core import ROLL
+
+    views, before = [], []
 
     def on_step(state, r, move):
+        if move is not None and move.get("seat") == seat and ("discard" in move or "take" in move):
+            rolled = before[-1]
+            rolled.apply(ROLL, seat)
+            rolled.apply_chance(tuple(move["roll"]))
+            assert rolled.to_move == seat and not rolled.finished
+            views.append(rolled.view(seat))
         if not state.finished and state.to_move == seat:
             views.append(state.view(seat))
+        before[:] = [state.clone()]
 
     replay(record, on_step=on_step)
     return views
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["lama", "kadabra"])
+@pytest.mark.parametrize("game", ["lama", "kadabra", "dice"])
 def test_two_remote_bots_play_a_table_to_its_end_and_see_the_cores_views(serve, tmp_path, game):
     from lama.bots import load_bot
 
@@ -65,6 +77,9 @@ def test_two_remote_bots_play_a_table_to_its_end_and_see_the_cores_views(serve, 
     for outcome in outcomes:
         seen = dict(outcome.views)  # by version: a state sent twice is one decision
         assert [v for _, v in sorted(seen.items())] == core_views(record, outcome.seat)
+    if game == "dice":  # the decisions after a roll were compared too
+        kinds = {a.kind for o in outcomes for _, v in o.views for a in v.legal_actions}
+        assert {"roll", "discard", "take"} <= kinds, kinds
 
 
 @pytest.mark.slow
