@@ -144,3 +144,44 @@ def test_a_person_plays_at_the_terminal_through_stdin(serve, tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Your hand:" in done.stdout and "The game is over" in done.stdout
     assert get(f"{server.url}/api/tables/{made['table']}")["status"] == "finished"
+
+
+@pytest.mark.slow
+def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(serve, tmp_path):
+    """A person who lets the turn clock run out (10 s) is told a stand-in plays for them, takes
+    the seat back with Enter and plays on; every move prompt says the seconds left."""
+    import io
+    import time
+
+    from rich.console import Console
+
+    from lama.tui.online import play_online
+
+    server = serve(f"sqlite:///{tmp_path / 'lama.db'}", pause=0.2)  # the stand-in leaves moves to take back
+    made = post(server.url + "/api/tables", {"game": "lama", "players": 2, "name": "Ann", "options": {"target": 40},
+                                             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                             "turn_seconds": 10, "stand_in_level": "easy"})
+    table, prompts = made["table"], []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) == 1:  # the first move: wait (by polling the table) until the stand-in came
+            assert "your move" in prompt
+            deadline = time.monotonic() + 60
+            while not get(f"{server.url}/api/tables/{table}")["seats"][0].get("stand_in"):
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+            return "d"
+        if "take your seat back" in prompt or "Press Enter" in prompt:
+            return ""
+        return "y" if "(y/n)" in prompt else "q"
+
+    out = io.StringIO()
+    link = parse_link(f"{server.url}/tables/{table}#token={made['token']}")
+    assert play_online(link, "Ann", "en", console=Console(file=out, width=80), input_fn=answer) == 0
+    said = out.getvalue()
+    assert "Your time for the move ran out: a stand-in bot" in said
+    back = next(i for i, p in enumerate(prompts) if "take your seat back" in p)
+    moves = [p for p in prompts[back:] if "your move" in p]
+    assert moves and all(p.startswith("[") and " s left] " in p for p in moves), prompts  # played on
+    assert get(f"{server.url}/api/tables/{table}")["status"] == "finished"
