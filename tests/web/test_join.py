@@ -1,7 +1,8 @@
 """`lama join` against a real `lama serve` on loopback (lama.online): remote bots play a table to
 its end and its record replays; the views they decided at are the core's views of their seat at
-those moments (rebuilt from the server's record); a server killed mid-game is survived; wrong
-links and full tables are one line each; a person plays at the terminal through its stdin."""
+those moments (rebuilt from the server's record, a dice turn's roll apart from its discard or
+take); a server killed mid-game is survived; wrong links and full tables are one line each; a
+person plays at the terminal through its stdin."""
 
 from __future__ import annotations
 
@@ -36,19 +37,30 @@ def new_table(server: Server, seats: list[dict], game: str = "lama", players: in
 
 
 def core_views(record: dict, seat: int) -> list:
-    """The core's view of `seat` at each of its decisions, replaying the server's record."""
-    views = []
+    """The core's view of `seat` at each of its decisions, replaying the server's record. A dice
+    record move is a whole turn (its roll with the discard or take it needed): its decision after
+    the roll is rebuilt by playing the roll alone, as the core (and the server) play it."""
+    from lama.core import ROLL
+
+    views, before = [], []
 
     def on_step(state, r, move):
+        if move is not None and move.get("seat") == seat and ("discard" in move or "take" in move):
+            rolled = before[-1]
+            rolled.apply(ROLL, seat)
+            rolled.apply_chance(tuple(move["roll"]))
+            assert rolled.to_move == seat and not rolled.finished
+            views.append(rolled.view(seat))
         if not state.finished and state.to_move == seat:
             views.append(state.view(seat))
+        before[:] = [state.clone()]
 
     replay(record, on_step=on_step)
     return views
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["lama", "kadabra"])
+@pytest.mark.parametrize("game", ["lama", "kadabra", "dice"])
 def test_two_remote_bots_play_a_table_to_its_end_and_see_the_cores_views(serve, tmp_path, game):
     from lama.bots import load_bot
 
@@ -65,6 +77,9 @@ def test_two_remote_bots_play_a_table_to_its_end_and_see_the_cores_views(serve, 
     for outcome in outcomes:
         seen = dict(outcome.views)  # by version: a state sent twice is one decision
         assert [v for _, v in sorted(seen.items())] == core_views(record, outcome.seat)
+    if game == "dice":  # the decisions after a roll were compared too
+        kinds = {a.kind for o in outcomes for _, v in o.views for a in v.legal_actions}
+        assert {"roll", "discard", "take"} <= kinds, kinds
 
 
 @pytest.mark.slow
@@ -129,3 +144,44 @@ def test_a_person_plays_at_the_terminal_through_stdin(serve, tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Your hand:" in done.stdout and "The game is over" in done.stdout
     assert get(f"{server.url}/api/tables/{made['table']}")["status"] == "finished"
+
+
+@pytest.mark.slow
+def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(serve, tmp_path):
+    """A person who lets the turn clock run out (10 s) is told a stand-in plays for them, takes
+    the seat back with Enter and plays on; every move prompt says the seconds left."""
+    import io
+    import time
+
+    from rich.console import Console
+
+    from lama.tui.online import play_online
+
+    server = serve(f"sqlite:///{tmp_path / 'lama.db'}", pause=0.2)  # the stand-in leaves moves to take back
+    made = post(server.url + "/api/tables", {"game": "lama", "players": 2, "name": "Ann", "options": {"target": 40},
+                                             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                             "turn_seconds": 10, "stand_in_level": "easy"})
+    table, prompts = made["table"], []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) == 1:  # the first move: wait (by polling the table) until the stand-in came
+            assert "your move" in prompt
+            deadline = time.monotonic() + 60
+            while not get(f"{server.url}/api/tables/{table}")["seats"][0].get("stand_in"):
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+            return "d"
+        if "take your seat back" in prompt or "Press Enter" in prompt:
+            return ""
+        return "y" if "(y/n)" in prompt else "q"
+
+    out = io.StringIO()
+    link = parse_link(f"{server.url}/tables/{table}#token={made['token']}")
+    assert play_online(link, "Ann", "en", console=Console(file=out, width=80), input_fn=answer) == 0
+    said = out.getvalue()
+    assert "Your time for the move ran out: a stand-in bot" in said
+    back = next(i for i, p in enumerate(prompts) if "take your seat back" in p)
+    moves = [p for p in prompts[back:] if "your move" in p]
+    assert moves and all(p.startswith("[") and " s left] " in p for p in moves), prompts  # played on
+    assert get(f"{server.url}/api/tables/{table}")["status"] == "finished"

@@ -62,6 +62,7 @@ class SeatClient:
         self.sleep = sleep
         self.reconnects = 0
         self._classes = event_classes()
+        self.outbox: list[dict] = []  # other messages the player asks to send (a stand-in sent away)
 
     def run(self, player) -> State:
         """Play until the game is over: `player(state)` answers an action's JSON (or None) for
@@ -129,6 +130,9 @@ class SeatClient:
                 action = player(state)
                 if state.finished:
                     return state
+                while self.outbox:
+                    ws.send(json.dumps(self.outbox[0]))
+                    self.outbox.pop(0)
                 if action is not None:
                     ws.send(json.dumps({"type": "act", "version": state.version, "action": action}))
 

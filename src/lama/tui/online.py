@@ -6,7 +6,9 @@ out of time, and the link that continues the seat later."""
 
 from __future__ import annotations
 
+import math
 import sys
+import time
 
 from rich.console import Console
 from rich.text import Text
@@ -38,7 +40,10 @@ def seat_changes(before: list[dict], after: list[dict], names, me: int) -> list[
         if old.get("stand_in") == new.get("stand_in"):
             continue
         seat, bot = new["seat"], new.get("stand_in")
-        if bot and seat == me:
+        if bot and seat == me and new.get("stand_in_why") == "time":
+            lines.append(_("Your time for the move ran out: a stand-in bot ({bot}) plays for you now.").format(
+                bot=bot))
+        elif bot and seat == me:
             lines.append(_("A stand-in bot ({bot}) plays for you now.").format(bot=bot))
         elif bot:
             lines.append(_("{name} is away: a stand-in bot ({bot}) plays for them.").format(name=names[seat], bot=bot))
@@ -49,14 +54,28 @@ def seat_changes(before: list[dict], after: list[dict], names, me: int) -> list[
     return lines
 
 
+def seat_names(state) -> list[str]:
+    """Every seat's name as shown, from a state's `seats` (a seat not taken yet: its number)."""
+    names = [s.get("name") or str(s["seat"] + 1) for s in state.seats]
+    return shown_names(names or [str(i + 1) for i in range(state.view.players)])
+
+
+def stand_in_came(before: list[dict], after: list[dict], me: int) -> bool:
+    """Whether a stand-in bot has just begun to play seat `me`."""
+    return any(new["seat"] == me and new.get("stand_in") and not old.get("stand_in")
+               for old, new in zip(before, after))
+
+
 class OnlineGame:
     """The player of lama.online.client.SeatClient.run for a person at this terminal."""
 
-    def __init__(self, console: Console, input_fn=None):
+    def __init__(self, console: Console, input_fn=None, client=None):
         self.console, self.input_fn = console, input_fn
+        self.client = client  # the SeatClient: "I'm back" goes out through its outbox
         self.ui = None
         self.table = RemoteTable()
         self.seats: list[dict] = []
+        self.deadline: float | None = None  # when this seat's turn clock runs out (time.monotonic)
 
     def start(self, state) -> None:
         from lama.games import game_of
@@ -64,10 +83,10 @@ class OnlineGame:
         from .session import TerminalGame
 
         view = state.view
-        names = [s.get("name") or str(s["seat"] + 1) for s in state.seats] or [str(i + 1) for i in range(view.players)]
-        self.names = shown_names(names)
+        self.names = seat_names(state)
         self.ui = TerminalGame(game_of(view), self.names, [view.seat], console=self.console, input_fn=self.input_fn)
         self.ui.bots = {s["seat"] for s in state.seats if s.get("kind") == "bot"}
+        self.ui.prompt_note = self.clock_note
         self.table.state = state
         self.ui.attach(self.table)
         self.seats = state.seats
@@ -79,18 +98,36 @@ class OnlineGame:
             self.start(state)
         self.table.state = state
         me = state.view.seat
+        if state.seats:  # seats taken since: their names (in place, the screen's own list)
+            self.names[:] = seat_names(state)
         for line in seat_changes(self.seats, state.seats, self.names, me):
             self.ui.say(line, "yellow")
+        took_over = stand_in_came(self.seats, state.seats, me)
         self.seats = state.seats or self.seats
         if state.status == "waiting" and not state.events:
             self.ui.say(_("Waiting for every seat to be taken..."), "dim")
         self.ui.on_events(state.events)
+        if took_over and not state.finished and self.client is not None:  # "I'm back", when the person is
+            self.ui.read(_("Press Enter to take your seat back: "))
+            self.client.outbox.append({"type": "stand_in", "seat": me, "bot": None})
+            return None
         if state.finished or not state.legal:
             return None
-        if state.clock and state.clock.get("seat") == me:
+        self.deadline = None
+        if state.clock and state.clock.get("seat") == me and state.clock.get("seconds_left") is not None:
+            self.deadline = time.monotonic() + float(state.clock["seconds_left"])
             self.ui.say(_("You have {seconds} seconds for this move.").format(
-                seconds=int(state.clock.get("seconds_left") or 0)), "dim")
+                seconds=int(state.clock["seconds_left"])), "dim")
         return self.ui.ask(state.view).to_json()
+
+    def clock_note(self) -> str:
+        """Before each move prompt: the seconds left on this seat's clock, as of now."""
+        if self.deadline is None:
+            return ""
+        left = math.ceil(self.deadline - time.monotonic())
+        if left <= 0:
+            return _("[time is up: a stand-in may have moved for you] ")
+        return _("[{seconds} s left] ").format(seconds=left)
 
 
 def play_online(link, name: str, lang: str, console: Console | None = None, input_fn=None) -> int:
@@ -112,6 +149,7 @@ def play_online(link, name: str, lang: str, console: Console | None = None, inpu
     game = OnlineGame(console, input_fn)
     client = SeatClient(link, token, lang, on_notice=lambda text: console.print(Text(text, style="yellow")),
                         refusals_end=False)
+    game.client = client
     try:
         client.run(game)
     except (Leave, KeyboardInterrupt) as e:

@@ -155,6 +155,7 @@ class TerminalGame:
         self.ledger = Ledger(self.start)  # where the points went, round by round
         self.last_viewer: int | None = None
         self.private = False  # a human's hand is on the screen
+        self.prompt_note: Callable[[], str] | None = None  # said before each move prompt (an online clock)
 
     @property
     def game_id(self) -> str:
@@ -358,7 +359,8 @@ class TerminalGame:
         self.show_turn(view)
         self.private = True
         while True:
-            text = self.read(_("{name}, your move ({moves}): ").format(name=name, moves=move_hint(view)))
+            note = self.prompt_note() if self.prompt_note is not None else ""
+            text = self.read(note + _("{name}, your move ({moves}): ").format(name=name, moves=move_hint(view)))
             try:
                 result = resolve(text, view, self.names, self.explain)
             except InputError as e:
