@@ -91,12 +91,16 @@ def test_a_server_killed_mid_game_is_survived(serve, tmp_path):
     made = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], players=2, target=60)
     heuristic, restarted = load_bot("heuristic"), []
 
-    def bot(view, rng):  # at its 5th and 12th decisions, the server dies and comes back
-        decisions = len(restarted) + bot.count
-        bot.count += 1
-        if decisions in (4, 11):
-            server.kill()
+    # At its 1st and 3rd calls the server dies and comes back. The bot has at least two decisions
+    # whatever the deal (no round costs 60 points), and the one asked when the server died is asked
+    # again after the reconnection: so there are always at least 4 calls.
+    def bot(view, rng):
+        if bot.count in (0, 2):
+            running = restarted[-1] if restarted else server
+            running.kill()
             restarted.append(serve(db, port=server.port))
+            assert restarted[-1].proc.poll() is None  # this one answers, not one still up
+        bot.count += 1
         return heuristic(view, rng)
 
     bot.count = 0
