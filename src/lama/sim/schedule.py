@@ -58,8 +58,9 @@ def deal_seed(seed: int, deal: int) -> int:
 class Plan:
     """The games of a tournament, in a fixed order: deal by deal, each deal's seatings in turn.
 
-    Made lazily: the plan keeps where each deal's games start (a few bytes a deal) and builds
-    a deal's tasks when asked, so a plan of millions of games costs a few megabytes. A game's
+    Made lazily: the plan keeps each deal's table and where its games start (a few bytes a
+    deal) and builds a deal's tasks when asked, so a plan of a million games costs a few
+    megabytes. A game's
     position is its index in that order (0 to `size` - 1)."""
 
     spec: GameSpec
@@ -71,14 +72,20 @@ class Plan:
     size: int = field(init=False)  # the games planned (len(tasks))
 
     def __post_init__(self):
+        self._pool = pool = tuple(dict.fromkeys(self.bots))
+        index = {name: i for i, name in enumerate(pool)}
         starts = array("Q", [0])
+        tables = array("B" if len(pool) <= 256 else "H")  # each deal's table, as indices into the pool
         count = deal = 0
         while count < self.games:
-            count += len(seat_orders(self.table(deal), self.seatings))
+            table = self._draw_table(deal)
+            tables.extend(index[name] for name in table)
+            count += len(seat_orders(table, self.seatings))
             deal += 1
             starts.append(count)
         self.deals, self.size = deal, count
         self._starts = starts if count >= 2 ** 32 else array("I", starts)  # 4 bytes a deal
+        self._tables = tables
 
     def start(self, deal: int) -> int:
         """The position of the first game of `deal` (`size` for `deals`)."""
@@ -109,9 +116,17 @@ class Plan:
     @property
     def pool(self) -> list[str]:
         """The distinct bots, in the order first given (the order of every table of results)."""
-        return list(dict.fromkeys(self.bots))
+        return list(self._pool)
 
     def table(self, deal: int) -> tuple[str, ...]:
+        """The bots at the table of a deal, in a seeded order (drawn once, when the plan was made:
+        see _draw_table)."""
+        if not 0 <= deal < self.deals:
+            return self._draw_table(deal)
+        pool, n = self._pool, self.spec.players
+        return tuple(pool[i] for i in self._tables[deal * n:(deal + 1) * n])
+
+    def _draw_table(self, deal: int) -> tuple[str, ...]:
         """The bots at the table of a deal, in a seeded order.
 
         `bots` naming exactly one bot per seat is the table itself (repeats allowed);
@@ -125,7 +140,7 @@ class Plan:
         if len(self.bots) == n:
             table = list(self.bots)
         else:
-            pool = self.pool
+            pool = list(self._pool)
             table = pool * (n // len(pool)) + rng.sample(pool, n % len(pool))
         rng.shuffle(table)
         return tuple(table)

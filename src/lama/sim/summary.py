@@ -35,25 +35,23 @@ def summarize(plan, results) -> dict:
     of the same numbers."""
     tally = results if isinstance(results, Tally) else Tally.of(plan, results)
     pool = plan.pool
-    index = {name: i for i, name in enumerate(pool)}
     nb = len(pool)
     # per deal, per bot: seats held, wins, points, points per round, seconds, decisions
     per_deal = Scratch([(k, "<f8", (nb,)) for k in COLUMNS])
     # the wins and seats with every game its own cluster: the error without duplicate deals
     per_game = Scratch([("wins", "<f8", (nb,)), ("seats", "<i8", (nb,))])
-    total, blocks = Pairs(nb), [Pairs(nb) for _ in range(BLOCKS)]
+    blocks = [Pairs(nb) for _ in range(BLOCKS)]  # deal d's pairs in block d % BLOCKS
     deal_rows, game_rows = [], []
     games = deals = 0
     try:
-        for deal, rows in tally.finished_deals():
-            bots = [[index[name] for name in task.bots] for task in plan.deal_tasks(deal)]
+        for _, rows in tally.finished_deals():
             sums = {k: [0.0] * nb for k in COLUMNS}
             seats_, wins_, points_, ppr_ = sums["seats"], sums["wins"], sums["points"], sums["ppr"]
             seconds_, decisions_ = sums["seconds"], sums["decisions"]
             block = blocks[deals % BLOCKS]
             for seat_bots, mask, nwin, rounds, points, decisions, seconds in zip(
-                    bots, rows["winners"].tolist(), rows["nwinners"].tolist(), rows["rounds"].tolist(),
-                    rows["points"].tolist(), rows["decisions"].tolist(), rows["seconds"].tolist()):
+                    *(rows[k].tolist() for k in ("bots", "winners", "nwinners", "rounds", "points", "decisions",
+                                                 "seconds"))):
                 games += 1
                 share = 1.0 / nwin
                 game_wins = [0.0] * nb
@@ -69,7 +67,6 @@ def summarize(plan, results) -> dict:
                     game_wins[b] += win
                     game_seats[b] += 1
                 game_rows.append((game_wins, game_seats))
-                total.add_game(seat_bots, points)
                 block.add_game(seat_bots, points)
             deal_rows.append(tuple(sums[k] for k in COLUMNS))
             deals += 1
@@ -84,6 +81,9 @@ def summarize(plan, results) -> dict:
         per_deal.close()
         per_game.close()
 
+    total = Pairs(nb)
+    for block in blocks:
+        total.add(block)
     rated_ = rated(blocks[:deals], total, nb, plan.seed) if nb > 1 and deals else {
         "rating": [None] * nb, "rating_ci95": [None] * nb}
     for b in range(nb):

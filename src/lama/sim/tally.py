@@ -20,9 +20,10 @@ CHUNK_BYTES = 1 << 22  # read back about 4 MB at a time
 
 
 def row_type(players: int) -> np.dtype:
-    """The scratch row of a finished game at `players` seats."""
-    return np.dtype([("winners", "u1"), ("nwinners", "u1"), ("rounds", "<i8"), ("points", "<i8", (players,)),
-                     ("decisions", "<i8", (players,)), ("seconds", "<f8", (players,))])
+    """The scratch row of a finished game at `players` seats (`bots`: each seat's index in the pool)."""
+    return np.dtype([("bots", "<u2", (players,)), ("winners", "u1"), ("nwinners", "u1"), ("rounds", "<i8"),
+                     ("points", "<i8", (players,)), ("decisions", "<i8", (players,)),
+                     ("seconds", "<f8", (players,))])
 
 
 class Scratch:
@@ -96,6 +97,7 @@ class Tally:
         self.status = bytearray(plan.size)
         self.errors: dict[int, dict] = {}  # position -> the failure, as the summary lists it
         self.rows = Scratch(row_type(plan.spec.players))
+        self._index = {name: i for i, name in enumerate(plan.pool)}
 
     @classmethod
     def of(cls, plan, results: dict) -> Tally:
@@ -131,8 +133,9 @@ class Tally:
             self.status[pos] = FINISHED
             self.errors.pop(pos, None)
             winners = game["winners"]
-            rows.append((pos, (sum(1 << w for w in set(winners)), len(winners), game["rounds"], game["points"],
-                               game["decisions"], game["seconds"])))
+            row = ([self._index[name] for name in game["bots"]], sum(1 << w for w in set(winners)), len(winners),
+                   game["rounds"], game["points"], game["decisions"], game["seconds"])
+            rows.append((pos, row))
             if len(rows) >= 4096:
                 self._write(rows)
                 rows = []
