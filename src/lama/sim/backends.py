@@ -31,6 +31,7 @@ from .worker import play_chunk
 BACKENDS = ("local", "dask")
 RESTARTS = 3  # times a local pool is rebuilt after a worker died, per run
 CONNECT_TIMEOUT = "20s"  # to reach a Dask scheduler given by --address
+LOG_LENGTH = 10  # messages Dask keeps of each connection, for debugging (its default: 1000)
 
 
 class BackendError(Exception):
@@ -172,8 +173,15 @@ class Dask:
 
     def __init__(self, workers: int | None, address: str | None, play=play_chunk):
         Client, LocalCluster, self._as_completed = _import_dask()
+        import dask
+
         self.play = play
         self.cluster = None
+        # Dask logs the last messages of each connection made from now on (its client's to the
+        # scheduler, a local scheduler's to each worker) with what they carry: a unit of work
+        # each, thousands of games; a short log keeps them from adding up (until close())
+        self._short_logs = dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH})
+        self._short_logs.__enter__()
         try:
             if address:
                 self.client = Client(address, timeout=CONNECT_TIMEOUT)
@@ -233,6 +241,9 @@ class Dask:
             client.close()
         if self.cluster is not None:
             self.cluster.close()
+        if self._short_logs is not None:
+            self._short_logs.__exit__(None, None, None)
+            self._short_logs = None
 
 
 def make_backend(name: str, workers: int | None, address: str | None, tell=None, play=play_chunk):

@@ -9,8 +9,6 @@ bot, even one that held two seats of a table.
 
 from __future__ import annotations
 
-import numpy as np
-
 from . import stats
 from .ratings import BLOCKS, Pairs, rated
 from .tally import Column, Scratch, Tally
@@ -41,7 +39,6 @@ def summarize(plan, results) -> dict:
     # the wins and seats with every game its own cluster: the error without duplicate deals
     per_game = Scratch([("wins", "<f8", (nb,)), ("seats", "<i8", (nb,))])
     blocks = [Pairs(nb) for _ in range(BLOCKS)]  # deal d's pairs in block d % BLOCKS
-    deal_rows, game_rows = [], []
     games = deals = 0
     try:
         for _, rows in tally.finished_deals():
@@ -66,16 +63,10 @@ def summarize(plan, results) -> dict:
                     decisions_[b] += decisions[s]
                     game_wins[b] += win
                     game_seats[b] += 1
-                game_rows.append((game_wins, game_seats))
+                per_game.add((game_wins, game_seats))
                 block.add_game(seat_bots, points)
-            deal_rows.append(tuple(sums[k] for k in COLUMNS))
+            per_deal.add(tuple(sums[k] for k in COLUMNS))
             deals += 1
-            if len(game_rows) >= 4096:
-                per_deal.append(np.array(deal_rows, dtype=per_deal.dtype))
-                per_game.append(np.array(game_rows, dtype=per_game.dtype))
-                deal_rows, game_rows = [], []
-        per_deal.append(np.array(deal_rows, dtype=per_deal.dtype))
-        per_game.append(np.array(game_rows, dtype=per_game.dtype))
         out = _table(per_deal, per_game, nb, deals)
     finally:
         per_deal.close()

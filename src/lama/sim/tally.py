@@ -16,7 +16,8 @@ from collections.abc import Iterator
 import numpy as np
 
 MISSING, FAILED, FINISHED = 0, 1, 2  # a game's status
-CHUNK_BYTES = 1 << 22  # read back about 4 MB at a time
+CHUNK_BYTES = 1 << 20  # read back about a megabyte at a time
+BATCH = 2048  # rows gathered in Python before they are written
 
 
 def row_type(players: int) -> np.dtype:
@@ -33,6 +34,7 @@ class Scratch:
         self.dtype = np.dtype(dtype)
         self.rows = 0  # rows the file reaches (written or skipped)
         self._file = None
+        self._batch = []  # rows added and not yet written
 
     def write(self, first: int, rows: np.ndarray) -> None:
         """Write `rows` at row `first` (rows never written read back as zeros)."""
@@ -44,11 +46,21 @@ class Scratch:
         self._file.write(np.ascontiguousarray(rows, dtype=self.dtype).tobytes())
         self.rows = max(self.rows, first + len(rows))
 
-    def append(self, rows: np.ndarray) -> None:
-        self.write(self.rows, rows)
+    def add(self, row: tuple) -> None:
+        """Add a row at the end (kept in a batch of BATCH rows until then)."""
+        self._batch.append(row)
+        if len(self._batch) >= BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the rows added (reading and closing flush too)."""
+        if self._batch:
+            batch, self._batch = self._batch, []
+            self.write(self.rows, np.array(batch, dtype=self.dtype))
 
     def read(self, first: int, end: int) -> np.ndarray:
         """Rows first to end - 1."""
+        self.flush()
         out = np.zeros(max(0, end - first), dtype=self.dtype)
         if self._file is not None and end > first:
             self._file.seek(first * self.dtype.itemsize)
@@ -56,13 +68,15 @@ class Scratch:
         return out
 
     def chunks(self, end: int | None = None) -> Iterator[np.ndarray]:
-        """Rows 0 to `end` - 1 (all of them by default), a few megabytes at a time, in order."""
+        """Rows 0 to `end` - 1 (all of them by default), CHUNK_BYTES at a time, in order."""
+        self.flush()
         end = self.rows if end is None else end
         step = max(1, CHUNK_BYTES // max(1, self.dtype.itemsize))
         for first in range(0, end, step):
             yield self.read(first, min(end, first + step))
 
     def close(self) -> None:
+        self._batch = []
         if self._file is not None:
             self._file.close()
             self._file = None
@@ -77,6 +91,7 @@ class Column:
         self.scratch, self.field, self.index, self.kind = scratch, field, index, kind
 
     def __len__(self) -> int:
+        self.scratch.flush()
         return self.scratch.rows
 
     def __iter__(self):
@@ -136,7 +151,7 @@ class Tally:
             row = ([self._index[name] for name in game["bots"]], sum(1 << w for w in set(winners)), len(winners),
                    game["rounds"], game["points"], game["decisions"], game["seconds"])
             rows.append((pos, row))
-            if len(rows) >= 4096:
+            if len(rows) >= BATCH:
                 self._write(rows)
                 rows = []
         self._write(rows)
