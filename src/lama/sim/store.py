@@ -1,10 +1,11 @@
 """A tournament's output directory: what was asked, and every finished game.
 
     tournament.json   the settings that decide which games are played
-    results.jsonl     one game summary a line, appended as games finish
+    results.jsonl     one game summary a line, appended as games finish (a unit of
+                      work's games in one write)
 
-A run that is stopped (Ctrl-C, a killed machine) loses at most the line being
-written; `--resume` reads the lines back, skips the games they hold and plays
+A run that is stopped (Ctrl-C, a killed machine) loses at most the lines being
+written; `--resume` reads the lines back one at a time, skips the games they hold and plays
 the rest. A game is keyed by (deal, seating): a key read twice counts once, and
 a game that finished without failure wins over a failure of the same key (a
 fixed bot may be resumed over its failures).

@@ -5,6 +5,10 @@ The games are decided by the plan (schedule.py), played by a backend
 twin), kept in an output directory as they finish (store.py) and summed up in
 the plan's order (summary.py): the same seed gives the same numbers whatever
 the backend and the number of workers (all but the timings), on one engine.
+
+In constant memory: the units of work are made from the plan as the backend asks
+for them, and each unit's games go to the store and to the tally (tally.py: a
+scratch file, read back deal by deal by the summary) as soon as they come back.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from lama.games import new_game
 
 from .backends import BackendError, make_backend
 from .fastplay import FAST_CHUNK, EngineError, FastBackend, play_fast_chunk, use_fast
-from .schedule import GameSpec, Plan, check_bots
+from .schedule import GameSpec, Plan, check_bots, seat_orders
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
 from .tally import FINISHED, Tally
@@ -189,9 +193,9 @@ def play(jobs, backend, store, records, on_error: str, chunk, progress=NoProgres
     """
     total = sum(plan.size for plan, _ in jobs)
     todo_count = sum(tally.todo for _, tally in jobs)
-    size = chunk_for(todo_count, backend.workers, chunk)
     units = itertools.chain.from_iterable(
-        units_of(plan, tally, size, records is not None, decision_timeout) for plan, tally in jobs)
+        units_of(plan, tally, chunk_for(tally.todo, backend.workers, chunk), records is not None, decision_timeout)
+        for plan, tally in jobs)
     outcome = {"played": 0, "stopped_on_error": False, "interrupted": False, "backend_error": None,
                "failed": 0, "exit": 0}
 
@@ -269,7 +273,7 @@ def _kept(store: Store, plan):
         if pos is None:
             continue
         if game["deal"] != deal:
-            deal, bots = game["deal"], [list(task.bots) for task in plan.deal_tasks(game["deal"])]
+            deal, bots = game["deal"], [list(order) for order in seat_orders(plan.table(game["deal"]), plan.seatings)]
         if bots[game["seating"]] != game["bots"]:
             raise StoreError(f"{store.results_path}: the game of deal {game['deal']}, seating "
                              f"{game['seating']} was not played by this plan's bots")
