@@ -1,6 +1,9 @@
 """Where the games are played: this process, a pool of local processes, or Dask.
 
-A backend takes units of work `(spec, tasks, keep_record, decision_timeout)`, plays each with
+A backend takes units of work `(spec, tasks, keep_record, decision_timeout)`, an iterable that
+it reads as it goes (so a tournament's units are made as they are needed, never held all at
+once), keeps a bounded number of them in flight (one at a time in this process; four per worker
+in a pool or on Dask, whose futures it lets go as soon as it has read them), plays each with
 its `play` function (worker.play_chunk through the rules core, fastplay.play_fast_chunk in
 compiled code; any picklable function of a unit) and hands each
 unit and its summaries to `on_result(unit, games)` in this process as they finish, in whatever
@@ -11,6 +14,7 @@ was playing). Ctrl-C stops at once; what was delivered stays delivered.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
@@ -27,6 +31,7 @@ from .worker import play_chunk
 BACKENDS = ("local", "dask")
 RESTARTS = 3  # times a local pool is rebuilt after a worker died, per run
 CONNECT_TIMEOUT = "20s"  # to reach a Dask scheduler given by --address
+LOG_LENGTH = 10  # messages Dask keeps of each connection, for debugging (its default: 1000)
 
 
 class BackendError(Exception):
@@ -66,10 +71,11 @@ class Processes:
         self.play = play
 
     def run(self, units, on_result) -> None:
-        queue = deque(units)
+        source = iter(units)
+        queue = deque()  # units to play again (their worker died) before the source's next ones
         restarts = 0
-        while queue:
-            lost = self._run_pool(queue, on_result)
+        while True:
+            lost = self._run_pool(queue, source, on_result)
             if lost is None:
                 return
             restarts += 1
@@ -80,16 +86,19 @@ class Processes:
                 self.tell(f"lama tournament: a worker process died ({lost}); restarting the pool "
                           f"({restarts}/{RESTARTS}) and playing its unfinished games again")
 
-    def _run_pool(self, queue: deque, on_result) -> str | None:
-        """Run until `queue` is empty or stopped (None), or the pool broke (why; unfinished work requeued)."""
+    def _run_pool(self, queue: deque, source, on_result) -> str | None:
+        """Run until `queue` and `source` are empty or stopped (None), or the pool broke (why;
+        unfinished work requeued)."""
         pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_init_worker, initargs=(os.getpid(),))
         running = {}
         broken = None
         try:
-            while queue or running:
-                while queue and len(running) < 4 * self.workers and broken is None:
-                    unit = queue.popleft()
+            while True:
+                while len(running) < 4 * self.workers and broken is None:
+                    unit = queue.popleft() if queue else next(source, None)
+                    if unit is None:
+                        break
                     try:
                         running[pool.submit(self.play, *unit)] = unit
                     except BrokenProcessPool as e:
@@ -111,7 +120,6 @@ class Processes:
                         raise BackendError(f"a batch of games failed in a worker: {type(e).__name__}: {e}; "
                                            f"the games finished are kept") from None
                     if not on_result(unit, result):
-                        queue.clear()
                         for f in running:
                             f.cancel()
                         for f in wait(running).done:
@@ -165,8 +173,15 @@ class Dask:
 
     def __init__(self, workers: int | None, address: str | None, play=play_chunk):
         Client, LocalCluster, self._as_completed = _import_dask()
+        import dask
+
         self.play = play
         self.cluster = None
+        # Dask logs the last messages of each connection made from now on (its client's to the
+        # scheduler, a local scheduler's to each worker) with what they carry: a unit of work
+        # each, thousands of games; a short log keeps them from adding up (until close())
+        self._short_logs = dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH})
+        self._short_logs.__enter__()
         try:
             if address:
                 self.client = Client(address, timeout=CONNECT_TIMEOUT)
@@ -189,19 +204,18 @@ class Dask:
         self.workers = len(self.client.scheduler_info().get("workers", {})) or workers
 
     def run(self, units, on_result) -> None:
-        queue = deque(units)
+        source = iter(units)
         client = self.client
-        window = 4 * max(1, self.workers or 1)
+        window = 4 * max(1, self.workers or 1)  # units in flight: the rest wait in `source`, unmade
 
         units_of = {}
 
-        def submit():
-            unit = queue.popleft()
+        def submit(unit):
             future = client.submit(self.play, *unit, pure=False)
             units_of[future.key] = unit
             return future
 
-        running = self._as_completed([submit() for _ in range(min(window, len(queue)))])
+        running = self._as_completed([submit(unit) for unit in itertools.islice(source, window)])
         try:
             for future in running:
                 try:
@@ -209,13 +223,14 @@ class Dask:
                 except Exception as e:  # e.g. KilledWorker: the same work killed several workers
                     raise BackendError(f"Dask gave up on a batch of games: {type(e).__name__}: {e}; "
                                        f"the games finished are kept") from None
-                if not on_result(units_of.pop(future.key), result):
-                    queue.clear()
-                    rest = list(running.futures)
-                    client.cancel(rest)
+                unit = units_of.pop(future.key)
+                future.release()  # the cluster forgets the result now, not when the loop moves on
+                if not on_result(unit, result):
+                    client.cancel(list(running.futures))
                     return
-                if queue:
-                    running.add(submit())
+                unit = next(source, None)
+                if unit is not None:
+                    running.add(submit(unit))
         except BaseException:
             client.cancel(list(running.futures))
             raise
@@ -226,6 +241,9 @@ class Dask:
             client.close()
         if self.cluster is not None:
             self.cluster.close()
+        if self._short_logs is not None:
+            self._short_logs.__exit__(None, None, None)
+            self._short_logs = None
 
 
 def make_backend(name: str, workers: int | None, address: str | None, tell=None, play=play_chunk):

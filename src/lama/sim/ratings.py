@@ -125,6 +125,14 @@ def ratings(per_deal: list[Pairs], n: int, seed: int) -> dict:
     for d, pairs in enumerate(per_deal):
         blocks[d % len(blocks)].add(pairs)
         total.add(pairs)
+    return rated(blocks, total, n, seed)
+
+
+def rated(blocks: list[Pairs], total: Pairs, n: int, seed: int) -> dict:
+    """Ratings from the pairwise results of every deal (`total`) and their bootstrap 95% intervals
+    over `blocks` (deal d in block d % len(blocks)): what `ratings` computes, from sums a
+    tournament keeps as it goes. Scores are sums of halves and counts whole numbers, so the
+    order in which they were added changes nothing."""
     elo = fit(total)
     ci = [None] * n
     if len(blocks) >= 2:

@@ -17,6 +17,7 @@ from lama.games import GAMES, new_game
 from . import stats
 from .schedule import GameSpec, Plan
 from .summary import summarize
+from .tally import Tally
 from .tournament import NoProgress, UsageError, backend_for, choose_engine, play, silent
 
 DEFAULT_BOTS = ["heuristic", "random"]
@@ -31,7 +32,8 @@ def plans(games: list[str], players: list[int], bots: list[str], per_table: int,
             for g in games for n in players]
 
 
-def row(plan: Plan, results: dict) -> dict:
+def row(plan: Plan, results) -> dict:
+    """The report's row of a table (`results`: its Tally, or game summaries by (deal, seating))."""
     s = summarize(plan, results)
     share, se, single = s["win_share"][0], s["win_share_se"][0], s["win_share_se_single"][0]
     edge = None if share is None else share - s["fair_share"]
@@ -77,16 +79,20 @@ def run_report(*, bots: list[str] | None = None, game: str | list[str] | None = 
     all_plans = plans(game_ids, players, bots, per_table, seed, options)
     fast = choose_engine(engine, bots, None)
     backend, chunk = backend_for(fast, backend, workers, address, chunk, tell)
-    results = [{} for _ in all_plans]
+    tallies = [Tally(plan) for plan in all_plans]
     try:
-        outcome = play(list(zip(all_plans, results)), backend, None, None, on_error, chunk, progress,
-                       decision_timeout, tell)
+        try:
+            outcome = play(list(zip(all_plans, tallies)), backend, None, None, on_error, chunk, progress,
+                           decision_timeout, tell)
+        finally:
+            backend.close()
+        report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
+                  "rows": [row(p, t) for p, t in zip(all_plans, tallies)],
+                  "complete": all(t.played == p.size for p, t in zip(all_plans, tallies)),
+                  "elapsed_s": outcome["elapsed_s"], "engine": "fast" if fast else "core"}
     finally:
-        backend.close()
-    report = {"bots": bots, "games_per_table": per_table, "seed": seed, "options": options,
-              "rows": [row(p, r) for p, r in zip(all_plans, results)],
-              "complete": all(len(r) == len(p.tasks) for p, r in zip(all_plans, results)),
-              "elapsed_s": outcome["elapsed_s"], "engine": "fast" if fast else "core"}
+        for tally in tallies:
+            tally.close()
     show(report)
     if outcome["backend_error"]:
         tell(f"lama tournament: {outcome['backend_error']}")

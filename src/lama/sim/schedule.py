@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import itertools
 import random
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 SEATINGS = ("rotate", "permute")
@@ -54,30 +56,77 @@ def deal_seed(seed: int, deal: int) -> int:
 
 @dataclass
 class Plan:
+    """The games of a tournament, in a fixed order: deal by deal, each deal's seatings in turn.
+
+    Made lazily: the plan keeps each deal's table and where its games start (a few bytes a
+    deal) and builds a deal's tasks when asked, so a plan of a million games costs a few
+    megabytes. A game's
+    position is its index in that order (0 to `size` - 1)."""
+
     spec: GameSpec
     bots: tuple[str, ...]  # as given: a table (len == players) or a pool
     seed: int
     games: int  # asked for; the plan rounds up to whole deals
     seatings: str = "rotate"
-    tasks: list[Task] = field(init=False)
+    deals: int = field(init=False)
+    size: int = field(init=False)  # the games planned (len(tasks))
 
     def __post_init__(self):
-        self.tasks = []
-        deal = 0
-        while len(self.tasks) < self.games:
-            table = self.table(deal)
-            gseed = deal_seed(self.seed, deal)
-            for i, seating in enumerate(seat_orders(table, self.seatings)):
-                self.tasks.append(Task(deal, i, gseed, seating))
+        self._pool = pool = tuple(dict.fromkeys(self.bots))
+        index = {name: i for i, name in enumerate(pool)}
+        starts = array("Q", [0])
+        tables = array("B" if len(pool) <= 256 else "H")  # each deal's table, as indices into the pool
+        count = deal = 0
+        while count < self.games:
+            table = self._draw_table(deal)
+            tables.extend(index[name] for name in table)
+            count += len(seat_orders(table, self.seatings))
             deal += 1
-        self.deals = deal
+            starts.append(count)
+        self.deals, self.size = deal, count
+        self._starts = starts if count >= 2 ** 32 else array("I", starts)  # 4 bytes a deal
+        self._tables = tables
+
+    def start(self, deal: int) -> int:
+        """The position of the first game of `deal` (`size` for `deals`)."""
+        return self._starts[deal]
+
+    def position(self, key: tuple[int, int]) -> int | None:
+        """The position of the game (deal, seating), or None when the plan has no such game."""
+        deal, seating = key
+        if not (0 <= deal < self.deals and 0 <= seating < self._starts[deal + 1] - self._starts[deal]):
+            return None
+        return self._starts[deal] + seating
+
+    def deal_tasks(self, deal: int) -> list[Task]:
+        """The games of a deal, one per seating of its table."""
+        gseed = deal_seed(self.seed, deal)
+        return [Task(deal, i, gseed, seating) for i, seating in enumerate(seat_orders(self.table(deal), self.seatings))]
+
+    def iter_tasks(self) -> Iterator[Task]:
+        """Every game of the plan, in order, made as it is asked for."""
+        for deal in range(self.deals):
+            yield from self.deal_tasks(deal)
+
+    @property
+    def tasks(self) -> list[Task]:
+        """Every game of the plan as a list (for small plans: iter_tasks for large ones)."""
+        return list(self.iter_tasks())
 
     @property
     def pool(self) -> list[str]:
         """The distinct bots, in the order first given (the order of every table of results)."""
-        return list(dict.fromkeys(self.bots))
+        return list(self._pool)
 
     def table(self, deal: int) -> tuple[str, ...]:
+        """The bots at the table of a deal, in a seeded order (drawn once, when the plan was made:
+        see _draw_table)."""
+        if not 0 <= deal < self.deals:
+            return self._draw_table(deal)
+        pool, n = self._pool, self.spec.players
+        return tuple(pool[i] for i in self._tables[deal * n:(deal + 1) * n])
+
+    def _draw_table(self, deal: int) -> tuple[str, ...]:
         """The bots at the table of a deal, in a seeded order.
 
         `bots` naming exactly one bot per seat is the table itself (repeats allowed);
@@ -91,7 +140,7 @@ class Plan:
         if len(self.bots) == n:
             table = list(self.bots)
         else:
-            pool = self.pool
+            pool = list(self._pool)
             table = pool * (n // len(pool)) + rng.sample(pool, n % len(pool))
         rng.shuffle(table)
         return tuple(table)

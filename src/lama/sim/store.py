@@ -1,10 +1,11 @@
 """A tournament's output directory: what was asked, and every finished game.
 
     tournament.json   the settings that decide which games are played
-    results.jsonl     one game summary a line, appended as games finish
+    results.jsonl     one game summary a line, appended as games finish (a unit of
+                      work's games in one write)
 
-A run that is stopped (Ctrl-C, a killed machine) loses at most the line being
-written; `--resume` reads the lines back, skips the games they hold and plays
+A run that is stopped (Ctrl-C, a killed machine) loses at most the lines being
+written; `--resume` reads the lines back one at a time, skips the games they hold and plays
 the rest. A game is keyed by (deal, seating): a key read twice counts once, and
 a game that finished without failure wins over a failure of the same key (a
 fixed bot may be resumed over its failures).
@@ -54,38 +55,58 @@ class Store:
     def read_results(self) -> dict:
         """Every finished game by key; a torn last line (the run was killed) is dropped."""
         results = {}
-        try:
-            raw = self.results_path.read_bytes()
-        except FileNotFoundError:
-            return results
-        if raw and not raw.endswith(b"\n"):  # cut off mid-line: drop the partial game
-            raw = raw[: raw.rfind(b"\n") + 1]
-            with open(self.results_path, "r+b") as f:
-                f.truncate(len(raw))
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise StoreError(f"{self.results_path}: not UTF-8 (byte {e.start}); it is not a results file") from None
-        for n, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                game = json.loads(line)
-            except (ValueError, RecursionError):
-                raise StoreError(f"{self.results_path}, line {n}: not a game summary (not JSON)") from None
-            wrong = summary_problem(game)
-            if wrong:
-                raise StoreError(f"{self.results_path}, line {n}: not a game summary ({wrong})")
+        for game in self.iter_results():
             key = (game["deal"], game["seating"])
             if "error" not in game or key not in results or "error" in results[key]:
                 results[key] = game
         return results
 
+    def iter_results(self):
+        """Every line of results.jsonl as a game summary, in the order written, read one at a time
+        (a key may come more than once: see read_results for which counts); a torn last line
+        (the run was killed) is cut off the file first."""
+        try:
+            f = open(self.results_path, "rb")  # noqa: SIM115 - closed below, also when the caller stops early
+        except FileNotFoundError:
+            return
+        with f:
+            size = f.seek(0, os.SEEK_END)
+            if size:
+                f.seek(size - 1)
+                if f.read(1) != b"\n":  # cut off mid-line: drop the partial game
+                    with open(self.results_path, "r+b") as torn:
+                        _drop_torn_line(torn)
+            f.seek(0)
+            offset = 0
+            for n, raw in enumerate(f, 1):
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    raise StoreError(f"{self.results_path}: not UTF-8 (byte {offset + e.start}); it is not a "
+                                     f"results file") from None
+                offset += len(raw)
+                if not line.strip():
+                    continue
+                try:
+                    game = json.loads(line)
+                except (ValueError, RecursionError):
+                    raise StoreError(f"{self.results_path}, line {n}: not a game summary (not JSON)") from None
+                wrong = summary_problem(game)
+                if wrong:
+                    raise StoreError(f"{self.results_path}, line {n}: not a game summary ({wrong})")
+                yield game
+
     def append(self, game: dict) -> None:
+        self.append_many([game])
+
+    def append_many(self, games: list[dict]) -> None:
+        """Add games at the end of results.jsonl: one write for all of them, then flushed."""
+        if not games:
+            return
         if self._file is None:
             self.dir.mkdir(parents=True, exist_ok=True)
             self._file = open(self.results_path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed by close()
-        self._file.write(json.dumps(game, separators=(",", ":")) + "\n")
+        self._file.write("".join(json.dumps(game, separators=(",", ":")) + "\n" for game in games))
         self._file.flush()
 
     def close(self) -> None:
@@ -94,6 +115,20 @@ class Store:
             os.fsync(self._file.fileno())
             self._file.close()
             self._file = None
+
+
+def _drop_torn_line(f) -> None:
+    """Cut a file open for reading and writing after its last newline (to nothing if it has none)."""
+    pos = f.seek(0, os.SEEK_END)
+    while pos > 0:
+        step = min(pos, 1 << 16)
+        f.seek(pos - step)
+        cut = f.read(step).rfind(b"\n")
+        if cut >= 0:
+            f.truncate(pos - step + cut + 1)
+            return
+        pos -= step
+    f.truncate(0)
 
 
 def _int(x, low: int = 0) -> bool:

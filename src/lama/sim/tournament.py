@@ -5,10 +5,15 @@ The games are decided by the plan (schedule.py), played by a backend
 twin), kept in an output directory as they finish (store.py) and summed up in
 the plan's order (summary.py): the same seed gives the same numbers whatever
 the backend and the number of workers (all but the timings), on one engine.
+
+In constant memory: the units of work are made from the plan as the backend asks
+for them, and each unit's games go to the store and to the tally (tally.py: a
+scratch file, read back deal by deal by the summary) as soon as they come back.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import signal
 import tempfile
@@ -20,9 +25,10 @@ from lama.games import new_game
 
 from .backends import BackendError, make_backend
 from .fastplay import FAST_CHUNK, EngineError, FastBackend, play_fast_chunk, use_fast
-from .schedule import GameSpec, Plan, check_bots
+from .schedule import GameSpec, Plan, check_bots, seat_orders
 from .store import SETTINGS, Store, StoreError, save_record
 from .summary import summarize
+from .tally import FINISHED, Tally
 from .worker import play_chunk, stop_on_signals, stop_signal
 
 DEFAULTS = {"game": "lama", "players": 4, "bots": ["heuristic", "random"], "seed": 0,
@@ -124,12 +130,37 @@ def require_matplotlib() -> None:
 
 # -- running ------------------------------------------------------------------
 
-def units_of(spec, tasks, workers: int, chunk: int | None, keep_record: bool,
-             decision_timeout: float | None = None):
-    """Split tasks into units of work: small enough to share out, big enough to pay for the trip."""
-    if chunk is None:
-        chunk = 1 if workers <= 1 else max(1, min(64, math.ceil(len(tasks) / (8 * workers))))
-    return [(spec, tuple(tasks[i:i + chunk]), keep_record, decision_timeout) for i in range(0, len(tasks), chunk)]
+class Unit(tuple):
+    """A unit of work, `(spec, tasks, keep_record, decision_timeout)` (a backend calls its `play`
+    with these), and where its games go: the tally of their plan and their positions in it."""
+
+    def __new__(cls, args, tally, positions):
+        unit = super().__new__(cls, args)
+        unit.tally, unit.positions = tally, positions
+        return unit
+
+
+def chunk_for(todo: int, workers: int, chunk: int | None) -> int:
+    """Games per unit of work: small enough to share out, big enough to pay for the trip."""
+    if chunk is not None:
+        return chunk
+    return 1 if workers <= 1 else max(1, min(64, math.ceil(todo / (8 * workers))))
+
+
+def units_of(plan, tally, chunk: int, keep_record: bool, decision_timeout: float | None = None):
+    """The units of the games of `plan` still to play (not finished in `tally`), made as the
+    backend asks for them: the plan is never held whole."""
+    tasks, positions = [], []
+    for pos, task in enumerate(plan.iter_tasks()):
+        if tally.status[pos] == FINISHED:
+            continue
+        tasks.append(task)
+        positions.append(pos)
+        if len(tasks) == chunk:
+            yield Unit((plan.spec, tuple(tasks), keep_record, decision_timeout), tally, positions)
+            tasks, positions = [], []
+    if tasks:
+        yield Unit((plan.spec, tuple(tasks), keep_record, decision_timeout), tally, positions)
 
 
 def describe_error(error: dict) -> str:
@@ -150,33 +181,36 @@ def describe_error(error: dict) -> str:
 
 def play(jobs, backend, store, records, on_error: str, chunk, progress=NoProgress,
          decision_timeout: float | None = None, tell=silent) -> dict:
-    """Play the games missing from each job's results (updated in place); return how it went.
+    """Play the games missing from each job's tally (or failed there; the tally is updated);
+    return how it went.
 
-    `jobs` is a list of (plan, results); their games share one progress display and one backend.
+    `jobs` is a list of (plan, tally) (tally.py); their games share one progress display and
+    one backend, which gets the units of work as it asks for them and keeps a bounded number in
+    flight. Each unit's games go, as it comes back, to the store (one write), to the records
+    and to the tally: nothing grows with the number of games but the tally's status bytes.
     `progress(total, done)`: that display (a context manager with `advance(n)`); `tell(line)`:
     where the failures go as they happen (lama.tui.tournament shows both on the terminal).
     """
-    units, route, total, todo_count = [], {}, 0, 0
-    for plan, results in jobs:
-        todo = [t for t in plan.tasks if t.key not in results or "error" in results[t.key]]
-        units += units_of(plan.spec, todo, backend.workers, chunk, records is not None, decision_timeout)
-        route[repr(plan.spec)] = results
-        total += len(plan.tasks)
-        todo_count += len(todo)
+    total = sum(plan.size for plan, _ in jobs)
+    todo_count = sum(tally.todo for _, tally in jobs)
+    units = itertools.chain.from_iterable(
+        units_of(plan, tally, chunk_for(tally.todo, backend.workers, chunk), records is not None, decision_timeout)
+        for plan, tally in jobs)
     outcome = {"played": 0, "stopped_on_error": False, "interrupted": False, "backend_error": None,
                "failed": 0, "exit": 0}
 
     def on_result(unit, games) -> bool:
-        results = route[repr(unit[0])]
         go_on = True
         for game in games:
             if "record" in game:
                 save_record(records, game)
                 del game["record"]
-            if store is not None:
-                store.append(game)
-            results[(game["deal"], game["seating"])] = game
-            outcome["played"] += 1
+        if store is not None:
+            store.append_many(games)
+        where = dict(zip((task.key for task in unit[1]), unit.positions))
+        unit.tally.add([(where[game["deal"], game["seating"]], game) for game in games])
+        outcome["played"] += len(games)
+        for game in games:
             if "error" in game:
                 outcome["failed"] += 1
                 if outcome["failed"] <= SHOW_ERRORS:
@@ -230,6 +264,22 @@ def backend_for(fast: bool, name: str, workers: int | None, address: str | None,
         chunk or (FAST_CHUNK if fast else None))
 
 
+def _kept(store: Store, plan):
+    """The games of `plan` kept in `store`, as (position, summary), read one at a time; StoreError
+    when one was played by other bots than the plan's."""
+    deal, bots = None, None
+    for game in store.iter_results():
+        pos = plan.position((game["deal"], game["seating"]))
+        if pos is None:
+            continue
+        if game["deal"] != deal:
+            deal, bots = game["deal"], [list(order) for order in seat_orders(plan.table(game["deal"]), plan.seatings)]
+        if bots[game["seating"]] != game["bots"]:
+            raise StoreError(f"{store.results_path}: the game of deal {game['deal']}, seating "
+                             f"{game['seating']} was not played by this plan's bots")
+        yield pos, game
+
+
 def run_tournament(*, game: str | None = None, players: int | None = None, bots: list[str] | None = None,
                    games: int | None = None, seed: int | None = None, target: int | None = None,
                    seatings: str | None = None, backend: str = "local", workers: int | None = None,
@@ -267,34 +317,32 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
     fast = choose_engine(engine, settings["bots"], records)
     spec = GameSpec(settings["game"], settings["players"], tuple(sorted(settings["options"].items())))
     plan = Plan(spec, tuple(settings["bots"]), settings["seed"], settings["games"], settings["seatings"])
-    if len(plan.tasks) != settings["games"] and not as_json:
-        tell(f"lama tournament: playing {len(plan.tasks)} games, not {settings['games']}: "
+    if plan.size != settings["games"] and not as_json:
+        tell(f"lama tournament: playing {plan.size} games, not {settings['games']}: "
              f"{plan.deals} whole deals, each with every seating of its table")
 
-    results = {}
-    if store is not None:
-        if resume:
-            planned = {t.key: t for t in plan.tasks}
-            for key, kept in store.read_results().items():
-                if key in planned:
-                    if list(planned[key].bots) != kept["bots"]:
-                        raise StoreError(f"{store.results_path}: the game of deal {key[0]}, seating "
-                                         f"{key[1]} was not played by this plan's bots")
-                    results[key] = kept
-        store.write_settings({k: settings[k] for k in SETTINGS} | {"games": settings["games"]}
-                             | ({"records": str(Path(records).resolve())} if records else {})
-                             | {"engine": "fast" if fast else "core"})
-
-    backend_name = backend
-    backend, chunk = backend_for(fast, backend_name, workers, address, chunk, tell)
+    tally = Tally(plan)
     try:
-        outcome = play([(plan, results)], backend, store, records, on_error, chunk, progress, decision_timeout, tell)
-    finally:
-        backend.close()
         if store is not None:
-            store.close()
+            if resume:
+                tally.add(_kept(store, plan))
+            store.write_settings({k: settings[k] for k in SETTINGS} | {"games": settings["games"]}
+                                 | ({"records": str(Path(records).resolve())} if records else {})
+                                 | {"engine": "fast" if fast else "core"})
 
-    result = summarize(plan, results)
+        backend_name = backend
+        backend, chunk = backend_for(fast, backend_name, workers, address, chunk, tell)
+        try:
+            outcome = play([(plan, tally)], backend, store, records, on_error, chunk, progress, decision_timeout,
+                           tell)
+        finally:
+            backend.close()
+            if store is not None:
+                store.close()
+
+        result = summarize(plan, tally)
+    finally:
+        tally.close()
     result.update(
         engine="fast" if fast else "core", backend=backend_name, workers=backend.workers,
         games_played_now=outcome["played"],
@@ -308,7 +356,7 @@ def run_tournament(*, game: str | None = None, players: int | None = None, bots:
         tell(f"lama tournament: {outcome['backend_error']}")
     if outcome["interrupted"] or outcome["backend_error"] or outcome["stopped_on_error"]:
         if store is not None:
-            tell(f"lama tournament: {len(results)} games kept in {store.dir}; continue with: "
+            tell(f"lama tournament: {tally.played} games kept in {store.dir}; continue with: "
                  f"lama tournament --resume --out {store.dir}")
         else:
             tell("lama tournament: nothing kept (no --out DIR): only the results above remain")
