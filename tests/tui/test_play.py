@@ -11,7 +11,8 @@ import pytest
 import lama.bots
 from lama.cli import main
 from lama.record import replay_file
-from lama.tui.render import cards_text, wrap_rules
+from lama.tui.render import cards_text
+from lama.tui.rules import wrap_rules
 from lama.tui.rules import rules_text
 from lama.tui.session import more_keys
 

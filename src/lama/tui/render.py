@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +21,8 @@ from lama.core.events import GameOver, RoundScored
 from lama.core.sentences import pick
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
+
+from .width import columns, fit
 
 
 def facts(game: str | None):
@@ -43,8 +44,8 @@ GROUP_OVER = 12  # a hand of more cards than this is shown grouped: [1]×7 [3]×
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
-    """A name cut to `width` characters (with an ellipsis) for tables and prompts."""
-    return name if len(name) <= width else name[: width - 1].rstrip() + "…"
+    """A name cut to `width` columns (with an ellipsis) for tables and prompts."""
+    return fit(name, width)
 
 
 def card_name(code: str, game: str | None = None) -> str:
@@ -211,7 +212,7 @@ class Items:
     def __rich_console__(self, console, options):
         line = self.pieces[0]
         for piece in self.pieces[1:]:
-            if cell_len(f"{line}{self.sep}{piece}") <= options.max_width:
+            if columns(f"{line}{self.sep}{piece}") <= options.max_width:
                 line = f"{line}{self.sep}{piece}"
             else:
                 yield Text(line + self.sep.rstrip(), style=self.style)
@@ -417,35 +418,3 @@ def winners_text(winners, scores, names) -> Text:
                     "Game over: {winners} share the win with {n} points. Final points: {ranking}.", points)
     together = _(" and ").join(names[w] for w in winners)
     return Text(text.format(winners=together, n=points, ranking=ranking), style="bold green")
-
-
-def wrap_rules(text: str, width: int) -> str:
-    """The rules (markdown, hard-wrapped) re-wrapped to `width` columns: paragraphs and list
-    items are joined and wrapped between words, list items keep a hanging indent."""
-    import textwrap
-
-    width = max(20, width - 1)
-    blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped:
-            blocks.append(("blank", []))
-        elif stripped.startswith("#"):
-            blocks.append(("head", [stripped]))
-        elif stripped.startswith(("- ", "* ")):
-            blocks.append(("item", [stripped]))
-        elif blocks and blocks[-1][0] in ("item", "para"):
-            blocks[-1][1].append(stripped)
-        else:
-            blocks.append(("para", [stripped]))
-    out = []
-    for kind, lines in blocks:
-        if kind == "blank":
-            out.append("")
-        elif kind == "head":
-            out.append(lines[0])
-        else:
-            indent = "  " if kind == "item" else ""
-            out.append(textwrap.fill(" ".join(lines), width, subsequent_indent=indent,
-                                     break_long_words=False, break_on_hyphens=False))
-    return "\n".join(out) + "\n"

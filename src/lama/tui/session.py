@@ -38,9 +38,8 @@ from .render import (
     short,
     turn_screen,
     winners_text,
-    wrap_rules,
 )
-from .rules import rules_text
+from .rules import rules_text, wrap_rules
 from .syntax import Command, InputError, resolve, seat_control, seat_of, typed_moves, typed_seat
 
 SPECTATOR = -1  # for_seat of a seat that does not exist: every private card hidden
