@@ -22,7 +22,7 @@ from lama.core.sentences import pick
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
 
-from .width import columns, fit
+from .width import columns, fill, fit
 
 
 def facts(game: str | None):
@@ -356,6 +356,12 @@ def _generic_event(event, viewer, names) -> str:
     return line + (f" ({', '.join(parts)})" if parts else "") + "."
 
 
+def tell(console, text: str, style: str = "", keep_words: bool = False) -> None:
+    """A message wrapped between words to the console's width (lama.tui.width); `keep_words`
+    where it carries a path or a link to copy, which the terminal folds if it must."""
+    console.print(Text(fill(text, console.width, keep_words), style=style), soft_wrap=True)
+
+
 # -- the end of a round ------------------------------------------------------------------------
 
 def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
@@ -406,15 +412,16 @@ def score_history(history, names, start, width: int = 80) -> Table:
     return table
 
 
-def winners_text(winners, scores, names) -> Text:
+def winners_text(winners, scores, names) -> str:
+    """The end of the game: who won, and every seat's final points (shown bold green)."""
     order = sorted(range(len(scores)), key=lambda s: (scores[s], s))
     ranking = ", ".join(f"{names[s]} {scores[s]}" for s in order)
     points = scores[winners[0]]
     if len(winners) == 1:
         text = ngettext("Game over: {winner} wins with {n} point. Final points: {ranking}.",
                         "Game over: {winner} wins with {n} points. Final points: {ranking}.", points)
-        return Text(text.format(winner=names[winners[0]], n=points, ranking=ranking), style="bold green")
+        return text.format(winner=names[winners[0]], n=points, ranking=ranking)
     text = ngettext("Game over: {winners} share the win with {n} point. Final points: {ranking}.",
                     "Game over: {winners} share the win with {n} points. Final points: {ranking}.", points)
     together = _(" and ").join(names[w] for w in winners)
-    return Text(text.format(winners=together, n=points, ranking=ranking), style="bold green")
+    return text.format(winners=together, n=points, ranking=ranking)

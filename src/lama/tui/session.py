@@ -36,6 +36,7 @@ from .render import (
     score_history,
     seat_word,
     short,
+    tell,
     turn_screen,
     winners_text,
 )
@@ -199,7 +200,7 @@ class TerminalGame:
 
     def say(self, text: str, style: str = "") -> None:
         """A message, wrapped between words to the terminal's width."""
-        self.console.print(Text(text, style=style))
+        tell(self.console, text, style)
 
     # -- the record --------------------------------------------------------------------------
     def save(self) -> None:
@@ -219,7 +220,7 @@ class TerminalGame:
                 self.history.append(event)
                 self._round_over(event)
             elif isinstance(event, GameOver):
-                self.console.print(winners_text(event.winners, event.scores, self.names))
+                self.say(winners_text(event.winners, event.scores, self.names), "bold green")
 
     def _round_over(self, r: RoundScored) -> None:
         """Show how the round ended (what led to it, as the viewer may see it), every seat's
