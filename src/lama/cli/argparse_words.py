@@ -46,6 +46,9 @@ class HelpFormatter(argparse.HelpFormatter):
         return "\n".join(fill(line, self._width) if columns(line) > self._width else line
                          for line in text.split("\n"))
 
+    def start_section(self, heading):
+        super().start_section(heading and fill(heading, self._width - 1))  # a column for its colon
+
     def _split_lines(self, text, width):
         text = " ".join(text.split())  # argparse's own: the help's spaces and breaks are one space
         return wrap(text, width) if text else []

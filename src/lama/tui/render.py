@@ -364,11 +364,45 @@ def tell(console, text: str, style: str = "", keep_words: bool = False) -> None:
 
 # -- the end of a round ------------------------------------------------------------------------
 
-def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
+def least_width(table: Table) -> int:
+    """The fewest columns `table` takes without cutting a cell that must stay whole: a no_wrap
+    column's widest cell or heading, another column's longest word (lama.tui.width)."""
+    def words(cell) -> int:
+        return max((columns(word) for word in str(cell).split()), default=0)
+
+    widths = [max(columns(str(c)) if column.no_wrap else words(c) for c in (column.header, *column.cells))
+              for column in table.columns]
+    _top, right, _bottom, left = table.padding
+    gaps = (left + right) * len(widths) - (0 if table.pad_edge else left + right)
+    return sum(widths) + gaps + (len(widths) + 1 if table.box and table.show_edge else 0)
+
+
+def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None, width: int = 80) -> Table:
     """The end of one round: every seat's revealed hand (or display), its penalty, what it
     scored beyond its cards (the ledger's bonus: Kadabra's magic chip),
     chips given back, chips won or lost during the round (Kadabra) and the points before and
-    after (`entry`, a lama.record.ledger.RoundLedger: they add up)."""
+    after (`entry`, a lama.record.ledger.RoundLedger: they add up). Where that is wider than
+    `width` columns (a 40-column terminal), the compact recap."""
+    table = full_recap(r, entry, names, game, bots, viewer)
+    return table if least_width(table) <= width else compact_recap(r, entry, names, game, bots, viewer)
+
+
+def compact_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
+    """The recap for a narrow terminal: a seat's penalty and its points before and after (the
+    chips are in them), its hand on a line of its own beneath its name."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column(_("player"), overflow="fold")
+    table.add_column(_("penalty"), justify="right", no_wrap=True)
+    table.add_column(_("points"), justify="right", no_wrap=True)
+    for s in range(len(names)):
+        hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
+        table.add_row(Text(seat_label(s, viewer, names, bots, NAME_WIDTH // 2 + 1)), f"+{entry.penalty[s]}",
+                      f"{entry.before[s]} → {entry.after[s]}")
+        table.add_row(Text("  " + hand, style="dim"), "", "")
+    return table
+
+
+def full_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
     dice = facts(game).hand_name == "display"
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("player"), no_wrap=True)
@@ -406,7 +440,7 @@ def score_history(history, names, start, width: int = 80) -> Table:
         for s in range(n):
             delta = r.scores[s] - previous[s]
             cell = f"{r.scores[s]} ({delta:+d})"
-            cells.append(cell if len(cell) <= col else str(r.scores[s]))
+            cells.append(cell if columns(cell) <= col else str(r.scores[s]))
         previous = list(r.scores)
         table.add_row(str(r.round + 1), *cells)
     return table

@@ -239,7 +239,7 @@ class TerminalGame:
         for line in lines:
             self.say("  " + line)
         entry = self.ledger.rounds[-1]
-        self.console.print(round_recap(r, entry, self.names, game, self.bots, viewer))
+        self.console.print(round_recap(r, entry, self.names, game, self.bots, viewer, self.console.width))
         for h in self.humans:
             self.buffers[h].clear()
             if hot_seat:
