@@ -80,12 +80,16 @@ def test_the_help_fits_in_every_language(capsys, monkeypatch, lang, width):
         assert not too_wide(out, width), (command, too_wide(out, width))
 
 
-def played(terminal, monkeypatch, lang, width, script) -> tuple[int, str]:
+PROMPT = re.compile(r"\?\): ?\S*$")  # the move prompt and what was typed: the line editor's line
+
+
+def played(terminal, monkeypatch, lang, width, script, record="g.json") -> tuple[int, str]:
+    """A game at a terminal `width` columns wide, its output but the lines typed at the prompt."""
     monkeypatch.setenv("COLUMNS", str(width))
-    t = terminal(script, record="g.json")
+    t = terminal(script, record=record)
     rc = main(["play", "--lang", lang, "--players", "3", "--seed", "4", "--names", NAMES[lang],
-               "--bots", "random", "--record", "g.json", "--target", "20"])
-    return rc, t.finish()
+               "--bots", "random", "--record", record, "--target", "20"])
+    return rc, "\n".join(line for line in t.finish().splitlines() if not PROMPT.search(line))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -103,7 +107,7 @@ def test_a_whole_game_fits_in_every_language(terminal, monkeypatch, lang, width)
     rc, out = played(terminal, monkeypatch, lang, width, script)
     assert rc == 0 and asked
     assert not too_wide(out, width), too_wide(out, width)
-    assert "g.json" in out and "--seed 4" in out
+    assert "g.json" in out and "--seed 4" in " ".join(out.split())
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -114,9 +118,10 @@ def test_ctrl_c_and_leaving_fit_in_every_language(terminal, monkeypatch, lang, w
 
     rc, out = played(terminal, monkeypatch, lang, width, interrupt)
     assert rc == 130 and not too_wide(out, width), too_wide(out, width)
-    assert "g.json" in out and "--seed 4" in out
-    rc, out = played(terminal, monkeypatch, lang, width, lambda t: EOFError)
+    assert "g.json" in out and "--seed 4" in " ".join(out.split())
+    rc, out = played(terminal, monkeypatch, lang, width, lambda t: EOFError, record="left.json")
     assert rc == 0 and not too_wide(out, width), too_wide(out, width)
+    assert "left.json" in out
 
 
 def at(width: int, draw) -> str:

@@ -12,7 +12,7 @@ from lama.bots.hints import Hints, hints
 from lama.core import seats as seat_numbers
 from lama.i18n import _, ngettext
 
-from .render import least_width
+from .render import least_width, tell
 
 
 def seat_name(seat: int, names=None) -> str:
@@ -102,11 +102,10 @@ def points(r) -> str:
 def print_hints(result: Hints, console, names=None) -> None:
     """The table, the method, what negative points mean (if any show), and the choice."""
     console.print(hint_table(result, names, console.width))
-    console.print(Text(method_line(result), style="dim"))
+    tell(console, method_line(result), "dim")
     if any(r.tries and r.points < 0 for r in result.rows):
-        console.print(Text(_("Points this round: the points the move is expected to add this round; below "
-                             "zero, it is expected to give back or win chips (fewer points is better)."),
-                           style="dim"))
+        tell(console, _("Points this round: the points the move is expected to add this round; below "
+                        "zero, it is expected to give back or win chips (fewer points is better)."), "dim")
     console.print(Text.assemble(_("The bot would choose: "), (action_words(result.choice, names), "bold")))
 
 
