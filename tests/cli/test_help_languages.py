@@ -136,7 +136,7 @@ def test_lama_plays_usage_errors_come_from_the_catalogs(capsys, argv, sent):
 def test_the_help_fits_80_columns_in_every_language(capsys, monkeypatch, lang):
     """Wrapped by the columns a line takes (a Korean character takes two), every line of the
     players' commands' help fits an 80-column terminal."""
-    from lama.cli.argparse_words import columns
+    from lama.tui.width import columns
 
     monkeypatch.setenv("COLUMNS", "80")
     text = "".join(help_of(capsys, command, "--lang", lang) for command in PLAYERS)

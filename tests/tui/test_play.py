@@ -11,8 +11,8 @@ import pytest
 import lama.bots
 from lama.cli import main
 from lama.record import replay_file
-from lama.tui.render import cards_text, wrap_rules
-from lama.tui.rules import rules_text
+from lama.tui.render import cards_text
+from lama.tui.rules import rules_text, wrap_rules
 from lama.tui.session import more_keys
 
 
@@ -123,7 +123,7 @@ def test_eof_mid_game_leaves_cleanly_and_says_where_the_record_is(terminal, monk
     out = t.finish()
     assert rc == 0
     assert "Traceback" not in out
-    m = re.search(r"The record so far is saved in (\S+)\. Seed 2 ", out)
+    m = re.search(r"The record so far is saved in (\S+)\. Seed 2 ", " ".join(out.split()))
     assert m and m.group(1) == "komarami-20261201-120000.record.json"
     result = replay_file(m.group(1))
     assert result["game"] == "komarami"
@@ -169,7 +169,7 @@ def test_default_record_name_does_not_overwrite(terminal, tmp_path, monkeypatch)
     main(["play", "--seed", "9"])
     out = t.finish()
     assert (tmp_path / "lama-20261201-120000.record.json").read_text() == "keep"
-    assert "saved in lama-20261201-120000-2.record.json" in out
+    assert "saved in lama-20261201-120000-2.record.json" in " ".join(out.split())
 
 
 def test_hot_seat_never_shows_one_humans_hand_to_the_other(terminal):
@@ -226,11 +226,12 @@ def test_a_bots_drawn_card_never_appears(terminal, monkeypatch):
             assert what.startswith("a card"), (who, what)
 
 
-def test_rules_for_each_game(capsys):
+def test_rules_for_each_game(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
     for game in ("lama", "komarami", "kadabra", "dice"):
         assert main(["rules", game]) == 0
         out = capsys.readouterr().out
-        assert out == rules_text(game)
+        assert out == wrap_rules(rules_text(game), 80)
         assert "fewest points" in out
     assert "provisional" in rules_text("kadabra") and "--deck" in rules_text("kadabra")
     assert "provisional" in rules_text("dice") and "--dice" in rules_text("dice")
@@ -390,7 +391,7 @@ def test_the_seed_is_shown_when_the_game_ends_not_before(terminal):
     assert main(["play", "--seed", "987654321", "--humans", "1,2", "--players", "3", "--record", "game.json"]) == 0
     out = t.finish()
     assert t.screens and not any("987654321" in screen for screen in t.screens)
-    assert "Seed 987654321 (the same deals again: --seed 987654321)." in out
+    assert "Seed 987654321 (the same deals again: --seed 987654321)." in " ".join(out.split())
 
 
 # -- hardening: --record, failing bots, bad bot specs, option files ---------------------------------

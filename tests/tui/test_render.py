@@ -161,8 +161,7 @@ def test_komarami_shows_its_mosquito_as_a_mosquito():
 
 def test_the_rules_are_wrapped_between_words_to_the_terminal():
     from lama.games import GAMES
-    from lama.tui.render import wrap_rules
-    from lama.tui.rules import rules_text
+    from lama.tui.rules import rules_text, wrap_rules
 
     for game in GAMES:
         for width in (60, 80, 100):

@@ -7,10 +7,10 @@ says that is not listed here stays English."""
 from __future__ import annotations
 
 import argparse
-import unicodedata
 
 from lama import i18n
 from lama.i18n import N_
+from lama.tui.width import columns, fill, wrap
 
 # the messages a player can meet in `lama play --help` and a mistyped command line (argparse's
 # own text, as Python 3.11 to 3.13 write it)
@@ -37,29 +37,22 @@ def install() -> None:
     argparse._ = i18n._
 
 
-def columns(text: str) -> int:
-    """The columns `text` takes in a terminal: a wide character (Korean) takes two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """`text`'s words in lines of at most `width` columns (a longer word alone on its line)."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and columns(f"{line} {word}") > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
-
-
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's help, wrapped by the columns the text takes rather than its characters, so
     Korean lines (two columns a character) stay within the terminal."""
 
+    def _format_usage(self, usage, actions, groups, prefix):
+        text = super()._format_usage(usage, actions, groups, prefix)  # a part wider than the line: broken
+        return "\n".join(fill(line, self._width) if columns(line) > self._width else line
+                         for line in text.split("\n"))
+
+    def start_section(self, heading):
+        super().start_section(heading and fill(heading, self._width - 1))  # a column for its colon
+
     def _split_lines(self, text, width):
-        return wrap(text, width)
+        text = " ".join(text.split())  # argparse's own: the help's spaces and breaks are one space
+        return wrap(text, width) if text else []
 
     def _fill_text(self, text, width, indent):
-        return "\n".join(indent + line for line in wrap(text, max(1, width - columns(indent))))
+        lines = self._split_lines(text, max(1, width - columns(indent)))
+        return "\n".join(indent + line for line in lines)

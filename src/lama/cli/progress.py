@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 import time
 
+from lama.tui.width import columns, pad
+
 
 def duration(seconds: float) -> str:
     """`45 s`, `6 min 32 s`, `2 h 05 min`: a duration as people read it."""
@@ -45,9 +47,8 @@ class Ticker:
         text = self.line(label, done, total, left)
         finished = done >= total
         if self.tty:
-            pad = " " * max(0, self.width - len(text))
-            self.width = len(text)
-            print(f"\r{text}{pad}", end="\n" if finished else "", file=self.stream, flush=True)
+            line, self.width = pad(text, self.width), columns(text)  # the longer line before: blanked
+            print(f"\r{line}", end="\n" if finished else "", file=self.stream, flush=True)
             return
         if label != self.label:  # a new piece of work (a strength cell) counts its tenths anew
             self.label, self.shown_tenth = label, -1

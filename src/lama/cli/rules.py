@@ -19,7 +19,8 @@ def add_arguments(p) -> None:
 
 
 def cmd_rules(args) -> int:
-    from lama.tui.rules import rules_text
+    from lama.tui.rules import rules_page
+    from lama.tui.width import terminal_width
 
-    sys.stdout.write(rules_text(args.game))
+    sys.stdout.write(rules_page(args.game, terminal_width()))
     return 0

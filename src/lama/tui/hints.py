@@ -12,6 +12,8 @@ from lama.bots.hints import Hints, hints
 from lama.core import seats as seat_numbers
 from lama.i18n import _, ngettext
 
+from .render import least_width, tell
+
 
 def seat_name(seat: int, names=None) -> str:
     return names[seat] if names else seat_numbers.word(seat)
@@ -61,8 +63,11 @@ def method_line(result: Hints) -> str:
              "its playouts, ± the half-width of its 95% interval.").format(how=how)
 
 
-def hint_table(result: Hints, names=None):
-    """A rich Table of the hints, best first, the bot's choice on top and marked."""
+def hint_table(result: Hints, names=None, width: int = 80):
+    """A rich Table of the hints, best first, the bot's choice on top and marked; where that is
+    wider than `width` columns (a 40-column terminal), the compact one: the move, its win
+    chance and its points."""
+    rows = [(r, r.action == result.choice) for r in ranked(result)]
     table = Table(title=_("Hints for {name}").format(name=seat_name(result.seat, names)), title_justify="left")
     table.add_column("")
     table.add_column(_("move"))
@@ -70,29 +75,37 @@ def hint_table(result: Hints, names=None):
     table.add_column("± 95%", justify="right", no_wrap=True)
     table.add_column(_("points this round"), justify="right")
     table.add_column(_("tries"), justify="right", no_wrap=True)
-    for r in ranked(result):
-        chosen = r.action == result.choice
+    for r, chosen in rows:
         half = "-" if r.stderr == float("inf") else f"{1.96 * r.stderr:.1%}"
-        table.add_row(
-            "→" if chosen else "",
-            action_words(r.action, names),
-            f"{r.value:.1%}" if r.tries else "-",
-            half,
-            f"{r.points:.1f}" if r.tries else "-",
-            f"{r.tries:,}",
-            style="bold" if chosen else None,
-        )
+        table.add_row("→" if chosen else "", action_words(r.action, names), chance(r), half, points(r),
+                      f"{r.tries:,}", style="bold" if chosen else None)
+    if least_width(table) <= width:
+        return table
+    table = Table(title=table.title, title_justify="left", box=None, header_style="bold", pad_edge=False)
+    table.add_column(_("move"), overflow="fold")
+    table.add_column(_("win chance"), justify="right", no_wrap=True)
+    table.add_column(_("points this round"), justify="right", overflow="fold")
+    for r, chosen in rows:
+        table.add_row(("→ " if chosen else "  ") + action_words(r.action, names), chance(r), points(r),
+                      style="bold" if chosen else None)
     return table
+
+
+def chance(r) -> str:
+    return f"{r.value:.1%}" if r.tries else "-"
+
+
+def points(r) -> str:
+    return f"{r.points:.1f}" if r.tries else "-"
 
 
 def print_hints(result: Hints, console, names=None) -> None:
     """The table, the method, what negative points mean (if any show), and the choice."""
-    console.print(hint_table(result, names))
-    console.print(Text(method_line(result), style="dim"))
+    console.print(hint_table(result, names, console.width))
+    tell(console, method_line(result), "dim")
     if any(r.tries and r.points < 0 for r in result.rows):
-        console.print(Text(_("Points this round: the points the move is expected to add this round; below "
-                             "zero, it is expected to give back or win chips (fewer points is better)."),
-                           style="dim"))
+        tell(console, _("Points this round: the points the move is expected to add this round; below "
+                        "zero, it is expected to give back or win chips (fewer points is better)."), "dim")
     console.print(Text.assemble(_("The bot would choose: "), (action_words(result.choice, names), "bold")))
 
 

@@ -11,10 +11,11 @@ import sys
 import time
 
 from rich.console import Console
-from rich.text import Text
 
 from lama.i18n import _
 from lama.i18n.names import shown_names
+
+from .render import tell
 
 
 class RemoteTable:
@@ -145,20 +146,20 @@ def play_online(link, name: str, lang: str, console: Console | None = None, inpu
         return 2
     again = _("Your seat's link (keep it to continue): {link}").format(link=link.seat_link(token))
     if seat is not None:
-        console.print(Text(again), soft_wrap=True)
+        tell(console, again, keep_words=True)
     game = OnlineGame(console, input_fn)
-    client = SeatClient(link, token, lang, on_notice=lambda text: console.print(Text(text, style="yellow")),
+    client = SeatClient(link, token, lang, on_notice=lambda text: tell(console, text, "yellow"),
                         refusals_end=False)
     game.client = client
     try:
         client.run(game)
     except (Leave, KeyboardInterrupt) as e:
-        console.print(Text("\n" + _("You left the table; the game goes on without you. Continue it with: "
-                                    "lama join {link}").format(link=link.seat_link(token))), soft_wrap=True)
+        tell(console, "\n" + _("You left the table; the game goes on without you. Continue it with: "
+                               "lama join {link}").format(link=link.seat_link(token)), keep_words=True)
         return 130 if isinstance(e, KeyboardInterrupt) else 0
     except (JoinError, Refused) as e:
         print("lama join: " + str(e), file=sys.stderr)
         return 1
-    console.print(Text(_("The game is over. Its record: {link}").format(
-        link=f"{link.base}/api/tables/{link.table}/record")), soft_wrap=True)
+    tell(console, _("The game is over. Its record: {link}").format(
+        link=f"{link.base}/api/tables/{link.table}/record"), keep_words=True)
     return 0

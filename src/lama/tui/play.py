@@ -8,12 +8,13 @@ import time
 from pathlib import Path
 
 from rich.console import Console
-from rich.text import Text
 
 from lama.core import seats as seat_numbers
 from lama.core.jsonform import shown
 from lama.i18n import _
 from lama.i18n.names import shown_names
+
+from .render import tell
 
 
 def _default_record_path(game_id: str) -> Path:
@@ -54,23 +55,23 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
               file=sys.stderr)
         return 2
     # The seed and the record's path are told at the end: either would show the deal.
-    console.print(Text(names_line(seen_as, humans) + "\n" + _("The game is recorded as it goes. Type ? for help.")))
+    tell(console, names_line(seen_as, humans) + "\n" + _("The game is recorded as it goes. Type ? for help."))
     again = _("Seed {seed} (the same deals again: --seed {seed}).").format(seed=seed)
     if not COMPILED:
-        console.print(Text(_("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "
-                             "up to a second per move, several in dice. The `fast` extra (in a checkout: "
-                             "pip install -e '.[fast]') makes it about thirty times faster.")), soft_wrap=True)
+        tell(console, _("Note: numba is not installed, so the search (hard bots, hints) runs as plain Python: "
+                        "up to a second per move, several in dice. The `fast` extra (in a checkout: "
+                        "pip install -e '.[fast]') makes it about thirty times faster."))
     try:
         ui.play()
     except Leave:
         ui.save()
-        console.print(Text("\n" + _("You left the game before its end. The record so far is saved in {path}.").format(
-            path=path) + " " + again), soft_wrap=True)
+        tell(console, "\n" + _("You left the game before its end. The record so far is saved in {path}.").format(
+            path=path) + " " + again, keep_words=True)
         return 0
     except KeyboardInterrupt:
         ui.save()
         saved = _("Interrupted. The record so far is saved in {path}.").format(path=path)
-        console.print(Text(f"\n{saved} {again}"), soft_wrap=True)
+        tell(console, f"\n{saved} {again}", keep_words=True)
         return 130
     except BotFailed as e:
         ui.save()
@@ -78,8 +79,8 @@ def play(game, names, humans, bots, seed: int | None = None, record: str | None 
             error=e, path=path) + " " + again, file=sys.stderr)
         return 1
     ui.save()
-    console.print(Text(_("The record is saved in {path} (replay it with: lama replay {path}).").format(path=path)
-                       + " " + again), soft_wrap=True)
+    tell(console, _("The record is saved in {path} (replay it with: lama replay {path}).").format(path=path)
+         + " " + again, keep_words=True)
     return 0
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +21,8 @@ from lama.core.events import GameOver, RoundScored
 from lama.core.sentences import pick
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
+
+from .width import columns, fill, fit
 
 
 def facts(game: str | None):
@@ -43,8 +44,8 @@ GROUP_OVER = 12  # a hand of more cards than this is shown grouped: [1]×7 [3]×
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
-    """A name cut to `width` characters (with an ellipsis) for tables and prompts."""
-    return name if len(name) <= width else name[: width - 1].rstrip() + "…"
+    """A name cut to `width` columns (with an ellipsis) for tables and prompts."""
+    return fit(name, width)
 
 
 def card_name(code: str, game: str | None = None) -> str:
@@ -211,7 +212,7 @@ class Items:
     def __rich_console__(self, console, options):
         line = self.pieces[0]
         for piece in self.pieces[1:]:
-            if cell_len(f"{line}{self.sep}{piece}") <= options.max_width:
+            if columns(f"{line}{self.sep}{piece}") <= options.max_width:
                 line = f"{line}{self.sep}{piece}"
             else:
                 yield Text(line + self.sep.rstrip(), style=self.style)
@@ -355,13 +356,53 @@ def _generic_event(event, viewer, names) -> str:
     return line + (f" ({', '.join(parts)})" if parts else "") + "."
 
 
+def tell(console, text: str, style: str = "", keep_words: bool = False) -> None:
+    """A message wrapped between words to the console's width (lama.tui.width); `keep_words`
+    where it carries a path or a link to copy, which the terminal folds if it must."""
+    console.print(Text(fill(text, console.width, keep_words), style=style), soft_wrap=True)
+
+
 # -- the end of a round ------------------------------------------------------------------------
 
-def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
+def least_width(table: Table) -> int:
+    """The fewest columns `table` takes without cutting a cell that must stay whole: a no_wrap
+    column's widest cell or heading, another column's longest word (lama.tui.width)."""
+    def words(cell) -> int:
+        return max((columns(word) for word in str(cell).split()), default=0)
+
+    widths = [max(columns(str(c)) if column.no_wrap else words(c) for c in (column.header, *column.cells))
+              for column in table.columns]
+    _top, right, _bottom, left = table.padding
+    gaps = (left + right) * len(widths) - (0 if table.pad_edge else left + right)
+    return sum(widths) + gaps + (len(widths) + 1 if table.box and table.show_edge else 0)
+
+
+def round_recap(r, entry, names, game: str | None = None, bots=(), viewer=None, width: int = 80) -> Table:
     """The end of one round: every seat's revealed hand (or display), its penalty, what it
     scored beyond its cards (the ledger's bonus: Kadabra's magic chip),
     chips given back, chips won or lost during the round (Kadabra) and the points before and
-    after (`entry`, a lama.record.ledger.RoundLedger: they add up)."""
+    after (`entry`, a lama.record.ledger.RoundLedger: they add up). Where that is wider than
+    `width` columns (a 40-column terminal), the compact recap."""
+    table = full_recap(r, entry, names, game, bots, viewer)
+    return table if least_width(table) <= width else compact_recap(r, entry, names, game, bots, viewer)
+
+
+def compact_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
+    """The recap for a narrow terminal: a seat's penalty and its points before and after (the
+    chips are in them), its hand on a line of its own beneath its name."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column(_("player"), overflow="fold")
+    table.add_column(_("penalty"), justify="right", no_wrap=True)
+    table.add_column(_("points"), justify="right", no_wrap=True)
+    for s in range(len(names)):
+        hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
+        table.add_row(Text(seat_label(s, viewer, names, bots, NAME_WIDTH // 2 + 1)), f"+{entry.penalty[s]}",
+                      f"{entry.before[s]} → {entry.after[s]}")
+        table.add_row(Text("  " + hand, style="dim"), "", "")
+    return table
+
+
+def full_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -> Table:
     dice = facts(game).hand_name == "display"
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("player"), no_wrap=True)
@@ -399,53 +440,22 @@ def score_history(history, names, start, width: int = 80) -> Table:
         for s in range(n):
             delta = r.scores[s] - previous[s]
             cell = f"{r.scores[s]} ({delta:+d})"
-            cells.append(cell if len(cell) <= col else str(r.scores[s]))
+            cells.append(cell if columns(cell) <= col else str(r.scores[s]))
         previous = list(r.scores)
         table.add_row(str(r.round + 1), *cells)
     return table
 
 
-def winners_text(winners, scores, names) -> Text:
+def winners_text(winners, scores, names) -> str:
+    """The end of the game: who won, and every seat's final points (shown bold green)."""
     order = sorted(range(len(scores)), key=lambda s: (scores[s], s))
     ranking = ", ".join(f"{names[s]} {scores[s]}" for s in order)
     points = scores[winners[0]]
     if len(winners) == 1:
         text = ngettext("Game over: {winner} wins with {n} point. Final points: {ranking}.",
                         "Game over: {winner} wins with {n} points. Final points: {ranking}.", points)
-        return Text(text.format(winner=names[winners[0]], n=points, ranking=ranking), style="bold green")
+        return text.format(winner=names[winners[0]], n=points, ranking=ranking)
     text = ngettext("Game over: {winners} share the win with {n} point. Final points: {ranking}.",
                     "Game over: {winners} share the win with {n} points. Final points: {ranking}.", points)
     together = _(" and ").join(names[w] for w in winners)
-    return Text(text.format(winners=together, n=points, ranking=ranking), style="bold green")
-
-
-def wrap_rules(text: str, width: int) -> str:
-    """The rules (markdown, hard-wrapped) re-wrapped to `width` columns: paragraphs and list
-    items are joined and wrapped between words, list items keep a hanging indent."""
-    import textwrap
-
-    width = max(20, width - 1)
-    blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped:
-            blocks.append(("blank", []))
-        elif stripped.startswith("#"):
-            blocks.append(("head", [stripped]))
-        elif stripped.startswith(("- ", "* ")):
-            blocks.append(("item", [stripped]))
-        elif blocks and blocks[-1][0] in ("item", "para"):
-            blocks[-1][1].append(stripped)
-        else:
-            blocks.append(("para", [stripped]))
-    out = []
-    for kind, lines in blocks:
-        if kind == "blank":
-            out.append("")
-        elif kind == "head":
-            out.append(lines[0])
-        else:
-            indent = "  " if kind == "item" else ""
-            out.append(textwrap.fill(" ".join(lines), width, subsequent_indent=indent,
-                                     break_long_words=False, break_on_hyphens=False))
-    return "\n".join(out) + "\n"
+    return text.format(winners=together, n=points, ranking=ranking)

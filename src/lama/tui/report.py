@@ -9,7 +9,7 @@ from rich.text import Text
 from lama.i18n import N_, _, ngettext
 from lama.i18n.names import shown_names
 
-from .render import ended_text, game_name, short, winners_text
+from .render import ended_text, game_name, short, tell, winners_text
 
 CHANGES = (("penalty", N_("penalty"), "+"), ("bonus", N_("magic chip"), "+"), ("back", N_("chip back"), "-"),
            ("chips", N_("chips"), None))
@@ -55,7 +55,7 @@ def print_result(result: dict, names, ledger, console: Console | None = None) ->
                                                                      ended=ended_text(entry, names, game))))
         console.print(round_table(entry, names, game))
     if result["finished"]:
-        console.print(winners_text(result["winners"], result["scores"], names))
+        tell(console, winners_text(result["winners"], result["scores"], names), "bold green")
     else:
         points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(result["scores"]))
         console.print(Text(_("The game is not finished. Points now: {points}.").format(points=points)))

@@ -36,11 +36,11 @@ from .render import (
     score_history,
     seat_word,
     short,
+    tell,
     turn_screen,
     winners_text,
-    wrap_rules,
 )
-from .rules import rules_text
+from .rules import rules_text, wrap_rules
 from .syntax import Command, InputError, resolve, seat_control, seat_of, typed_moves, typed_seat
 
 SPECTATOR = -1  # for_seat of a seat that does not exist: every private card hidden
@@ -201,7 +201,7 @@ class TerminalGame:
 
     def say(self, text: str, style: str = "") -> None:
         """A message, wrapped between words to the terminal's width."""
-        self.console.print(Text(text, style=style))
+        tell(self.console, text, style)
 
     # -- the record --------------------------------------------------------------------------
     def save(self) -> None:
@@ -221,7 +221,7 @@ class TerminalGame:
                 self.history.append(event)
                 self._round_over(event)
             elif isinstance(event, GameOver):
-                self.console.print(winners_text(event.winners, event.scores, self.names))
+                self.say(winners_text(event.winners, event.scores, self.names), "bold green")
 
     def _round_over(self, r: RoundScored) -> None:
         """Show how the round ended (what led to it, as the viewer may see it), every seat's
@@ -240,7 +240,7 @@ class TerminalGame:
         for line in lines:
             self.say("  " + line)
         entry = self.ledger.rounds[-1]
-        self.console.print(round_recap(r, entry, self.names, game, self.bots, viewer))
+        self.console.print(round_recap(r, entry, self.names, game, self.bots, viewer, self.console.width))
         for h in self.humans:
             self.buffers[h].clear()
             if hot_seat:
