@@ -77,6 +77,7 @@ class OnlineGame:
         self.table = RemoteTable()
         self.seats: list[dict] = []
         self.deadline: float | None = None  # when this seat's turn clock runs out (time.monotonic)
+        self.shown = -1  # the version whose events were told last
 
     def start(self, state) -> None:
         from lama.games import game_of
@@ -107,7 +108,10 @@ class OnlineGame:
         self.seats = state.seats or self.seats
         if state.status == "waiting" and not state.events:
             self.ui.say(_("Waiting for every seat to be taken..."), "dim")
-        self.ui.on_events(state.events)
+        # a connection made again first gets the table's last events, told already unless the
+        # table moved on meanwhile
+        self.ui.on_events(state.events if state.version > self.shown else [])
+        self.shown = max(self.shown, state.version)
         if took_over and not state.finished and self.client is not None:  # "I'm back", when the person is
             self.ui.read(_("Press Enter to take your seat back: "))
             self.client.outbox.append({"type": "stand_in", "seat": me, "bot": None})
