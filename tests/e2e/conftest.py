@@ -29,8 +29,7 @@ def pytest_collection_modifyitems(items):
         if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.slow)  # not in the quick tier
-            # one xdist worker runs them all (--dist loadgroup), one browser and one server at a time
-            item.add_marker(pytest.mark.xdist_group("e2e"))
+            # (under xdist each worker that runs them starts its own server and browser: session fixtures)
 
 
 def free_port() -> int:
