@@ -85,14 +85,46 @@ def test_a_version_3_store_keeps_its_rematches(db_url):
         db.exec_driver_sql("ALTER TABLE lama_tables RENAME COLUMN rematch_id TO next_id")
         db.exec_driver_sql("ALTER TABLE lama_tables DROP COLUMN broken")
         db.exec_driver_sql("DROP TRIGGER lama_moves_contiguous" + ("" if store.sqlite else " ON lama_moves"))
+        back_to_version_5(db)
         db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value="3"))
     store.close()
     store = Store(db_url)
-    assert store.schema_version() == SCHEMA_VERSION == 5
+    assert store.schema_version() == SCHEMA_VERSION == 6
     assert store.load_table("t1").rematch_id == "t2" and store.load_table("t2").seats[0].name == "Ann"
     assert store.load_table("t1").broken is None
     with pytest.raises(MissingMove):  # version 5's trigger: no gap
         store.add_move("t1", 1, 0, {"draw": True})
+    store.close()
+
+
+def back_to_version_5(db) -> None:
+    """Version 6's players, ratings and rated tables gone (as before version 6)."""
+    db.exec_driver_sql("DROP INDEX lama_seats_player")
+    db.exec_driver_sql("ALTER TABLE lama_seats DROP COLUMN player")
+    db.exec_driver_sql("ALTER TABLE lama_tables DROP COLUMN rated")
+    for name in ("lama_rating_history", "lama_ratings", "lama_signin_codes", "lama_player_keys", "lama_players"):
+        db.exec_driver_sql(f"DROP TABLE {name}")
+
+
+def test_a_version_5_store_gets_players_and_keeps_its_tables(db_url):
+    """Version 6 adds players, their seats, ratings and rated tables: a store of version 5 is
+    migrated with every table, seat and move kept."""
+    store = Store(db_url)
+    store.create_table(table("t1"))
+    store.set_status("t1", "running")
+    store.add_move("t1", 0, 0, {"draw": True})
+    with store.engine.begin() as db:
+        back_to_version_5(db)
+        db.execute(update(meta_t).where(meta_t.c.key == "schema").values(value="5"))
+    store.close()
+    store = Store(db_url)
+    assert store.schema_version() == SCHEMA_VERSION == 6
+    row = store.load_table("t1")
+    assert row.status == "running" and not row.rated and [s.player for s in row.seats] == [None] * 3
+    assert store.seat_of_token("t1", token_hash("secret")) == 0 and store.moves("t1") == [(0, 0, {"draw": True})]
+    assert store.create_player("ann", "ann", "Ann", "d" * 64, "00" * 32, "phone")
+    assert store.player("ann").name == "Ann" and store.claim_seat("t1", 1, "Ann", token_hash("a"), player="ann")
+    assert [t.id for t in store.player_tables("ann", 10)] == ["t1"]
     store.close()
 
 

@@ -33,7 +33,7 @@ from .lobby import WAITING_SECONDS
 from .messages import PROTOCOL
 from .ready import STORE_RETRY, Readiness
 from .recovery import trouble
-from .routes import HTTP_STATUS, api, pages, ws
+from .routes import HTTP_STATUS, api, pages, players, ws
 from .security import Guard, error_response
 from .store import Store
 from .workers import warm_up
@@ -74,7 +74,7 @@ def create_app(db: str = "sqlite:///lama.db", bot_pause: float = 0.6, bot_worker
     app.add_exception_handler(UnicodeError, malformed)
     app.add_exception_handler(SQLAlchemyError, store_error)
     app.add_exception_handler(ClientDisconnect, client_gone)
-    for router in (api.router, ws.router, pages.router, metrics.router):
+    for router in (api.router, players.router, ws.router, pages.router, metrics.router):
         app.include_router(router)
     return app
 
@@ -160,8 +160,10 @@ async def _tick(hub) -> None:
 async def refusal(request, e: ServerRefusal):
     """A domain error (errors.ServerRefusal), with its code's HTTP status (routes.HTTP_STATUS)."""
     retry_after = getattr(e, "retry_after", None)  # limits.RateLimited
-    return error_response(request, HTTP_STATUS[e.code], e.code, e,
-                          None if retry_after is None else {"Retry-After": str(retry_after)})
+    status = HTTP_STATUS[e.code]
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else \
+        {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return error_response(request, status, e.code, e, headers)
 
 
 async def http_error(request, e: StarletteHTTPException):

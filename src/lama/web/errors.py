@@ -61,6 +61,10 @@ class BadLanguage(ServerRefusal):
     code = "bad_language"
 
 
+class BadHandle(ServerRefusal):
+    code = "bad_handle"
+
+
 # -- what is not there ----------------------------------------------------------------------------
 class TableNotFound(ServerRefusal):
     code = "no_table"
@@ -81,6 +85,10 @@ class NotFound(ServerRefusal):
     code = "not_found"
 
 
+class PlayerNotFound(ServerRefusal):
+    code = "no_player"
+
+
 # -- who asks -------------------------------------------------------------------------------------
 class BadToken(ServerRefusal):
     code = "bad_token"
@@ -88,6 +96,22 @@ class BadToken(ServerRefusal):
 
 class BadInvite(ServerRefusal):
     code = "bad_invite"
+
+
+class BadKey(ServerRefusal):
+    """`bad_key`: a player key that is wrong or revoked (the request changes nothing)."""
+
+    code = "bad_key"
+
+
+class SignInNeeded(ServerRefusal):
+    code = "not_signed_in"
+
+
+class BadCode(ServerRefusal):
+    """`bad_code`: a sign-in code that is wrong, used or expired."""
+
+    code = "bad_code"
 
 
 class NotSeated(ServerRefusal):
@@ -101,6 +125,10 @@ class NoHints(ServerRefusal):
 # -- where the table is ---------------------------------------------------------------------------
 class SeatTaken(ServerRefusal):
     code = "seat_taken"
+
+
+class HandleTaken(ServerRefusal):
+    code = "handle_taken"
 
 
 class TableFull(ServerRefusal):

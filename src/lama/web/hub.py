@@ -21,6 +21,7 @@ import time
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from .accounts import Accounts
 from .clocks import AWAY_SECONDS, Clocks
 from .live import LiveTable
 from .loading import Loading
@@ -33,7 +34,7 @@ from .store import Store
 from .workers import Bots, GroupCommit
 
 
-class Hub(Recovery, Loading, Seats, Clocks, Presence, Moves, Lobby):
+class Hub(Recovery, Loading, Seats, Clocks, Presence, Moves, Lobby, Accounts):
     """The live tables (`live`), their store, their bots (`pool`: an Executor, None: no bot plays)."""
 
     def __init__(self, store: Store, pool=None, bot_pause: float = 0.0, clock=time.time,

@@ -36,6 +36,8 @@ class Limits:
     creations: int = 30  # tables created a minute
     joins: int = 60  # seats taken a minute (join and play again)
     hints: int = 60  # hints and odds asked for a minute
+    players: int = 5  # players created a minute
+    signins: int = 10  # sign-ins tried a minute (a sign-in code used)
     connections: int = 50  # WebSocket connections open at once
     http_connections: int = 50  # plain HTTP connections open at once (web.connections)
     table_connections: int = 200  # WebSocket connections open at once to one table (from everyone)
@@ -44,6 +46,8 @@ class Limits:
         "creations": N_("tables one client address may create a minute"),
         "joins": N_("seats one client address may take a minute (join, play again)"),
         "hints": N_("hints and odds one client address may ask for a minute"),
+        "players": N_("players one client address may create a minute"),
+        "signins": N_("sign-ins one client address may try a minute"),
         "connections": N_("WebSocket connections one client address may keep open at once"),
         "http_connections": N_("plain HTTP connections one client address may keep open at once"),
         "table_connections": N_("WebSocket connections one table may have open at once, from everyone"),
@@ -98,7 +102,9 @@ class Bucket:
 # why a client is held, by what it asked for too often
 TOO_MANY = {"creations": N_("too many tables created from this address: try again in {seconds} s"),
             "joins": N_("too many seats taken from this address: try again in {seconds} s"),
-            "hints": N_("too many hints and odds asked for from this address: try again in {seconds} s")}
+            "hints": N_("too many hints and odds asked for from this address: try again in {seconds} s"),
+            "players": N_("too many players created from this address: try again in {seconds} s"),
+            "signins": N_("too many sign-ins tried from this address: try again in {seconds} s")}
 
 
 class Limiter:

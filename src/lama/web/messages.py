@@ -103,7 +103,8 @@ def listed(row: TableRow) -> dict:
     return {"id": row.id, "game": row.game, "name": GAMES[row.game].name, "players": row.players,
             "options": row.options, "status": row.status, "created": row.created, "hints": row.hints,
             "visibility": row.visibility, "turn_seconds": row.turn_seconds, "stand_in_level": row.stand_in_level,
-            "next": row.rematch_id, "seats": seat_facts(row), "broken": row.broken is not None, **(row.result or {})}
+            "next": row.rematch_id, "seats": seat_facts(row), "broken": row.broken is not None, "rated": row.rated,
+            **(row.result or {})}
 
 
 def clock(live: Shown) -> dict | None:
@@ -137,7 +138,7 @@ def seat_facts(row: TableRow, connected=frozenset(), live: Shown | None = None) 
                     "reserved": s.reserved is not None and not taken, "connected": s.seat in connected,
                     "away": away, "stand_in": s.stand_in, "stand_in_why": live.why.get(s.seat) if live else None,
                     "stand_in_in": None if until is None else round(max(0.0, until - live.clock()), 1),
-                    "creator": s.creator})
+                    "creator": s.creator, "player": s.player})
     return out
 
 

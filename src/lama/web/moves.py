@@ -10,6 +10,8 @@ pause that lets people follow (workers.Bots), and its move comes back through th
 
 from __future__ import annotations
 
+from functools import partial
+
 from sqlalchemy.exc import SQLAlchemyError
 
 from lama.core import Action, IllegalAction
@@ -18,6 +20,7 @@ from lama.i18n import N_
 from lama.match import Move, Refused
 
 from .live import LiveTable
+from .ratings import entrant, rate
 from .recovery import Unreplayable
 from .schema import MissingMove
 
@@ -79,7 +82,14 @@ class Moves:
         """(Under the lock.) The game is over: its end, record and result stored (again, by a
         reload that finds the last move stored and not the end, after a store error)."""
         live.row.status = "finished"
-        live.row.result = {"winners": list(live.table.state.winners), "points": list(live.table.state.points)}
+        points = list(live.table.state.points)
+        live.row.result = {"winners": list(live.table.state.winners), "points": points}
+        if live.row.rated:  # the end and the new ratings in one transaction (web.ratings)
+            row = live.row
+            entrants = [h for h in map(entrant, row.seats) if h]
+            await self.db(self.store.finish_rated, live.id, row.game, live.table.record.data, row.result, entrants,
+                          partial(rate, row, points))
+            return
         await self.db(self.store.set_status, live.id, "finished", live.table.record.data, live.row.result)
 
     def kick_bots(self, live: LiveTable) -> None:

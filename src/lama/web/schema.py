@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text, insert, select, update
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 SCHEMA_LOCK = 0x6C616D61  # PostgreSQL's advisory lock held while a store is created or migrated ("lama")
 
 metadata = MetaData()
@@ -50,6 +50,7 @@ tables_t = Table(
     Column("stand_in_level", String(16), nullable=False, server_default="medium"),  # who plays for a person away
     Column("clock_start", Float),  # a clock (re)started here, after the last move: the table began, a person came back
     Column("broken", Text),  # why the table cannot be rebuilt from its stored moves (null: it can)
+    Column("rated", Integer, nullable=False, server_default="0"),  # its result updates its players' ratings
 )
 # the lobby's pages, newest first, read from the index however many tables there are
 LOBBY_INDEX = Index("lama_tables_lobby", tables_t.c.visibility, tables_t.c.status, tables_t.c.created)
@@ -64,7 +65,9 @@ seats_t = Table(
     Column("stand_in", String(40)),  # the bot playing for a person who left, at the creator's choice
     Column("creator", Integer, nullable=False, default=0),
     Column("reserved", String(64)),  # a rematch seat: sha256 of the previous table's token of the seat; only it claims
+    Column("player", String(20)),  # the signed-in player who holds the seat (their handle), null: nobody's
 )
+PLAYER_SEATS = Index("lama_seats_player", seats_t.c.player)
 moves_t = Table(
     "lama_moves", metadata,
     Column("table_id", String(32), ForeignKey("lama_tables.id"), primary_key=True),
@@ -72,6 +75,54 @@ moves_t = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),  # the action's JSON form
     Column("at", Float, nullable=False),
+)
+# players (web.players): the store keeps each key's and code's digest, and the player's master
+# secret wrapped with it, never a key, a code or the master
+players_t = Table(
+    "lama_players", metadata,
+    Column("handle", String(20), primary_key=True),
+    Column("skeleton", String(20), nullable=False, unique=True),  # case and look-alike letters aside
+    Column("name", String(100), nullable=False),
+    Column("created", Float, nullable=False),
+)
+keys_t = Table(
+    "lama_player_keys", metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("handle", String(20), ForeignKey("lama_players.handle"), nullable=False, index=True),
+    Column("wrap", String(64), nullable=False),
+    Column("device", String(100), nullable=False),  # what the device said it is, to tell keys apart
+    Column("created", Float, nullable=False),
+    Column("used", Float, nullable=False),  # last seen
+)
+codes_t = Table(
+    "lama_signin_codes", metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("handle", String(20), ForeignKey("lama_players.handle"), nullable=False, index=True),
+    Column("wrap", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+# ratings per game: each player's and each bot level's ("bot:hard"), and their history (a point
+# per rated game)
+ratings_t = Table(
+    "lama_ratings", metadata,
+    Column("handle", String(24), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+LEADERBOARD_INDEX = Index("lama_ratings_game", ratings_t.c.game)
+history_t = Table(
+    "lama_rating_history", metadata,
+    Column("handle", String(24), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rank", Integer, nullable=False),  # the player's place in that game (1: a winner)
+    Column("seats", Integer, nullable=False),  # how many seats played it
 )
 
 # Move n only after move n - 1, whoever inserts it, however many rows a statement inserts (each
@@ -115,6 +166,11 @@ MIGRATIONS: dict[int, list[str | dict[str, list[str]]]] = {
         "ALTER TABLE lama_tables ADD COLUMN broken TEXT",
         CONTIGUOUS,
     ],
+    6: [  # players who sign in, their seats, rated tables (the new tables themselves: create_all)
+        "ALTER TABLE lama_tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE lama_seats ADD COLUMN player VARCHAR(20)",
+        "CREATE INDEX IF NOT EXISTS lama_seats_player ON lama_seats (player)",
+    ],
 }
 
 
@@ -146,6 +202,7 @@ class SeatRow:
     stand_in: str | None = None
     creator: bool = False
     reserved: str | None = None
+    player: str | None = None  # the signed-in player's handle
 
 
 @dataclass
@@ -168,6 +225,7 @@ class TableRow:
     clock_start: float | None = None
     result: dict | None = None  # a finished table's {"winners", "points"}
     broken: str | None = None  # why it cannot be rebuilt from its stored moves
+    rated: bool = False
 
 
 def migrate(engine, url: str) -> None:
@@ -206,11 +264,11 @@ def table_row(t, seats) -> TableRow:
     return TableRow(
         id=t.id, game=t.game, players=t.players, options=json.loads(t.options), seed=int(t.seed),
         status=t.status, created=t.created, finished=t.finished,
-        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator), s.reserved)
+        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, bool(s.creator), s.reserved, s.player)
                for s in seats],
         hints=bool(t.hints), rematch_id=t.rematch_id, visibility=t.visibility, invite=t.invite,
         turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start,
-        result=json.loads(t.result) if t.result else None, broken=t.broken)
+        result=json.loads(t.result) if t.result else None, broken=t.broken, rated=bool(t.rated))
 
 
 def one_line(e: Exception) -> str:

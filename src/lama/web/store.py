@@ -13,6 +13,7 @@ from sqlalchemy import create_engine, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .announce import Announcing
+from .playerstore import PlayerStore
 from .schema import (
     GAP,
     MissingMove,
@@ -36,12 +37,12 @@ CHECKPOINT_SECONDS = 1.0
 WAL_PAGES = 10_000  # (4 KB each)
 
 
-class Store(Announcing):
+class Store(Announcing, PlayerStore):
     """The tables of one database, opened (and created or migrated) from a URL."""
 
     # the methods that only read (any number of threads may call them at once); the others write
     READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record",
-                       "seat_of_token", "moves", "count_moves", "last_move_at"))
+                       "seat_of_token", "moves", "count_moves", "last_move_at")) | PlayerStore.PLAYER_READS
 
     def __init__(self, url: str, origin: str = "", sync_commits: bool = False):
         self.url = url
@@ -105,10 +106,11 @@ class Store(Announcing):
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options),
                 seed=str(row.seed), status=row.status, created=row.created, hints=int(row.hints),
                 visibility=row.visibility, invite=row.invite, turn_seconds=row.turn_seconds,
-                stand_in_level=row.stand_in_level, clock_start=row.clock_start))
+                stand_in_level=row.stand_in_level, clock_start=row.clock_start, rated=int(row.rated)))
             db.execute(insert(seats_t), [
                 dict(table_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
-                     token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator), reserved=s.reserved)
+                     token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator), reserved=s.reserved,
+                     player=s.player)
                 for s in row.seats])
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -185,15 +187,17 @@ class Store(Announcing):
         return json.loads(text) if text else None
 
     # -- seats ---------------------------------------------------------------------------
-    def claim_seat(self, table_id: str, seat: int, name: str, token_digest: str, reserved: str | None = None) -> bool:
-        """Give a free human seat to a person; False if it was taken meanwhile. A reserved seat
-        (a rematch) is given only to the holder of the reservation `reserved`."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_digest: str, reserved: str | None = None,
+                   player: str | None = None) -> bool:
+        """Give a free human seat to a person (a signed-in `player`'s); False if it was taken
+        meanwhile. A reserved seat (a rematch) is given only to the holder of the reservation
+        `reserved`."""
         with self.engine.begin() as db:
             done = db.execute(update(seats_t).where(
                 seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human",
                 seats_t.c.token_hash.is_(None),
                 seats_t.c.reserved.is_(None) if reserved is None else seats_t.c.reserved == reserved,
-            ).values(name=name, token_hash=token_digest))
+            ).values(name=name, token_hash=token_digest, player=player))
             return done.rowcount == 1
 
     def seat_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
@@ -201,7 +205,7 @@ class Store(Announcing):
         with self.engine.begin() as db:
             done = db.execute(update(seats_t).where(
                 seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human",
-                seats_t.c.token_hash.is_(None)).values(kind="bot", bot=bot, reserved=None, creator=0))
+                seats_t.c.token_hash.is_(None)).values(kind="bot", bot=bot, reserved=None, creator=0, player=None))
             return done.rowcount == 1
 
     def seat_of_token(self, table_id: str, token_digest: str) -> int | None:

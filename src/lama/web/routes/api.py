@@ -26,7 +26,7 @@ from ..hub import Hub
 from ..messages import PROTOCOL, games_json
 from ..ready import STORE_RETRY
 from ..security import MAX_BODY, TOO_LARGE, error_response
-from . import hub_of, limited
+from . import hub_of, limited, maybe_player
 
 router = APIRouter()
 
@@ -55,12 +55,12 @@ async def games():
 
 
 @router.post("/api/tables", status_code=201, dependencies=[limited("creations")])
-async def create_table(request: Request, hub: Hub = Depends(hub_of)):
+async def create_table(request: Request, hub: Hub = Depends(hub_of), me=Depends(maybe_player)):
     settings = ("visibility", "turn_seconds", "stand_in_level")
-    body = await _body(request, ("game", "players", "options", "seats", "name", "hints", *settings))
+    body = await json_body(request, ("game", "players", "options", "seats", "name", "hints", "rated", *settings))
     created = await hub.create(
         body.get("game"), body.get("players"), body.get("options", {}), body.get("seats"), body.get("name"),
-        body.get("hints", True), **{k: body[k] for k in settings if k in body})
+        body.get("hints"), body.get("rated", False), me, **{k: body[k] for k in settings if k in body})
     return JSONResponse(created, status_code=201)
 
 
@@ -79,15 +79,15 @@ async def table_facts(table_id: str, hub: Hub = Depends(hub_of)):
 
 
 @router.post("/api/tables/{table_id}/join", dependencies=[limited("joins")])
-async def join(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
-    body = await _body(request, ("name", "seat", "invite"))
-    return await hub.join(table_id, body.get("name"), body.get("seat"), body.get("invite"))
+async def join(table_id: str, request: Request, hub: Hub = Depends(hub_of), me=Depends(maybe_player)):
+    body = await json_body(request, ("name", "seat", "invite"))
+    return await hub.join(table_id, body.get("name"), body.get("seat"), body.get("invite"), me)
 
 
 @router.post("/api/tables/{table_id}/again", dependencies=[limited("joins")])
-async def rematch(table_id: str, request: Request, hub: Hub = Depends(hub_of)):
-    body = await _body(request, ("token",))
-    return await hub.rematch(table_id, body.get("token"))
+async def rematch(table_id: str, request: Request, hub: Hub = Depends(hub_of), me=Depends(maybe_player)):
+    body = await json_body(request, ("token",))
+    return await hub.rematch(table_id, body.get("token"), me)
 
 
 @router.get("/api/tables/{table_id}/record")
@@ -160,7 +160,7 @@ async def catalog(lang: str):
     return JSONResponse(catalog(code), headers={"Cache-Control": "public, max-age=3600"})
 
 
-async def _body(request: Request, allowed: tuple[str, ...]) -> dict:
+async def json_body(request: Request, allowed: tuple[str, ...]) -> dict:
     raw = b""
     async for chunk in request.stream():
         raw += chunk

@@ -2,8 +2,9 @@
 message to the hub, its writer sends what the connection's queue holds.
 
 A seat's token comes in the address (`?token=T`) or, kept out of every address and log, in the
-first message, `{"type": "hello", "token": T}`: until then the connection is a spectator's,
-and the hello takes it to the seat (a new state follows)."""
+first message, `{"type": "hello", "token": T}` (or a signed-in player's `"player_key": K`, for
+the seat they hold at the table): until then the connection is a spectator's, and the hello
+takes it to the seat (a new state follows)."""
 
 from __future__ import annotations
 
@@ -111,7 +112,8 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
                 await _handle(hub, live, connection, text, websocket, reactions)
                 continue
             try:
-                seat = await hub.seat_of(live, hello)
+                token, key = hello
+                seat = await hub.seat_of(live, token, None if key is None else await hub.signed_in(key))
             except ServerRefusal as e:
                 await _refuse(websocket, e.code, e, 1008, lang)
                 break
@@ -132,22 +134,24 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
         writer.cancel()
 
 
-def _hello(text: str) -> str | None:
-    """The token of a first message `{"type": "hello", "token": T}`; None for any other message
-    (a hello without a token among them); BadToken for a token that is not text (a number, a
-    list, an object, null)."""
+def _hello(text: str) -> tuple[str | None, str | None] | None:
+    """The token and the player key of a first message `{"type": "hello", "token": T}` or
+    `{"type": "hello", "player_key": K}` (the seat the signed-in player holds at the table);
+    None for any other message (a hello with neither among them); BadToken for a token or key
+    that is not text (a number, a list, an object, null)."""
     if '"hello"' not in text:
         return None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(data, dict) or data.get("type") != "hello" or "token" not in data:
+    if not isinstance(data, dict) or data.get("type") != "hello" or not ("token" in data or "player_key" in data):
         return None
-    if not isinstance(data["token"], str):
-        raise BadToken(N_("a hello's token is text (the seat's token from its link), not {value}"),
-                       value=shown(data["token"]))
-    return data["token"]
+    for field in ("token", "player_key"):
+        if field in data and not isinstance(data[field], str):
+            raise BadToken(N_("a hello's {field} is text (the seat's token from its link, or the player's key), "
+                              "not {value}"), field=field, value=shown(data[field]))
+    return data.get("token"), data.get("player_key")
 
 
 def _hello_lang(text: str) -> str | None:
