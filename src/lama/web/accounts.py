@@ -123,7 +123,7 @@ class Accounts:
                     mine.append({"seat": s.seat, "token": token if known else None})
             out.append({**facts, "mine": mine})
         order = {"running": 0, "waiting": 1, "finished": 2}
-        out.sort(key=lambda t: (order.get(t["status"], 3), -t["created"]))
+        out.sort(key=lambda facts: (order.get(facts["status"], 3), -facts["created"]))
         return {"player": me.handle, "tables": out}
 
     # -- pages -------------------------------------------------------------------------------
