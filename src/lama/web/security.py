@@ -134,7 +134,7 @@ def _header(scope, name: bytes) -> str:
 
 
 # -- logs ---------------------------------------------------------------------------------------
-SECRET = re.compile(r"([?&](?:token|invite)=)[^&#\s\"]*")
+SECRET = re.compile(r"([?&](?:token|invite|key|player_key|code)=)[^&#\s\"]*")
 
 
 class HideTokens(logging.Filter):
