@@ -34,6 +34,16 @@ async def replay_page(table_id: str):
     return _page("replay.html")
 
 
+@router.get("/signin", response_class=HTMLResponse)
+async def sign_in_page():
+    return _page("signin.html")
+
+
+@router.get("/players/{handle}", response_class=HTMLResponse)
+async def player_page(handle: str):
+    return _page("player.html")
+
+
 @router.get("/static/{name}")
 async def static(name: str):
     return _static(name)

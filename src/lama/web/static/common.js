@@ -30,16 +30,22 @@ export class ApiError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }
 
-export async function api(path, body) {
+// A call of the server's API: GET, or POST with a JSON `body`, or `method` (DELETE). A signed-in
+// device sends its player's key in the Authorization header (never in an address); a key the
+// server no longer knows (revoked, or the player deleted) is forgotten here.
+export async function api(path, body, method) {
   // an error's message comes in the page's language (its code never changes)
   const headers = { "accept-language": spoken() };
-  const opts = body === undefined ? { headers } : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
+  const me = device.player;
+  if (me) headers.authorization = `Bearer ${me.key}`;
+  const opts = body === undefined ? { headers, method: method || "GET" } : { method: method || "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
   let res;
   try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, "network", t("The server cannot be reached. Is it running?")); }
   let data = null;
   try { data = await res.json(); } catch (e) { /* not JSON */ }
   if (!res.ok) {
     const err = (data && data.error) || {};
+    if (res.status === 401 && err.code === "bad_key" && me) { device.player = null; device.signedOut = true; }
     throw new ApiError(res.status, err.code || "http_error", err.message || t("The server answered {status}.", { status: res.status }));
   }
   return data;
@@ -68,6 +74,12 @@ export const device = {
     save("lama.tokens", all);
     try { sessionStorage.setItem(`lama.token.${table}`, token); } catch (e) { /* storage refused */ }
   },
+  // the signed-in player of this device: {player, name, key} (null: nobody); `signedOut`: the
+  // server refused the key since (revoked on another device, or the player deleted)
+  get player() { const p = load("lama.player", null); return p && typeof p.key === "string" ? p : null; },
+  set player(v) { save("lama.player", v); },
+  get signedOut() { return load("lama.signed-out", false) === true; },
+  set signedOut(v) { save("lama.signed-out", !!v); },
   get theme() { return load("lama.theme", "auto"); },
   set theme(v) { save("lama.theme", v); },
   // the turn's notices: a sound, a notification when the tab is hidden (both off until asked for)
@@ -391,4 +403,13 @@ export function languageSwitch(redraw) {
     redraw();
   });
   return select;
+}
+
+// What a device calls itself in its player's list of devices ("Firefox on Android"): from the
+// browser's own description, never sent anywhere else.
+export function deviceLabel() {
+  const ua = navigator.userAgent || "";
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "";
+  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
+  return browser && system ? t("{browser} on {system}", { browser, system }) : browser || system || t("a browser");
 }

@@ -7,11 +7,12 @@ import {
   $, BOT_LEVELS, api, applyTheme, botLabel, cardName, copyButton, device, gameInfo, h, isCardGame, languageSwitch, loadGames, seatNames, showRules, t,
   startLanguage, themeButton,
 } from "./common.js";
+import { leaderboard, youPanel } from "./players.js";
 
 applyTheme();
 let games = [];
 const nameInput = $("#name");
-nameInput.value = device.name;
+nameInput.value = device.player ? device.player.name : device.name;
 nameInput.addEventListener("change", () => { device.name = nameInput.value.trim(); });
 
 // A game's pictures: its cards, or (a game of dice) the faces of its dice.
@@ -37,8 +38,18 @@ async function init() {
   $("#filter-free").addEventListener("change", () => { pages = [null]; refresh(); });
   drawChoices();
   gameChanged();
+  $("#rated").addEventListener("change", ratedChanged);
+  youPanel($("#you"), refreshMine);
+  leaderboard($("#leaderboard"), games);
   refresh();
   setInterval(refresh, 5000);
+}
+
+// A rated table gives no hints (the server refuses both at once).
+function ratedChanged() {
+  const hints = $("#hints");
+  if ($("#rated").checked) hints.checked = false;
+  hints.disabled = $("#rated").checked;
 }
 
 // The choices that name games and bots, in the page's language (again after a switch, keeping
@@ -59,6 +70,8 @@ function drawChoices() {
 
 function redraw() {
   drawChoices();
+  youPanel($("#you"), refreshMine);
+  leaderboard($("#leaderboard"), games);
   const target = $("#target").value;
   gameChanged();
   $("#target").value = target;
@@ -168,7 +181,8 @@ $("#create").addEventListener("submit", async ev => {
     if (value !== undefined) options[o.name] = value;
   }
   try {
-    const body = { game: g.id, players, seats, options, name, hints: $("#hints").checked, visibility: $("#public").checked ? "public" : "private", stand_in_level: $("#stand-in").value };
+    const rated = $("#rated").checked;
+    const body = { game: g.id, players, seats, options, name, hints: !rated && $("#hints").checked, rated, visibility: $("#public").checked ? "public" : "private", stand_in_level: $("#stand-in").value };
     const clock = $("#turn-seconds").value;
     if (clock !== "auto") body.turn_seconds = clock === "off" ? null : Number(clock);
     const r = await api("/api/tables", body);
@@ -184,12 +198,23 @@ async function refresh() {
   await Promise.all([refreshMine(), refreshPublic()]);
 }
 
+// "Your tables": the signed-in player's, from the server (the same on every device), and the
+// seats this device took without signing in.
 async function refreshMine() {
   const box = $("#my-tables");
   const ids = device.tables().slice(-50);
-  if (!ids.length) { box.replaceChildren(h("p", { class: "muted" }, t("The tables you sit at on this device show here, with their results once they are over."))); return; }
+  const me = device.player;
+  if (!ids.length && !me) { box.replaceChildren(h("p", { class: "muted" }, t("The tables you sit at on this device show here, with their results once they are over."))); return; }
   let tables;
-  try { tables = (await api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`)).tables; } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); return; }
+  try {
+    const [own, here] = await Promise.all([me ? api("/api/players/me/tables") : { tables: [] },
+      ids.length ? api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`) : { tables: [] }]);
+    const seen = new Set(own.tables.map(x => x.id));
+    tables = [...own.tables, ...here.tables.filter(x => !seen.has(x.id))];
+  } catch (e) {
+    if (me && !device.player) { youPanel($("#you"), refreshMine); refreshMine(); return; }  // signed out meanwhile
+    box.replaceChildren(h("p", { class: "error" }, e.message)); return;
+  }
   const order = { running: 0, waiting: 1, finished: 2 };
   tables.sort((a, b) => order[a.status] - order[b.status] || b.created - a.created);
   box.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.slice(0, 20).map(x => tableItem(x, true))) : h("p", { class: "muted" }, t("None yet.")));
@@ -215,7 +240,10 @@ const status = s => ({ waiting: t("waiting for players"), running: t("playing"),
 
 function tableItem(table, mine) {
   const base = `${location.origin}/tables/${table.id}`;
-  const token = device.token(table.id);
+  const token = device.token(table.id) || (table.mine && table.mine.length ? table.mine[0].token : null);
+  // one's seat: by its token, or (a player's seat whose token no device can make) the table's own
+  // address, where the page finds the signed-in player's seat
+  const seat = token ? `/tables/${table.id}#token=${encodeURIComponent(token)}` : table.mine && table.mine.length ? `/tables/${table.id}` : null;
   const seats = h("ul"), names = seatNames(table.seats);
   for (const s of table.seats) {
     const number = `${s.seat + 1}. `, star = table.status === "finished" && (table.winners || []).includes(s.seat) ? " ★" : "";
@@ -225,9 +253,9 @@ function tableItem(table, mine) {
     else seats.append(h("li", {}, number, t("free seat (by invitation)")));
   }
   const buttons = h("div", { class: "buttons" });
-  if (token && table.status !== "finished") buttons.append(h("a", { class: "button small primary", href: `/tables/${table.id}#token=${encodeURIComponent(token)}` }, t("Back to my seat")));
+  if (seat && table.status !== "finished") buttons.append(h("a", { class: "button small primary", href: seat }, t("Back to my seat")));
   if (table.status === "finished") {
-    buttons.append(h("a", { class: "button small", href: token ? `/tables/${table.id}#token=${encodeURIComponent(token)}` : `/tables/${table.id}#watch` }, t("Result")),
+    buttons.append(h("a", { class: "button small", href: seat || `/tables/${table.id}#watch` }, t("Result")),
       h("a", { class: "button small", href: `/tables/${table.id}/replay` }, t("Replay")),
       h("a", { class: "button small", href: `/api/tables/${table.id}/record?download=1`, download: `lama-${table.game}-${table.id}.record.json` }, t("Download the record")));
   } else buttons.append(h("a", { class: "button small", href: `/tables/${table.id}#watch` }, t("Watch")), copyButton(base, t("Copy the spectators' link of this {game} table", { game: gameInfo(table.game).name })));

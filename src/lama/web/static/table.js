@@ -47,8 +47,21 @@ async function start() {
     return;
   }
   setTitle(t("{game} · lama", { game: gameInfo(ui.facts.game).name }));
-  if ((frag.has("join") || ui.invite) && !ui.token) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
+  if (!ui.token && !frag.has("watch") && device.player) await playerSeat();
+  if ((frag.has("join") || ui.invite) && !ui.token && !ui.playerKey) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
   connect();
+}
+
+// A signed-in player's seat here, whatever link they came by (the table's, the invitation, their
+// list of tables on another device): its token from the server, or, where no device can make
+// it, the hello's player_key.
+async function playerSeat() {
+  let found;
+  try { found = (await api(`/api/players/me/tables?table=${encodeURIComponent(tableId)}`)).tables[0]; } catch (e) { return; }
+  const seat = found && found.mine[0];
+  if (!seat) return;
+  if (seat.token) { ui.token = seat.token; device.setToken(tableId, seat.token); } else ui.playerKey = true;
+  seatedAddress();
 }
 
 // The address bar of a seat is the table's plain address: the seat's token (and the invitation
@@ -81,7 +94,7 @@ function joinForm(seat) {
   ui.joinSeat = seat;
   const free = ui.facts.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved).map(s => s.seat);
   const closed = ui.facts.visibility === "private" && !ui.invite;
-  const name = h("input", { id: "join-name", name: "name", maxlength: 40, required: true, autocomplete: "nickname", value: device.name });
+  const name = h("input", { id: "join-name", name: "name", maxlength: 40, required: true, autocomplete: "nickname", value: device.player ? device.player.name : device.name });
   const msg = h("p", { class: "error", role: "alert" });
   const go = h("button", { type: "submit", class: "primary" }, t("Take the seat"));
   const seated = ui.facts.seats.filter(s => s.taken).map(s => s.name);
@@ -123,7 +136,7 @@ function connect() {
   ws.onmessage = ev => {
     let m;
     try { m = JSON.parse(ev.data); } catch (e) { return; }
-    if (m.type === "state" && ui.token && m.seat === null) return; // the spectator's, before the hello is answered
+    if (m.type === "state" && (ui.token || ui.playerKey) && m.seat === null) return; // the spectator's, before the hello is answered
     if (m.type === "state") onState(m);
     else if (m.type === "error") onError(m);
     else if (m.type === "hint") onHint(m);
@@ -131,7 +144,9 @@ function connect() {
     else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
   };
   // the hello names the page's language: the server's error messages come in it
-  ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: spoken(), ...(ui.token ? { token: ui.token } : {}) })); };
+  const me = device.player;
+  const proof = ui.token ? { token: ui.token } : ui.playerKey && me ? { player_key: me.key } : {};
+  ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: spoken(), ...proof })); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
     ui.pending = false;
