@@ -14,9 +14,13 @@ import pytest
 
 from .conftest import PHONE
 from .driver import actions, move, status, version, wait_for_change
+from .test_languages import SEEN, plain_words, pseudo_page
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(__file__).parent / "screenshots"
+DEVICE_WORDS = {"Chrome", "Linux", "HeadlessChrome"}  # a device's label is the browser's own name
+# SEEN, within one part of the page (an element's text nodes and labelled elements)
+PART = "part => (" + SEEN.replace("document.body", "part") + ")()"
 
 
 def call(server, path, body=None, key=None, method=None):
@@ -79,8 +83,8 @@ def test_a_seat_follows_the_player_to_another_device(server, new_page):
     his on the laptop with only the table's plain link; his lobby there lists it."""
     ann = call(server, "/api/players", {"handle": "ann_seat", "name": "Ann"})
     bob = call(server, "/api/players", {"handle": "bob_seat", "name": "Bob"})
-    made = call(server, "/api/tables", {"game": "lama", "players": 3, "options": {"target": 200},
-                                        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    made = call(server, "/api/tables", {"game": "lama", "players": 3, "options": {"target": 200}, "seats": seats},
                 key=ann["key"])
     ann_page = signed_in_page(new_page, server, ann)
     ann_page.goto(f"{server.base}/tables/{made['table']}")  # her seat, found from her player alone
@@ -143,6 +147,48 @@ def test_rated_games_show_on_the_players_page_and_the_leaderboard(server, new_pa
         box = p.locator("table.board").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= p.viewport_size["width"]
         p.locator("#leaderboard").screenshot(path=str(SHOTS / f"leaderboard-{size}.png"))
+    p = pseudo_page(new_page)  # every word of them from a catalog
+    p.goto(f"{server.base}/players/cem_rated")
+    p.locator(".rating-curve").wait_for()
+    seen(p, "the player's page", {"Cem", "cem_rated", "Easy"})  # (a bot seat is named by its level, as at the table)
+    p.goto(f"{server.base}/#leaderboard")
+    p.select_option("#board-game", "dice")
+    p.locator("table.board").wait_for()
+    seen(p.locator("#leaderboard"), "the leaderboard")
+
+
+def seen(where, what: str, names=()) -> None:
+    """No word of plain letters on `where` (a page or a part of one) in xx but `names`."""
+    part = hasattr(where, "bounding_box")  # a Locator: that part only
+    found = plain_words(where.evaluate(PART if part else SEEN), set(names) | DEVICE_WORDS)
+    assert not found, f"{what}: words not taken from a catalog: {found}"
+
+
+def test_the_players_panels_and_sign_in_page_take_every_word_from_a_catalog(server, new_page):
+    page = pseudo_page(new_page)
+    page.goto(server.base + "/")
+    page.locator("#you-handle").wait_for()
+    seen(page.locator("#you"), "the You panel")
+    page.fill("#you-handle", "xxdee")
+    page.fill("#you-name", "Dee")
+    page.locator("#you button[type=submit]").click()
+    page.locator("#you a[href='/players/xxdee']").wait_for()
+    seen(page.locator("#you"), "the You panel, signed in", {"Dee", "xxdee"})
+    page.locator("#you .buttons button").nth(0).click()
+    page.locator("svg.qr").wait_for()
+    seen(page.locator("#you"), "the sign-in link", {"Dee", "xxdee"})
+    page.locator("#you .buttons button").nth(1).click()
+    page.locator(".device-list li").wait_for()
+    seen(page.locator("#you"), "the devices", {"Dee", "xxdee"})
+    other = pseudo_page(new_page)
+    other.goto(server.base + "/signin#code=" + "z" * 32)
+    other.locator("#signin button").wait_for()
+    seen(other, "the sign-in page")
+    other.locator("#signin button").click()
+    other.locator("#signin .error:not(:empty)").wait_for()  # (the server's words: English under xx)
+    other.goto(server.base + "/signin")
+    other.locator("#signin h2").wait_for()
+    seen(other, "the sign-in page without a code")
 
 
 def server_log(server) -> str:

@@ -46,7 +46,7 @@ function draw() {
     h("div", { class: "top" }, h("strong", {}, gameInfo(g.game).name), h("span", { class: "muted" }, g.finished ? when(g.finished) : ""),
       g.rated ? h("span", { class: "status" }, t("rated")) : null),
     h("p", {}, g.won ? h("strong", {}, t("Won ★")) : g.place ? t("Place {place} of {seats}", { place: g.place, seats: g.seats }) : t("Not won"), " · ",
-      t("{n} point", { n: g.points }, "{n} points"), g.rating !== null ? ` · ${t("rating {rating}", { rating: g.rating.toFixed(1) })}` : ""),
+      t("{n} point", { n: g.points }, "{n} points"), g.rating !== null ? " · " : "", g.rating !== null ? t("rating {rating}", { rating: g.rating.toFixed(1) }) : ""),
     h("p", { class: "muted players" }, g.players.filter(Boolean).join(" · ")),
     h("div", { class: "buttons" }, h("a", { class: "button small", href: `/tables/${encodeURIComponent(g.table)}/replay` }, t("Replay")))))) : h("p", { class: "muted" }, t("No finished game yet.")));
 }

@@ -37,10 +37,10 @@ function draw() {
         h("p", {}, t("Your seats and games follow you here now.")), h("p", {}, h("a", { class: "button primary", href: "/" }, t("To the lobby"))));
     } catch (e) { msg.textContent = e.message; go.disabled = false; }
   });
-  box.replaceChildren(h("h2", {}, t("Sign in on this device")),
+  box.replaceChildren(...[h("h2", {}, t("Sign in on this device")),
     h("p", {}, t("This link signs this device in as the player who made it. It works once.")),
     me ? h("p", { class: "muted" }, t("This device is signed in as {name} now; it will be signed in as the link's player instead.", { name: me.name })) : null,
-    go, msg);
+    go, msg].filter(Boolean));
 }
 
 init();
