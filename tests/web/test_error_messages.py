@@ -41,7 +41,8 @@ CODES = {"bad_bot", "bad_content_type", "bad_invite", "bad_language", "bad_name"
          "store_unavailable", "table_full", "too_large", "too_soon", "method_not_allowed", "http_error",
          "too_slow", "server_busy",  # (these two: web.connections, before a request reaches the application)
          "broken_table",
-         "bad_handle", "bad_key", "bad_code", "not_signed_in", "handle_taken", "no_player"}  # players (issue 38)
+         "bad_handle", "bad_key", "bad_code", "not_signed_in", "handle_taken", "no_player",  # players (issue 38)
+         "claim_pending", "no_claim", "nobody_to_confirm"}  # a seat claimed from another device
 
 
 def server_sources():

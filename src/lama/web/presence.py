@@ -36,6 +36,7 @@ class Presence:
         connection.closed = True
         async with live.lock:
             live.connections.discard(connection)
+            self.drop_claims(live, connection)
             seat = connection.seat
             if seat is not None and live.person(seat) and not live.connected(seat):
                 live.away[seat] = self.clock()

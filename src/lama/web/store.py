@@ -200,6 +200,12 @@ class Store(Announcing, PlayerStore):
             ).values(name=name, token_hash=token_digest, player=player))
             return done.rowcount == 1
 
+    def move_seat(self, table_id: str, seat: int, token_digest: str) -> None:
+        """A person's seat to another device (web.claims): a new token, and nobody's player."""
+        with self.engine.begin() as db:
+            db.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                       .values(token_hash=token_digest, player=None))
+
     def seat_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
         """A reserved seat nobody came for is played by a bot; False if it was claimed meanwhile."""
         with self.engine.begin() as db:
