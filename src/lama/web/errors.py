@@ -131,6 +131,10 @@ class HandleTaken(ServerRefusal):
     code = "handle_taken"
 
 
+class ChatOff(ServerRefusal):
+    code = "chat_off"
+
+
 class ClaimPending(ServerRefusal):
     code = "claim_pending"
 

@@ -106,7 +106,8 @@ class Store(Announcing, PlayerStore):
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options),
                 seed=str(row.seed), status=row.status, created=row.created, hints=int(row.hints),
                 visibility=row.visibility, invite=row.invite, turn_seconds=row.turn_seconds,
-                stand_in_level=row.stand_in_level, clock_start=row.clock_start, rated=int(row.rated)))
+                stand_in_level=row.stand_in_level, clock_start=row.clock_start, rated=int(row.rated),
+                chat=int(row.chat)))
             db.execute(insert(seats_t), [
                 dict(table_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
                      token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator), reserved=s.reserved,

@@ -20,7 +20,7 @@ HTTP_STATUS = {
     "no_table": 404, "no_game": 404, "no_language": 404, "not_found": 404, "no_player": 404, "no_claim": 404,
     "seat_taken": 409, "table_full": 409, "not_finished": 409, "not_running": 409, "not_your_turn": 409,
     "no_odds": 409, "seat_connected": 409, "too_soon": 409, "handle_taken": 409,
-    "claim_pending": 409, "nobody_to_confirm": 409,
+    "claim_pending": 409, "nobody_to_confirm": 409, "chat_off": 409,
     "expired": 410,
     "too_large": 413,
     "rate_limited": 429,

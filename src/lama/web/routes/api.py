@@ -56,7 +56,7 @@ async def games():
 
 @router.post("/api/tables", status_code=201, dependencies=[limited("creations")])
 async def create_table(request: Request, hub: Hub = Depends(hub_of), me=Depends(maybe_player)):
-    settings = ("visibility", "turn_seconds", "stand_in_level")
+    settings = ("visibility", "turn_seconds", "stand_in_level", "chat")
     body = await json_body(request, ("game", "players", "options", "seats", "name", "hints", "rated", *settings))
     created = await hub.create(
         body.get("game"), body.get("players"), body.get("options", {}), body.get("seats"), body.get("name"),

@@ -20,6 +20,7 @@ from lama.i18n import N_, localized, parse
 from lama.i18n.reasons import refusal_text
 from lama.match import Refused
 
+from .. import chat as table_chat
 from ..errors import BadToken, BrokenTable, ServerRefusal
 from ..hints import hint_message, odds_message
 from ..hub import Hub
@@ -80,6 +81,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     bucket = Bucket(RATE, BURST)
     reactions = Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
     claims = Bucket(CLAIM_RATE, CLAIM_BURST, hub.clock)
+    lines = Bucket(table_chat.CHAT_RATE, table_chat.CHAT_BURST, hub.clock)  # chat lines
     first = token is None  # a hello may come
     opening = True  # the first message, which may name the language of errors (docs/server.md)
     try:
@@ -111,7 +113,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
             if hello is None and asked:  # a hello with the language only (or a token in the address)
                 continue
             if hello is None:
-                await _handle(hub, live, connection, text, websocket, reactions, claims)
+                await _handle(hub, live, connection, text, websocket, reactions, claims, lines)
                 continue
             try:
                 token, key = hello
@@ -180,8 +182,9 @@ async def _refuse(websocket: WebSocket, code: str, message, close: int, lang: st
 
 
 async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: WebSocket,
-                  reactions: Bucket, claims: Bucket) -> None:
-    """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, or an error back."""
+                  reactions: Bucket, claims: Bucket, lines: Bucket) -> None:
+    """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, `say`, `claim`,
+    `confirm`, or an error back."""
 
     def say(code: str, text: str) -> None:
         refused(websocket.scope, code)
@@ -212,6 +215,8 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
             connection.send(await odds_message(live, connection.seat))
         elif kind == "react":
             react(live, connection.seat, data.get("reaction"), reactions.take)
+        elif kind == "say":
+            table_chat.say(live, connection.seat, data.get("text"), lines.take)
         elif kind == "claim":
             if not claims.take():
                 raise RateLimited(N_("too many claims: wait a moment"))
@@ -219,9 +224,11 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
         elif kind == "confirm":
             await hub.confirm(live, connection, data.get("claim"), data.get("accept"))
         else:
-            refuse("malformed", N_("a message is {act}, {hint}, {odds}, {react}, {stand_in}, {claim} or {confirm}"),
+            refuse("malformed",
+                   N_("a message is {act}, {hint}, {odds}, {react}, {say}, {stand_in}, {claim} or {confirm}"),
                    act='{"type": "act", "version": V, "action": ...}', hint='{"type": "hint"}',
                    odds='{"type": "odds"}', react='{"type": "react", "reaction": CODE}',
+                   say='{"type": "say", "text": S}',
                    stand_in='{"type": "stand_in", "seat": S, "bot": LEVEL or null}',
                    claim='{"type": "claim", "seat": S, "name": N}',
                    confirm='{"type": "confirm", "claim": ID, "accept": true or false}')

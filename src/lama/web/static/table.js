@@ -22,6 +22,7 @@ const ui = {
   heard: 0,  // when the last state came (performance.now()): the countdowns count from it
   logSeq: 0,  // the number of the log's next line
   claims: {},  // claim id: a seat claimed from another device, for this seated person to answer
+  chatLines: [],  // the table chat's lines heard on this connection
   myClaim: null,  // the seat this spectator asked the table for
   // chooser: the card played whose seat is being chosen (a play that names a seat), or false
 };
@@ -145,10 +146,12 @@ function connect() {
     else if (m.type === "odds") onOdds(m);
     else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
     else if (m.type.startsWith("claim")) onClaim(m);
+    else if (m.type === "said") onSaid(m);
   };
   // the hello names the page's language: the server's error messages come in it
   const me = device.player;
   const proof = ui.token ? { token: ui.token } : ui.playerKey && me ? { player_key: me.key } : {};
+  ui.chatLines = [];  // (a seated connection is sent the table's last lines again)
   ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: spoken(), ...proof })); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
@@ -195,6 +198,31 @@ function refused(m) {
   if (m.code === "illegal") return t("That move is not allowed: {why}.", { why: m.message });
   return m.message;
 }
+
+// -- table chat (seated people only; never stored): each line as text, a muted seat's hidden
+function onSaid(m) {
+  ui.chatLines.push(m);
+  if (ui.chatLines.length > 100) ui.chatLines.shift();
+  drawChat();
+}
+
+function drawChat() {
+  const box = $("#chat"), m = ui.state;
+  box.hidden = !(m && m.seat !== null && ui.facts && ui.facts.chat);
+  if (box.hidden) return;
+  const names = seatNames(m.seats), muted = device.muted(tableId);
+  const lines = ui.chatLines.filter(l => !muted.includes(l.seat));
+  $("#chat-lines").replaceChildren(...lines.map(l => h("li", { class: l.seat === m.seat ? "mine" : "" },
+    h("strong", {}, l.seat === m.seat ? t("You") : names[l.seat] || t("Seat {number}", { number: l.seat + 1 })), ": ", l.text)));
+  const list = $("#chat-lines");
+  list.scrollTop = list.scrollHeight;
+}
+
+$("#chat-form").addEventListener("submit", ev => {
+  ev.preventDefault();
+  const input = $("#chat-text"), text = input.value.trim();
+  if (text && send({ type: "say", text })) input.value = "";
+});
 
 // -- a seat claimed from another device (docs/server.md): the spectator who asks, the seated
 // people who answer, the device whose seat moved away
@@ -352,7 +380,7 @@ function render() {
   const seatsEl = $("#seats");
   seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => {
     const panel = seatPanel(v, s, { names, seats: m.seats, me, moved });
-    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me));  // bots do not react
+    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me, drawChat));  // bots do not react
     return panel;
   })));
 
@@ -376,6 +404,7 @@ function render() {
   // help, reactions and log
   $("#help").replaceChildren(...helpPanel(m));
   $("#react").replaceChildren(...(me !== null && m.status !== "waiting" ? [reactionBar(send)] : []));
+  drawChat();
   renderLog(me);
   place(tableId, me);
   settleFocus(m, focused);
