@@ -9,12 +9,11 @@ import pytest
 from rich.console import Console
 
 from lama.bots import load_bot
-from lama.bots.hints import hints, hints_json
+from lama.bots.hints import ActionHint, Hints, hints, hints_json
 from lama.cli import main
+from lama.core.actions import DRAW, play
 from lama.games import new_game
 from lama.match import Match
-from lama.bots.hints import ActionHint, Hints
-from lama.core.actions import DRAW, play
 from lama.tui.hints import BEST, TIE, hint_table, marks, print_hints, ranked, ties
 
 
