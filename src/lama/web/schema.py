@@ -52,6 +52,7 @@ tables_t = Table(
     Column("broken", Text),  # why the table cannot be rebuilt from its stored moves (null: it can)
     Column("rated", Integer, nullable=False, server_default="0"),  # its result updates its players' ratings
     Column("chat", Integer, nullable=False, server_default="1"),  # its seated people may chat (web.chat)
+    Column("review", Text),  # a finished table's game review (lama.review), JSON, made once when first asked for
 )
 # the lobby's pages, newest first, read from the index however many tables there are
 LOBBY_INDEX = Index("lama_tables_lobby", tables_t.c.visibility, tables_t.c.status, tables_t.c.created)
@@ -170,6 +171,7 @@ MIGRATIONS: dict[int, list[str | dict[str, list[str]]]] = {
     6: [  # players who sign in, their seats, rated tables, table chat (the new tables themselves: create_all)
         "ALTER TABLE lama_tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE lama_tables ADD COLUMN chat INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE lama_tables ADD COLUMN review TEXT",
         "ALTER TABLE lama_seats ADD COLUMN player VARCHAR(20)",
         "CREATE INDEX IF NOT EXISTS lama_seats_player ON lama_seats (player)",
     ],

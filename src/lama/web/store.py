@@ -41,7 +41,7 @@ class Store(Announcing, PlayerStore):
     """The tables of one database, opened (and created or migrated) from a URL."""
 
     # the methods that only read (any number of threads may call them at once); the others write
-    READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record",
+    READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record", "review",
                        "seat_of_token", "moves", "count_moves", "last_move_at")) | PlayerStore.PLAYER_READS
 
     def __init__(self, url: str, origin: str = "", sync_commits: bool = False):
@@ -181,6 +181,16 @@ class Store(Announcing, PlayerStore):
         """Mark a table that cannot be rebuilt from its stored moves (lama serve says why once)."""
         with self.engine.begin() as db:
             db.execute(update(tables_t).where(tables_t.c.id == table_id).values(broken=why[:1000]))
+
+    def review(self, table_id: str) -> dict | None:
+        """A finished table's stored review (None: not made yet)."""
+        with self.engine.connect() as db:
+            text = db.execute(select(tables_t.c.review).where(tables_t.c.id == table_id)).scalar()
+        return json.loads(text) if text else None
+
+    def set_review(self, table_id: str, review: dict) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables_t).where(tables_t.c.id == table_id).values(review=json.dumps(review)))
 
     def record(self, table_id: str) -> dict | None:
         with self.engine.connect() as db:

@@ -112,6 +112,12 @@ async def replay(table_id: str, hub: Hub = Depends(hub_of)):
             "steps": await asyncio.to_thread(replay_steps, live.table.record.data)}
 
 
+@router.get("/api/tables/{table_id}/review")
+async def review(table_id: str, hub: Hub = Depends(hub_of)):
+    """The game review of a finished table (`lama review --json`'s form), made once; 409 before the end."""
+    return await hub.table_review(table_id)
+
+
 @router.get("/api/games/{game_id}/rules")
 async def rules(game_id: str, request: Request, lang: str | None = None):
     """The player's rules in `?lang=` or the Accept-Language's language (English where there is
