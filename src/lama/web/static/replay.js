@@ -1,6 +1,7 @@
 // The replay of a finished table (/tables/{ID}/replay): every move, every hand face up.
 
 import { cardEl, middle, seatPanel } from "./board.js";
+import { className, classOf, reviewPanel } from "./review.js";
 import {
   $, andList, api, applyTheme, endedText, gameInfo, h, languageSwitch, loadGames, moveText, seatNames, showRules, startLanguage, t, themeButton,
 } from "./common.js";
@@ -8,6 +9,7 @@ import {
 applyTheme();
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 let steps = [], names = [], at = 0, timer = 0, facts = null;
+let moveAt = [], dealAt = [];  // the step of each record move (0-based over all rounds), of each round's deal
 
 function show(i) {
   at = Math.max(0, Math.min(steps.length - 1, i));
@@ -41,7 +43,10 @@ function show(i) {
   $("#where").textContent = step.move ? t("Round {round}, move {move} · step {step} of {steps}", where) : t("Round {round}, the deal · step {step} of {steps}", where);
   $("#title").replaceChildren(h("span", { class: "game-name" }, t("Replay: {game}", { game: gameInfo(game).name })), h("span", { class: "sub" }, names.join(", ")));
   const log = $("#log");
-  log.replaceChildren(...steps.map((s, k) => [s, k]).filter(([s, k]) => s.round === step.round && s.move && k <= at).map(([s]) => h("li", {}, moveText(s.move, game, names))));
+  log.replaceChildren(...steps.map((s, k) => [s, k]).filter(([s, k]) => s.round === step.round && s.move && k <= at).map(([s, k]) => {
+    const c = classOf(moveAt.indexOf(k));  // (its class, once the game is reviewed)
+    return h("li", {}, moveText(s.move, game, names), c ? h("span", { class: `tag class-${c}` }, " ", className(c)) : null);
+  }));
   log.scrollTop = log.scrollHeight;
   $("#first").disabled = $("#prev").disabled = at === 0;
   $("#last").disabled = $("#next").disabled = at === steps.length - 1;
@@ -64,6 +69,7 @@ async function start() {
     facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
     steps = data.steps;
+  steps.forEach((s, k) => { if (s.move) moveAt.push(k); else dealAt[s.round] = k; });
     const players = data.record.players;  // the record's names; the seats' facts say which are bots
     names = seatNames(facts.seats && facts.seats.length === players.length ? facts.seats : players.map(name => ({ name })));
     await loadGames();
@@ -90,6 +96,7 @@ async function start() {
     if (to !== undefined) { show(to); ev.preventDefault(); }
     else if (ev.key === " ") { play(); ev.preventDefault(); }
   });
+  reviewPanel($("#review"), tableId, names, (move, round) => show(move !== null && move !== undefined ? moveAt[move] : dealAt[round]), () => show(at));
   show(0);
 }
 
