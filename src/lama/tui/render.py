@@ -199,6 +199,16 @@ def notes_said(view, names, place: str, data: dict | None = None) -> list[str]:
     return [text for text in said if text]
 
 
+def move_text(action, game: str | None, names=None) -> str:
+    """A move in the reader's words, as the page's move lists and the hints say it (its game's
+    control's `said`): `Play a 5`, `Eine Karte ziehen`, `Play a 1 and give a chip to Cem`;
+    `names`: the seats' (default: `seat 2`...)."""
+    names = names or [seat_word(s) for s in range(6)]
+    control = next((c for c in facts(game).controls if c.kind == getattr(action, "kind", None) and c.said), None)
+    text = say(control.said, action.to_json(), False, None, names, game) if control is not None else None
+    return text or seat_numbers.action_text(action)  # a move of no control's (never for the built-in games)
+
+
 class Items:
     """A line listing items (`text`, the items separated by BETWEEN, written with `sep` between
     them) that breaks, where the terminal is too narrow for it, between two items and never
