@@ -116,7 +116,7 @@ def cmd_hint(args) -> int:
         return 0
     console = Console()
     console.print(Text(f"{view.game}, {where}: {_who(view.seat, names)} to move. {position_text(view)}"))
-    print_hints(result, console, names)
+    print_hints(result, console, names, view.game)
     return 0
 
 

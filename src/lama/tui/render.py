@@ -21,6 +21,7 @@ from lama.core.events import GameOver, RoundScored
 from lama.core.sentences import pick
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
+from lama.i18n.numbers import number
 
 from .width import columns, fill, fit
 
@@ -406,8 +407,8 @@ def compact_recap(r, entry, names, game: str | None = None, bots=(), viewer=None
     table.add_column(_("points"), justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
-        table.add_row(Text(seat_label(s, viewer, names, bots, NAME_WIDTH // 2 + 1)), f"+{entry.penalty[s]}",
-                      f"{entry.before[s]} → {entry.after[s]}")
+        table.add_row(Text(seat_label(s, viewer, names, bots, NAME_WIDTH // 2 + 1)), f"+{number(entry.penalty[s])}",
+                      f"{number(entry.before[s])} → {number(entry.after[s])}")
         table.add_row(Text("  " + hand, style="dim"), "", "")
     return table
 
@@ -426,10 +427,11 @@ def full_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -
     table.add_column(_("points"), justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
-        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{entry.penalty[s]}"]
+        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{number(entry.penalty[s])}"]
         for _title, values, sign in extra:
-            row.append("" if not values[s] else f"{values[s]:+d}" if sign is None else f"{sign}{values[s]}")
-        row.append(f"{entry.before[s]} → {entry.after[s]}")
+            row.append("" if not values[s] else number(values[s], sign=True) if sign is None
+                       else f"{sign}{number(values[s])}")
+        row.append(f"{number(entry.before[s])} → {number(entry.after[s])}")
         table.add_row(*row)
     return table
 
@@ -443,29 +445,29 @@ def score_history(history, names, start, width: int = 80) -> Table:
     table.add_column(_("round"), justify="right", no_wrap=True)
     for name in names:
         table.add_column(Text(short(name, col)), justify="right", no_wrap=True)
-    table.add_row(_("start"), *[str(p) for p in start])
+    table.add_row(_("start"), *[number(p) for p in start])
     previous = list(start)
     for r in history:
         cells = []
         for s in range(n):
             delta = r.scores[s] - previous[s]
-            cell = f"{r.scores[s]} ({delta:+d})"
-            cells.append(cell if columns(cell) <= col else str(r.scores[s]))
+            cell = f"{number(r.scores[s])} ({number(delta, sign=True)})"
+            cells.append(cell if columns(cell) <= col else number(r.scores[s]))
         previous = list(r.scores)
-        table.add_row(str(r.round + 1), *cells)
+        table.add_row(number(r.round + 1), *cells)
     return table
 
 
 def winners_text(winners, scores, names) -> str:
     """The end of the game: who won, and every seat's final points (shown bold green)."""
     order = sorted(range(len(scores)), key=lambda s: (scores[s], s))
-    ranking = ", ".join(f"{names[s]} {scores[s]}" for s in order)
+    ranking = ", ".join(f"{names[s]} {number(scores[s])}" for s in order)
     points = scores[winners[0]]
     if len(winners) == 1:
         text = ngettext("Game over: {winner} wins with {n} point. Final points: {ranking}.",
                         "Game over: {winner} wins with {n} points. Final points: {ranking}.", points)
-        return text.format(winner=names[winners[0]], n=points, ranking=ranking)
+        return text.format(winner=names[winners[0]], n=number(points), ranking=ranking)
     text = ngettext("Game over: {winners} share the win with {n} point. Final points: {ranking}.",
                     "Game over: {winners} share the win with {n} points. Final points: {ranking}.", points)
     together = _(" and ").join(names[w] for w in winners)
-    return text.format(winners=together, n=points, ranking=ranking)
+    return text.format(winners=together, n=number(points), ranking=ranking)

@@ -143,8 +143,8 @@ def _variants(typed: str, game: str | None) -> list[str]:
     values = kinds.values_of(typed)
     if kinds.cards[kinds.index[typed]].symbol or len(values) != 1:
         return []
-    return [card.code for card in kinds.cards
-            if card.code != typed and (card.values == values and card.symbol or len(card.values) > 1 and values <= card.values)]
+    return [card.code for card in kinds.cards if card.code != typed
+            and (card.values == values and card.symbol or len(card.values) > 1 and values <= card.values)]
 
 
 def _seated_cards(view, control) -> list[str]:
