@@ -130,13 +130,15 @@ ERRORS = [
     (LAMA, "3 4", "play one card at a time"),
     (LAMA, "3 4 5", "play one card at a time"),
     (LAMA, "p", "play which card?"),
-    (LAMA, "t", "'t' is not a move in L.L.A.M.A. (type ? for help); legal: Play a 3, Play a 4, Draw a card, Quit the round"),
+    (LAMA, "t", "'t' is not a move in L.L.A.M.A. (type ? for help); "
+                "legal: Play a 3, Play a 4, Draw a card, Quit the round"),
     (LAMA, "skip", "'skip' is not a move in L.L.A.M.A."),
     (DICE_ROLL, "d", "'d' is not a move in L.A.M.A. Dice"),
     (LAMA_ON_6, "d", "legal: Play a 6, Play a L, Quit the round"),
     (KADABRA, "1", "You play a 1: give one of your chips to… (type e.g. '1>2'; seats 2, 3)"),
     (KADABRA, "1>0", "'0': there is no seat 0: seats are numbered from 1 to 3; "
-                     "legal: Play a 1 and give a chip to Bob, Play a 1 and give a chip to Cem, Play a L, Draw a card, Skip with the magic chip, Quit the round"),
+                     "legal: Play a 1 and give a chip to Bob, Play a 1 and give a chip to Cem, Play a L, Draw a card, "
+                     "Skip with the magic chip, Quit the round"),
     (KADABRA, "1>4", "there is no seat 4: seats are numbered from 1 to 3"),
     (KADABRA, "1 to zed", "'zed' is not a seat"),
     (KADABRA_4, "5", "which 5? type 4/5 or 5* or 5+"),  # each shows a 5 (K3)
@@ -148,7 +150,8 @@ ERRORS = [
     (DICE_MISS, "1", "1 is not in the llama row"),
     (DICE_MISS, "2", "no die shows 2 in the roll 4 6 L"),
     (DICE_MISS, "1 1", "after a miss you must take one matching card from the llama row"),
-    (DICE_MISS, "t 2", "no die shows 2 in the roll 4 6 L; legal: Take a 4 from the llama row, Take a 6 from the llama row, Take a L from the llama row"),
+    (DICE_MISS, "t 2", "no die shows 2 in the roll 4 6 L; legal: Take a 4 from the llama row, "
+                       "Take a 6 from the llama row, Take a L from the llama row"),
     (DICE_MATCH, "r", "after a match you must discard at least one matching card"),
     (LAMA_ON_6, "d", "the draw pile is empty; legal: Play a 6, Play a L, Quit the round"),
     (KADABRA, "1>1", "you cannot give a chip to yourself; the chip goes to a seat still in: 2, 3"),

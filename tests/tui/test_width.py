@@ -17,9 +17,9 @@ from lama.cli import main
 from lama.core import DRAW, QUIT, RoundScored
 from lama.core.actions import play
 from lama.games import GAMES
+from lama.i18n.numbers import number, percent
 from lama.record.ledger import RoundLedger
 from lama.tui.hints import print_hints
-from lama.i18n.numbers import number, percent
 from lama.tui.render import move_text, round_recap
 from lama.tui.rules import rules_text, wrap_rules
 from lama.tui.session import more_keys

@@ -258,7 +258,8 @@ class TerminalGame:
         finished = self.table is not None and self.table.finished
         if not finished:
             who = _("Everyone has seen the results? ") if hot_seat else ""
-            self.pause(who + _("Press Enter for round {round} (s: scores, exit: leave): ").format(round=round_number + 1))
+            self.pause(who + _("Press Enter for round {round} (s: scores, exit: leave): ").format(
+                round=round_number + 1))
             self.last_viewer = None  # hot seat: the terminal is passed on before any hand shows
 
     def pause(self, prompt: str) -> None:
