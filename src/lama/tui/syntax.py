@@ -42,6 +42,7 @@ from lama.core.actions import Action, discard, play, take
 from lama.core.display import BUTTON
 from lama.games import GAMES, game_of
 from lama.i18n import _
+from lama.i18n.names import seat_error
 from lama.i18n.reasons import refusal_text
 
 from .render import facts, game_name, move_text
@@ -163,8 +164,8 @@ def _seat(words: list[str], view, names, card: str, control) -> int:
     if typed.isdigit() and len(words) == 1:  # numbered from 1, as the seats table shows
         try:
             return seat_numbers.parse(typed, view.players)
-        except ValueError as e:
-            raise _fail(f"'{typed}': {e}", view) from None
+        except ValueError:
+            raise _fail(f"'{typed}': {seat_error(typed, view.players)}", view) from None
     lowered = [" ".join(n.lower().split()) for n in (names or ())]
     exact = [s for s, n in enumerate(lowered) if n == typed]
     if exact:
