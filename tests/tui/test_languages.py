@@ -21,6 +21,8 @@ from lama.i18n.names import shown_names
 from lama.record import replay_file
 from lama.tui.render import turn_screen
 
+pytestmark = pytest.mark.usefixtures("pseudo_language")  # `--lang xx`, a test's own language
+
 # accented names: nothing in them reads as a letter that bypassed the catalogs
 NAMES = "Åñå,Ƀøƀ,Çéɱ,Đåñ"
 
