@@ -133,8 +133,9 @@ def parse_record_text(text: str):
     except _Refused as e:
         raise RecordError(None, None, f"not a record: {e}") from None
     except json.JSONDecodeError as e:
-        raise _said(None, None, N_("not JSON: {error} at line {line} column {column}"), error=e.msg, line=e.lineno,
-                    column=e.colno) from None
+        # (a person reads where it breaks; the JSON decoder's own words, in English, are for the JSON)
+        raise RecordError(None, None, f"not JSON: {e.msg} at line {e.lineno} column {e.colno}", said=(
+            N_("not JSON: it breaks at line {line} column {column}"), {"line": e.lineno, "column": e.colno})) from None
     except RecursionError:  # nesting the count above missed (unbalanced brackets); never expected
         raise RecordError(None, None, f"arrays and objects are nested too deep (at most {MAX_DEPTH})") from None
 
