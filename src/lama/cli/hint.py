@@ -70,7 +70,7 @@ def cmd_hint(args) -> int:
             print(json.dumps(e.to_json()))
         return 1
     except PositionError as e:
-        print(f"lama hint: {e}", file=sys.stderr)
+        print(f"lama hint: {position_error_text(e)}", file=sys.stderr)
         return 2
     moves = data["rounds"][round_]["moves"]
     names = shown_names(data["players"])
@@ -81,7 +81,7 @@ def cmd_hint(args) -> int:
         try:
             state = after_roll(state, moves, move)
         except PositionError as e:
-            print(f"lama hint: {e}", file=sys.stderr)
+            print(f"lama hint: {position_error_text(e)}", file=sys.stderr)
             return 2
         where = _("round {round}, move {move} after its roll {roll}").format(
             round=round_ + 1, move=move + 1, roll=" ".join(state.roll))
@@ -127,6 +127,11 @@ def cmd_hint(args) -> int:
         game=game_name(view.game), where=where, who=_who(view.seat, names), position=position_words(view))))
     print_hints(result, console, names, view.game)
     return 0
+
+
+def position_error_text(error: PositionError) -> str:
+    """Why there is no position to give a hint at, in the reader's words."""
+    return _(error.template).format(**error.params)
 
 
 def _index(number: int | None) -> int | None:
