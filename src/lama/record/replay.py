@@ -64,7 +64,9 @@ def load_record(path) -> dict:
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
+    except FileNotFoundError:
+        raise _said(None, None, N_("cannot read {path}: there is no such file"), path=str(path)) from None
+    except OSError as e:  # (the system's words for why, in English)
         raise _said(None, None, N_("cannot read {path}: {error}"), path=str(path), error=e.strerror or str(e)) from None
     if len(raw) > MAX_BYTES:
         raise _said(None, None, N_("the file is larger than {n} MB, the most a record may be"),
