@@ -200,9 +200,3 @@ def after_roll(state, moves, move):
                             error=str(e)) from None
     return state
 
-
-def position_text(view) -> str:
-    if view.displays:  # dice
-        display = " ".join(view.displays[view.seat]) or "-"
-        return f"Display {display}; llama row {' '.join(view.row) or '-'}."
-    return f"Hand {' '.join(view.hand) or '-'}; top {view.top}; draw pile {view.pile_size}."
