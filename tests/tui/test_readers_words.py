@@ -146,3 +146,17 @@ def test_a_record_that_is_not_json_is_refused_in_the_readers_words(tmp_path, cap
     i18n.use(lang)
     assert i18n._("not JSON: it breaks at line {line} column {column}").format(line=1, column=12) in err, err
     assert "Expecting" not in err
+
+
+@pytest.mark.parametrize("lang, game, expected", [
+    ("en", "komarami", "Play a mosquito"),  # the template's own article, never "Play a a mosquito"
+    ("de", "komarami", "Mücke spielen"),
+    ("en", "kadabra", "Play a 1 and give a chip to Cem"),
+    ("pl", "lama", "Zagraj L"),
+])
+def test_a_move_is_said_as_the_page_says_it(lang, game, expected):
+    from lama.core import play
+
+    i18n.use(lang)
+    action = play("1", 2) if game == "kadabra" else play("L")
+    assert move_text(action, game, NAMES.split(",")) == expected

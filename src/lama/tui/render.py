@@ -206,7 +206,7 @@ def move_text(action, game: str | None, names=None) -> str:
     `names`: the seats' (default: `seat 2`...)."""
     names = names or [seat_word(s) for s in range(6)]
     control = next((c for c in facts(game).controls if c.kind == getattr(action, "kind", None) and c.said), None)
-    text = say(control.said, action.to_json(), False, None, names, game) if control is not None else None
+    text = say(control.said, action.to_json(), False, None, names, game, article=False) if control is not None else None
     return text or seat_numbers.action_text(action)  # a move of no control's (never for the built-in games)
 
 
@@ -307,27 +307,29 @@ def event_text(event, viewer: int | None, names, game: str | None = None) -> str
     return _generic_event(event, viewer, names) if text is None else text
 
 
-def say(entry: dict, data: dict, you: bool, viewer: int | None, names, game: str | None) -> str | None:
+def say(entry: dict, data: dict, you: bool, viewer: int | None, names, game: str | None,
+        article: bool = True) -> str | None:
     """What an entry of sentences (lama.core.sentences) says of `data`, in the reader's language:
     an event's JSON, a View's (a zone, a note: lama.core.display), an action's or a record
-    move's (a control's `said` and `done`); `you`: said to the seat it is about. None where no
-    case fits."""
+    move's (a control's `said` and `done`); `you`: said to the seat it is about; `article`: a
+    card with a name of its own is `a mosquito` (an event's card; a move's template has its own
+    article: `Play a {card}`). None where no case fits."""
     template, plural, params, then = pick(entry, data, you)
     if template is None:
         return None
-    values = {key: _parameter(kind, value, viewer, names, game) for key, (kind, value) in params.items()}
+    values = {key: _parameter(kind, value, viewer, names, game, article) for key, (kind, value) in params.items()}
     text = ngettext(template, plural, values["n"]) if plural else _(template)
     return " ".join([text.format(**values), *(_(after) for after in then)])
 
 
-def _parameter(kind: str, value, viewer: int | None, names, game: str | None):
+def _parameter(kind: str, value, viewer: int | None, names, game: str | None, article: bool = True):
     """A sentence's parameter as the terminal writes it (lama.core.sentences names the kinds)."""
     if kind == "llama":
         return _(facts(game).llama_name)
     if value is None:
         return ""
     if kind == "card":
-        return _a_card(value, game)
+        return _a_card(value, game) if article else card_name(value, game)
     if kind == "cards":
         return " ".join(value)
     if kind == "seat":
