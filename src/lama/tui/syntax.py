@@ -248,7 +248,7 @@ def _why(action: Action, text: str, view, explain) -> str:
     refusal = explain(action) if explain is not None else core_refusal(view, action)
     if refusal is not None:
         return refusal_text(refusal, view.game)
-    return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=action)
+    return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=move_text(action, view.game))
 
 
 def core_refusal(view, action) -> IllegalAction | None:
