@@ -246,7 +246,7 @@ def _why(action: Action, text: str, view, explain) -> str:
     """Why `action` is not legal: the core's refusal (from `explain`, else from the state the game
     rebuilds from the view), in the reader's language."""
     refusal = explain(action) if explain is not None else core_refusal(view, action)
-    if refusal is not None:
+    if refusal is not None and refusal.key != "not_legal":  # (that one names the move as the protocol writes it)
         return refusal_text(refusal, view.game)
     return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=move_text(action, view.game))
 
