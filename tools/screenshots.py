@@ -1,4 +1,4 @@
-"""The README's screenshots: each game, the lobby and the replay, on a desktop (1280x720) and a
+"""The screenshots of the README and docs/browser.md: each game, the lobby and the replay, on a desktop (1280x720) and a
 phone (375x667), light and dark, as docs/screenshots/<scene>-<desktop|phone>-<light|dark>.png.
 
     .venv/bin/python tools/screenshots.py                 # every scene

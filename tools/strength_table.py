@@ -1,6 +1,6 @@
-"""Write the README's strength table from the measured cells (benchmarks/strength-*.json).
+"""Write the strength table of docs/bots.md from the measured cells (benchmarks/strength-*.json).
 
-The table is the part of README.md between the STRENGTH TABLE markers: one row per game and
+The table is the part of docs/bots.md between the STRENGTH TABLE markers: one row per game and
 player count, a column per measured pair (`heuristic` against `random`, `hard` against
 `heuristic`, `neural` against `heuristic`), each cell a win rate with its 95% Wilson interval;
 `games` and `s/decision` are `hard`'s. A game whose `neural` plays as the heuristic (no model
@@ -8,7 +8,7 @@ ships for it: lama.bots.neural.has_model) is marked, so the column says what it 
 refresh a column, measure it again (the commands are in the JSON files and docs/neural.md), put
 the cells in its file, and run:
 
-    python tools/strength_table.py          # rewrites README.md's table; --check: exit 1 if it would change
+    python tools/strength_table.py          # rewrites docs/bots.md's table; --check: exit 1 if it would change
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 from lama.bots.neural import has_model
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+BOTS_DOC = ROOT / "docs" / "bots.md"
 START, END = "<!-- STRENGTH TABLE: tools/strength_table.py writes it -->", "<!-- END STRENGTH TABLE -->"
 FILES = ("strength-2026-11-30.json", "strength-neural.json", "strength-2026-12-04.json")
 COLUMNS = (("medium", "random", "`heuristic` vs `random`"), ("hard", "heuristic", "`hard` vs `heuristic`"),
@@ -92,16 +92,16 @@ def table() -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = README.read_text(encoding="utf-8")
+    text = BOTS_DOC.read_text(encoding="utf-8")
     if START not in text or END not in text:
-        print(f"tools/strength_table.py: README.md lacks the markers {START} ... {END}", file=sys.stderr)
+        print(f"tools/strength_table.py: docs/bots.md lacks the markers {START} ... {END}", file=sys.stderr)
         return 2
     before, rest = text.split(START, 1)
     _, after = rest.split(END, 1)
     new = f"{before}{START}\n{table()}\n{END}{after}"
     if "--check" in argv:
         return int(new != text)
-    README.write_text(new, encoding="utf-8")
+    BOTS_DOC.write_text(new, encoding="utf-8")
     return 0
 
 

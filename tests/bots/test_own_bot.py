@@ -1,7 +1,7 @@
-"""The README's 'write your own bot' example runs: it loads as module:callable wherever
+"""docs/bots.md's 'write your own bot' example (the README links it) runs: it loads as module:callable wherever
 a bot name is accepted, and plays legal moves in every game.
 
-The example is read from README.md between `<!-- own-bot-example -->` and
+The example is read from docs/bots.md between `<!-- own-bot-example -->` and
 `<!-- /own-bot-example -->` (its first ```python block).
 """
 
@@ -22,11 +22,11 @@ START, END = "<!-- own-bot-example -->", "<!-- /own-bot-example -->"
 
 
 def example_source() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert START in text, "README.md has lost its 'write your own bot' section"
+    text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    assert START in text, "docs/bots.md has lost its 'write your own bot' section"
     section = text.split(START, 1)[1].split(END, 1)[0]
     match = re.search(r"```python\n(.*?)```", section, re.S)
-    assert match, "the own-bot section of README.md has no ```python block"
+    assert match, "the own-bot section of docs/bots.md has no ```python block"
     return match.group(1)
 
 

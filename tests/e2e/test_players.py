@@ -207,3 +207,36 @@ def test_no_key_or_code_reaches_the_servers_log(server):
     call(server, "/api/players/me/tables", key=other["key"])
     said = server_log(server)
     assert ann["key"] not in said and code not in said and other["key"] not in said
+
+
+def test_a_seat_taken_without_signing_in_is_claimed_from_another_device(server, new_page):
+    """Bob took his seat on his phone without signing in; on the laptop he has only the table's
+    link: he asks the table, Ann lets him in, the laptop plays his seat and the phone is told."""
+    made = server.table("lama", ["human", "human", "random"], target=200, settings={"turn_seconds": None})
+    ann = new_page()
+    ann.goto(f"{server.base}/tables/{made['table']}#token={made['token']}")
+    ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
+    invitation = ann.get_by_role("textbox", name="Invitation link").input_value()
+    phone = new_page(viewport=PHONE)
+    phone.goto(invitation)
+    phone.fill("#join-name", "Bob")
+    phone.get_by_role("button", name="Take the seat").click()
+    phone.wait_for_function("document.documentElement.dataset.status === 'running'")
+    laptop = new_page()
+    laptop.goto(f"{server.base}/tables/{made['table']}")
+    laptop.wait_for_function("document.documentElement.dataset.status === 'running'")
+    laptop.get_by_text("One of these seats is mine").click()
+    laptop.get_by_role("button", name="Bob's seat is mine").click()
+    ask = ann.get_by_role("alertdialog")
+    ask.wait_for()
+    assert "Bob" in ask.inner_text()
+    ask.get_by_role("button", name="Yes, let them in").click()
+    phone.locator("#mine").get_by_role("heading", name="Your seat moved to another device").wait_for()
+    laptop.locator("details.links summary").wait_for()  # the laptop is in the seat now
+    assert ann.get_by_role("alertdialog").count() == 0
+    deadline = time.monotonic() + 60
+    while not actions(laptop):  # Ann plays until it is Bob's turn, and Bob moves from the laptop
+        assert time.monotonic() < deadline, "it never was Bob's turn"
+        move(ann, quick=True)
+        wait_for_change(laptop, version(laptop), timeout=2)
+    assert move(laptop, quick=True) is not None

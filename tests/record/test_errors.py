@@ -186,7 +186,7 @@ def test_load_record_roundtrip(tmp_path):
     assert load_record(path) == BASE
 
 
-# -- bounded input (README, "Game records"): every file gets the one-line error ----------------
+# -- bounded input (docs/playing.md, "Game records"): every file gets the one-line error ----------------
 
 def _replay_json(path, capsys):
     code = main(["replay", str(path), "--json"])

@@ -144,6 +144,37 @@ def test_resume_can_extend_a_finished_tournament(capsys, tmp_path):
     assert code == 0 and more["games"] == 15 and more["games_played_now"] == 6
 
 
+def test_resume_refuses_a_smaller_plan_and_says_what_the_plan_is(capsys, tmp_path):
+    out = str(tmp_path / "t")
+    run(capsys, *BASE, "--bots", "heuristic,random", "--out", out, "--json")
+    code, _, err = run(capsys, "tournament", "--resume", "--out", out, "--games", "3")
+    assert code == 2
+    assert f"{out} holds a tournament of 9 games; --games 3 would make it smaller" in err
+    assert "without --games" in err and "--games 9 or more" in err and "Traceback" not in err
+    assert json.loads((tmp_path / "t" / "tournament.json").read_text())["games"] == 9  # the plan kept
+
+
+def test_an_interrupted_tournament_tells_one_count_of_the_games_played(capsys, tmp_path, monkeypatch, ctrl_c):
+    """Issue 41: after Ctrl-C the header, the footer, the "incomplete" line and the "kept" line
+    gave four different counts; now the games played are one number everywhere, and the table's
+    smaller count (whole deals only) is said to be that."""
+    bots = "heuristic,random,tournament_bots:interrupting_bot"
+    monkeypatch.setenv("LAMA_TEST_INTERRUPT_AT", "120")  # Ctrl-C inside the second deal
+    monkeypatch.setattr(tournament_bots, "_decisions", 0)
+    out = tmp_path / "t"
+    code, text, err = run(capsys, "tournament", "--players", "3", "--games", "12", "--seed", "2", "--bots", bots,
+                          "--engine", "core", "--out", str(out))
+    assert code == 130
+    kept = len((out / "results.jsonl").read_text().splitlines())
+    assert kept % 3, "the interrupt fell between deals: pick another LAMA_TEST_INTERRUPT_AT"
+    whole = kept - kept % 3
+    said = " ".join((text + err).split())
+    assert f"{kept} games played in" in said
+    assert f"incomplete: {kept} of 12 planned games played; the table counts the {whole} of whole deals" in said
+    assert f"{kept} games kept in {out}" in said
+    assert f"seed 2: {whole} games ({whole // 3} deal" in said
+
+
 def test_a_bot_that_raises_stops_the_run_and_names_the_seed(capsys, tmp_path):
     bots = "heuristic,tournament_bots:late_crash_bot"
     code, out, err = run(capsys, "tournament", "--players", "2", "--games", "6", "--bots", bots, "--json",

@@ -103,6 +103,7 @@ def reference_summary(plan, results: dict) -> dict:
         "game": plan.spec.game, "players": plan.spec.players, "options": plan.spec.options_dict,
         "seed": plan.seed, "seatings": plan.seatings, "bots": pool, "games": games, "deals": len(deals),
         "games_planned": len(plan.tasks), "deals_planned": plan.deals, "games_failed": len(failed),
+        "games_played": len(played),
         "complete": len(played) == len(plan.tasks) and games > 0, "fair_share": 1.0 / plan.spec.players,
         **out, **rated,
         "errors": [g["error"] | {"deal": g["deal"], "seating": g["seating"], "seed": g["seed"],
@@ -169,8 +170,9 @@ def test_a_game_read_again_counts_once_and_a_finished_game_beats_a_failure():
 
 def digest(result: dict, out) -> str:
     """What must not change: the numbers (timings aside) and the stored rows (in key order,
-    without their seconds)."""
-    numbers = {k: v for k, v in result.items() if k not in TIMING}
+    without their seconds). `games_played` came later (every game of these runs is played)."""
+    assert result["games_played"] == result["games_planned"]
+    numbers = {k: v for k, v in result.items() if k not in TIMING | {"games_played"}}
     rows = sorted((json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()),
                   key=lambda g: (g["deal"], g["seating"]))
     for row in rows:

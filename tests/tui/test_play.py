@@ -386,6 +386,23 @@ def test_hint_rates_every_legal_move_and_names_a_choice(terminal):
         assert action in shown, (action, shown)
 
 
+def test_the_hints_how_paragraph_is_shown_with_the_first_hint_only(terminal):
+    """Issue 41: five lines of "How" on every hint pushed a six-seat table off the screen."""
+    hints_shown = []
+
+    def script(t):
+        if "The bot would choose:" in t.screens[-1]:
+            hints_shown.append(t.screens[-1])
+        return EOFError if len(hints_shown) == 2 else "h"
+
+    t = terminal(script)
+    assert main(["play", "--seed", "8", "--record", "game.json"]) == 0
+    t.finish()
+    first, second = hints_shown
+    assert "How:" in first and "95% interval" in first
+    assert "How:" not in second and "The bot would choose:" in second
+
+
 def test_the_seed_is_shown_when_the_game_ends_not_before(terminal):
     """Issue 12, item 2: the seed shows the deal, so it is told at the end, hot seat included."""
     t = terminal(lambda t: EOFError if t.prompts > 3 else None)

@@ -41,7 +41,9 @@ CODES = {"bad_bot", "bad_content_type", "bad_invite", "bad_language", "bad_name"
          "store_unavailable", "table_full", "too_large", "too_soon", "method_not_allowed", "http_error",
          "too_slow", "server_busy",  # (these two: web.connections, before a request reaches the application)
          "broken_table",
-         "bad_handle", "bad_key", "bad_code", "not_signed_in", "handle_taken", "no_player"}  # players (issue 38)
+         "bad_handle", "bad_key", "bad_code", "not_signed_in", "handle_taken", "no_player",  # players (issue 38)
+         "claim_pending", "no_claim", "nobody_to_confirm",  # a seat claimed from another device
+         "chat_off"}
 
 
 def server_sources():
@@ -162,7 +164,8 @@ def test_http_errors_in_xx_have_no_english_word(client, pseudo):
         (client.post("/api/tables", json={"game": "lama", "players": 2, "seats": [HUMAN, bot()], "name": "A",
                                           "colour": 1}), "bad_request", ("colour", "game", "players", "seats",
                                                                           "name", "options", "hints", "visibility",
-                                                                          "turn_seconds", "stand_in_level", "rated")),
+                                                                          "turn_seconds", "stand_in_level", "rated",
+                                                                          "chat")),
         (client.post("/api/tables", json={"game": "lama", "players": 2, "seats": [HUMAN, bot()], "name": "A",
                                           "options": {"target": 0}}), "bad_options", ("target", "1000")),
         (client.post("/api/tables", content=b"[1", headers={"content-type": "application/json"}), "malformed", ()),

@@ -102,6 +102,8 @@ def back_to_version_5(db) -> None:
     db.exec_driver_sql("DROP INDEX lama_seats_player")
     db.exec_driver_sql("ALTER TABLE lama_seats DROP COLUMN player")
     db.exec_driver_sql("ALTER TABLE lama_tables DROP COLUMN rated")
+    db.exec_driver_sql("ALTER TABLE lama_tables DROP COLUMN chat")
+    db.exec_driver_sql("ALTER TABLE lama_tables DROP COLUMN review")
     for name in ("lama_rating_history", "lama_ratings", "lama_signin_codes", "lama_player_keys", "lama_players"):
         db.exec_driver_sql(f"DROP TABLE {name}")
 

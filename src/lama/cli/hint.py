@@ -125,7 +125,7 @@ def cmd_hint(args) -> int:
     console = Console()
     console.print(Text(_("{game}, {where}: {who} to move. {position}").format(
         game=game_name(view.game), where=where, who=_who(view.seat, names), position=position_words(view))))
-    print_hints(result, console, names, view.game)
+    print_hints(result, console, names, game=view.game)
     return 0
 
 

@@ -10,6 +10,8 @@ import os
 import sys
 import time
 
+from lama.i18n import _
+
 from .types import positive
 
 
@@ -17,9 +19,19 @@ def non_negative(text: str) -> int:
     return 0 if text.strip() == "0" else positive(text)
 
 
+def missing_extra(error: ImportError) -> str:
+    """The one line for a missing module of the train extra (which includes the rl extra)."""
+    return "lama train: " + _("{module} is not installed; install the train extra: {command}").format(
+        module=error.name or error, command="pip install -e '.[train]'")
+
+
 def add_arguments(p) -> None:
-    from lama.bots.neural_train import Recipe
-    from lama.envs.neural_rl import RLRecipe
+    try:  # the recipes' defaults are the help's; the rl extra's gymnasium loads with them
+        from lama.bots.neural_train import Recipe
+        from lama.envs.neural_rl import RLRecipe
+    except ImportError as e:  # before any option is read: `lama train`, `lama train --help` alike
+        print(missing_extra(e), file=sys.stderr)
+        raise SystemExit(2) from None
     from lama.games import GAMES, game_class
 
     card_games = [g for g in GAMES if game_class(g).family == "cards"]  # what the network's features read
@@ -87,7 +99,7 @@ def cmd_train(args) -> int:
         from rich.console import Console
         from rich.progress import Progress
     except ImportError as e:
-        print(f"lama train needs the train extra (pip install 'lama[train]'): {e}", file=sys.stderr)
+        print(missing_extra(e), file=sys.stderr)
         return 2
     from lama.bots.neural import feature_count, load, slot_count
     from lama.bots.neural_train import Recipe, save, train

@@ -17,7 +17,7 @@ RESULT_FORMAT = "lama-result/1"
 TOP_KEYS = {"format", "game", "players", "options", "rounds"}
 
 # Bounds on what a record file may hold, so that any input is read in bounded time and memory
-# (README, "Game records").
+# (docs/playing.md, "Game records").
 MAX_BYTES = 16 * 1024 * 1024  # the file
 MAX_DEPTH = 64  # nesting of JSON arrays and objects (a record needs 6)
 MAX_DIGITS = 20  # digits of a JSON integer (any count in a game fits in far fewer)
@@ -59,7 +59,7 @@ class RecordError(Exception):
 def load_record(path) -> dict:
     """Read a record file as JSON (a file-level RecordError if it cannot be).
 
-    At most MAX_BYTES are read; nesting, numbers and duplicate keys are checked (README).
+    At most MAX_BYTES are read; nesting, numbers and duplicate keys are checked (docs/playing.md).
     """
     try:
         with open(path, "rb") as f:

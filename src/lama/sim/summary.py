@@ -92,6 +92,7 @@ def summarize(plan, results) -> dict:
         "games_planned": plan.size,
         "deals_planned": plan.deals,
         "games_failed": tally.failed,
+        "games_played": tally.played,  # every game played (and kept), this run or before: failed, in part deals
         "complete": tally.played == plan.size and games > 0,  # not when every game failed
         "fair_share": 1.0 / plan.spec.players,
         **out,

@@ -83,7 +83,12 @@ def _settings(given: dict, games: int | None, resume: bool, records: str | None,
                              f"resume it without --{key if key != 'options' else 'target'}, "
                              f"or start a new one in another directory")
     settings = {k: saved[k] for k in SETTINGS}
-    settings["games"] = games or saved.get("games", DEFAULT_GAMES)
+    planned = saved.get("games", DEFAULT_GAMES)
+    if games is not None and games < planned:  # fewer would silently drop games from the plan
+        raise UsageError(f"{store.dir} holds a tournament of {planned} games; --games {games} would make it "
+                         f"smaller: resume it without --games (it plays the rest of the {planned}), with "
+                         f"--games {planned} or more to extend it, or start a new one in another directory")
+    settings["games"] = games or planned
     if records is None and saved.get("records"):
         records = saved["records"]  # the games still to play are recorded like the others
     return settings, records

@@ -1,6 +1,7 @@
 """The hints (lama.bots.hints) as the terminal shows them: a table of every legal action, best
-first by the measure the bot's choice uses, the choice on top, and one line on how they were
-found (the terminal game's `hint`, and `lama hint RECORD`)."""
+first by the win chance it shows, the moves that tie with the best marked as ties, and a
+paragraph on how they were found (the terminal game's `hint`, once a session, and
+`lama hint RECORD`)."""
 
 from __future__ import annotations
 
@@ -25,11 +26,37 @@ def action_words(action, game: str | None, names=None) -> str:
     return move_text(action, game, names)
 
 
+TIE = "="  # the mark of the moves that tie with the best (the firm arrow is for a clear best)
+BEST = "→"
+
+
 def ranked(result: Hints) -> list:
-    """The rows best first by the bot's own measure: the search tries the better moves more
-    (sequential halving drops the weaker half; ismcts visits the better moves more), and it
-    chooses the most tried, the higher win chance breaking ties; so the choice comes first."""
-    return sorted(result.rows, key=lambda r: (r.action != result.choice, -r.tries, -r.value))
+    """The rows best first by the win chance the table shows; between equal chances, the bot's
+    choice, then the more tried; moves the search never tried (no estimate) last."""
+    return sorted(result.rows, key=lambda r: (not r.tries, -(r.value if r.tries else 0),
+                                              r.action != result.choice, -r.tries))
+
+
+def ties(a, b) -> bool:
+    """Whether two rows' win chances are a tie: equal as shown (to 0.1%), or their difference
+    is within its own 95% margin, 1.96 * sqrt(se_a² + se_b²), the search's uncertainty (a move
+    tried once has an unbounded margin and ties with every other)."""
+    if not (a.tries and b.tries):
+        return False
+    if round(a.value * 1000) == round(b.value * 1000):
+        return True
+    return abs(a.value - b.value) <= 1.96 * (a.stderr ** 2 + b.stderr ** 2) ** 0.5
+
+
+def marks(rows: list) -> list[str]:
+    """The first column for rows best first: the arrow on the best when no other move ties
+    with it, else the tie mark on every move that ties with the best."""
+    if not rows or not rows[0].tries:
+        return [""] * len(rows)
+    tied = [ties(rows[0], r) for r in rows[1:]]
+    if not any(tied):
+        return [BEST] + [""] * (len(rows) - 1)
+    return [TIE] + [TIE if t else "" for t in tied]
 
 
 def budget_words(method: str) -> str:
@@ -58,14 +85,17 @@ def method_line(result: Hints) -> str:
     else:
         how = _("the hard bot's search, {budget}, spread evenly over the moves").format(budget=budget)
     return _("How: {how}. Win chance: the chance of winning the game after the move, averaged over "
-             "its playouts, ± the half-width of its 95% interval.").format(how=how)
+             "its playouts, ± the half-width of its 95% interval. Best first by win chance; {tie} marks "
+             "the moves that tie with the best (equal to 0.1%, or closer than the search can tell "
+             "apart), {best} a clear best.").format(how=how, tie=TIE, best=BEST)
 
 
 def hint_table(result: Hints, names=None, width: int = 80, game: str | None = None):
-    """A rich Table of the hints, best first, the bot's choice on top and marked; where that is
-    wider than `width` columns (a 40-column terminal), the compact one: the move, its win
-    chance and its points."""
-    rows = [(r, r.action == result.choice) for r in ranked(result)]
+    """A rich Table of the hints, best first by win chance, the best marked (or the moves that
+    tie with it), the bot's choice in bold; where that is wider than `width` columns (a
+    40-column terminal), the compact one: the move, its win chance and its points."""
+    order = ranked(result)
+    rows = [(r, r.action == result.choice, mark) for r, mark in zip(order, marks(order))]
     table = Table(title=_("Hints for {name}").format(name=seat_name(result.seat, names)), title_justify="left")
     table.add_column("")
     table.add_column(_("move"))
@@ -73,9 +103,9 @@ def hint_table(result: Hints, names=None, width: int = 80, game: str | None = No
     table.add_column(f"± {percent(0.95, 0)}", justify="right", no_wrap=True)
     table.add_column(_("points this round"), justify="right")
     table.add_column(_("tries"), justify="right", no_wrap=True)
-    for r, chosen in rows:
+    for r, chosen, mark in rows:
         half = "-" if r.stderr == float("inf") else percent(1.96 * r.stderr)
-        table.add_row("→" if chosen else "", action_words(r.action, game, names), chance(r), half, points(r),
+        table.add_row(mark, action_words(r.action, game, names), chance(r), half, points(r),
                       number(r.tries), style="bold" if chosen else None)
     if least_width(table) <= width:
         return table
@@ -83,8 +113,8 @@ def hint_table(result: Hints, names=None, width: int = 80, game: str | None = No
     table.add_column(_("move"), overflow="fold")
     table.add_column(_("win chance"), justify="right", no_wrap=True)
     table.add_column(_("points this round"), justify="right", overflow="fold")
-    for r, chosen in rows:
-        table.add_row(("→ " if chosen else "  ") + action_words(r.action, game, names), chance(r), points(r),
+    for r, chosen, mark in rows:
+        table.add_row((mark or " ") + " " + action_words(r.action, game, names), chance(r), points(r),
                       style="bold" if chosen else None)
     return table
 
@@ -97,18 +127,20 @@ def points(r) -> str:
     return number(r.points, 1) if r.tries else "-"
 
 
-def print_hints(result: Hints, console, names=None, game: str | None = None) -> None:
-    """The table, the method, what negative points mean (if any show), and the choice."""
+def print_hints(result: Hints, console, names=None, how: bool = True, game: str | None = None) -> None:
+    """The table, the method (unless `how` is False: it was said before), what negative points
+    mean (if any show), and the choice."""
     console.print(hint_table(result, names, console.width, game))
-    tell(console, method_line(result), "dim")
+    if how:
+        tell(console, method_line(result), "dim")
     if any(r.tries and r.points < 0 for r in result.rows):
         tell(console, _("Points this round: the points the move is expected to add this round; below "
                         "zero, it is expected to give back or win chips (fewer points is better)."), "dim")
     console.print(Text.assemble(_("The bot would choose: "), (action_words(result.choice, game, names), "bold")))
 
 
-def show_hints(view, console=None, rng=None, budget: int | None = None, names=None) -> Hints:
+def show_hints(view, console=None, rng=None, budget: int | None = None, names=None, how: bool = True) -> Hints:
     """Compute and print the hints for `view` (the terminal game's `hint` / `h`)."""
     result = hints(view, rng, budget)
-    print_hints(result, console or Console(), names, view.game)
+    print_hints(result, console or Console(), names, how, view.game)
     return result

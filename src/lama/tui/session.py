@@ -158,6 +158,7 @@ class TerminalGame:
         self.ledger = Ledger(self.start)  # where the points went, round by round
         self.last_viewer: int | None = None
         self.private = False  # a human's hand is on the screen
+        self.hinted = False  # the hints' "How" paragraph was shown (it is shown once a session)
         self.prompt_note: Callable[[], str] | None = None  # said before each move prompt (an online clock)
 
     @property
@@ -317,7 +318,10 @@ class TerminalGame:
         from .hints import show_hints
 
         self.say(_("Thinking..."), "dim")
-        show_hints(view, self.console, names=self.names)
+        # the paragraph on how hints are found, once a session: five lines on every hint would
+        # push a six-seat table off a 24-line screen
+        show_hints(view, self.console, names=self.names, how=not self.hinted)
+        self.hinted = True
 
     def page(self, text: str) -> None:
         """Long text one screen at a time on a terminal (Enter: the next screen, q: back to the

@@ -147,15 +147,20 @@ def print_table(result: dict, console=None) -> None:
                   "Bradley-Terry fit over every pair of seats at a table (fewer points wins).[/dim]")
     _rough(console, result["deals"])
     threads = " thread(s)" if result["engine"] == "fast" else " worker(s)"
-    console.print(f"{result['games_played_now']} games played in {result['elapsed_s']:.1f} s "
+    now = "" if result["games_played_now"] == result.get("games_played") else " now"  # a resumed run: its own
+    console.print(f"{result['games_played_now']} games played{now} in {result['elapsed_s']:.1f} s "
                   f"({result['games_per_s']:.1f} games/s) on {result['workers']}{threads}, "
                   f"backend {result['backend']}, engine {result['engine']}")
     if result["games_failed"]:
         console.print(f"[red]{result['games_failed']} game(s) failed; their deals are left out "
                       f"(--json lists them with their seeds)[/red]")
-    if not result["complete"] and len(result["errors"]) + result["games"] < result["games_planned"]:
-        console.print(f"[yellow]incomplete: {len(result['errors']) + result['games']} of "
-                      f"{result['games_planned']} planned games played[/yellow]")
+    played = result.get("games_played", len(result["errors"]) + result["games"])
+    if not result["complete"] and played < result["games_planned"]:
+        # one count of the games played, the one `--resume` goes on from; the table's is smaller
+        # when a deal is only partly played (its seatings compare the bots only all together)
+        part = (f"; the table counts the {result['games']} of whole deals" if result["games"] < played else "")
+        console.print(f"[yellow]incomplete: {played} of {result['games_planned']} planned games played"
+                      f"{part}[/yellow]")
 
 
 # -- the report: luck versus skill ---------------------------------------------------

@@ -131,6 +131,22 @@ class HandleTaken(ServerRefusal):
     code = "handle_taken"
 
 
+class ChatOff(ServerRefusal):
+    code = "chat_off"
+
+
+class ClaimPending(ServerRefusal):
+    code = "claim_pending"
+
+
+class NoClaim(ServerRefusal):
+    code = "no_claim"
+
+
+class NobodyToConfirm(ServerRefusal):
+    code = "nobody_to_confirm"
+
+
 class TableFull(ServerRefusal):
     code = "table_full"
 

@@ -1,9 +1,10 @@
 """The live tables of one `lama serve` process: each a `LiveTable` (live) in memory, kept in
 step with the store, and in step with the other servers. The Hub is made of one part per job,
-each in its module: seats and rematches (seats), clocks and stand-ins (clocks), who is
-connected (presence), the move path (moves), loading and sync between servers (loading), the
-store as the truth after its errors and broken tables (recovery), the lobby (lobby). What they
-share is here: the store and its calls off the event loop (`db`), and what happens after a
+each in its module: seats and rematches (seats), a seat claimed from another device (claims),
+clocks and stand-ins (clocks), who is connected (presence), the move path (moves), loading and
+sync between servers (loading), the store as the truth after its errors and broken tables
+(recovery), the lobby (lobby), the players who sign in (accounts), game reviews (reviews). What
+they share is here: the store and its calls off the event loop (`db`), and what happens after a
 table changes (`changed`), the one way every part tells of a change.
 
 The parts refuse with the domain errors of `errors` (TableNotFound, SeatTaken, ...), each with
@@ -22,6 +23,7 @@ import time
 from sqlalchemy.exc import SQLAlchemyError
 
 from .accounts import Accounts
+from .claims import Claims
 from .clocks import AWAY_SECONDS, Clocks
 from .live import LiveTable
 from .loading import Loading
@@ -29,12 +31,13 @@ from .lobby import WAITING_SECONDS, Lobby
 from .moves import Moves
 from .presence import Presence
 from .recovery import Recovery
+from .reviews import Reviews
 from .seats import REMATCH_WAIT, Seats
 from .store import Store
 from .workers import Bots, GroupCommit
 
 
-class Hub(Recovery, Loading, Seats, Clocks, Presence, Moves, Lobby, Accounts):
+class Hub(Recovery, Loading, Seats, Claims, Clocks, Presence, Moves, Lobby, Accounts, Reviews):
     """The live tables (`live`), their store, their bots (`pool`: an Executor, None: no bot plays)."""
 
     def __init__(self, store: Store, pool=None, bot_pause: float = 0.0, clock=time.time,
@@ -44,6 +47,7 @@ class Hub(Recovery, Loading, Seats, Clocks, Presence, Moves, Lobby, Accounts):
         self.pool = pool  # an Executor for bot decisions and hints
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}  # the tables being brought from the store
+        self._reviews: dict[str, asyncio.Future] = {}  # the game reviews being made (reviews)
         self.commits = GroupCommit(store)
         self.bots = Bots(pool, bot_pause)
         self.clock = clock  # the time of clocks and of what is stored (tests set their own)

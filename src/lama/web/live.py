@@ -42,6 +42,8 @@ class LiveTable:
         self.untold: set[Connection] = set()  # the connections it is for: their last state is out of date
         self.epoch = 0  # the hub's store epoch it was read at (recovery: reloaded before a move when it is older)
         self.broken = False  # it could not be rebuilt from the store: out of play
+        self.chat: list[dict] = []  # the last lines said (web.chat), memory only
+        self.claims: dict = {}  # claim id: a seat claimed from another device, waiting for the table (claims)
 
     @property
     def id(self) -> str:

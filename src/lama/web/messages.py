@@ -78,6 +78,7 @@ class Shown(Protocol):
     clock: Callable[[], float]  # the hub's time
     rematch: list[int]  # the seats taken at the next table
     why: dict[int, str]  # seat: why its stand-in plays
+    chat: list[dict]  # the last chat lines said
 
     def deadline(self) -> float | None: ...
 
@@ -104,6 +105,7 @@ def listed(row: TableRow) -> dict:
             "options": row.options, "status": row.status, "created": row.created, "hints": row.hints,
             "visibility": row.visibility, "turn_seconds": row.turn_seconds, "stand_in_level": row.stand_in_level,
             "next": row.rematch_id, "seats": seat_facts(row), "broken": row.broken is not None, "rated": row.rated,
+            "chat": row.chat,
             **(row.result or {})}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from . import messages
+from .chat import earlier
 from .live import LiveTable
 from .messages import Connection
 
@@ -29,6 +30,7 @@ class Presence:
                 if live.row.seats[seat].stand_in is not None:
                     await self.set_stand_in(live, seat, None)  # back in the seat: the stand-in leaves
             connection.send(messages.state_message(live, connection))  # the newcomer's own state, at once
+            earlier(live, connection)  # (a seated person: the chat's last lines)
             self.presence(live, live.connections - {connection})  # and the others see it, soon
         self.kick_bots(live)
 
@@ -36,6 +38,7 @@ class Presence:
         connection.closed = True
         async with live.lock:
             live.connections.discard(connection)
+            self.drop_claims(live, connection)
             seat = connection.seat
             if seat is not None and live.person(seat) and not live.connected(seat):
                 live.away[seat] = self.clock()

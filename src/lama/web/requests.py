@@ -83,11 +83,14 @@ def seat_rows(seats: list, name) -> tuple[list[SeatRow], str | None, int | None]
     return rows, creator_token, creator_seat
 
 
-def table_settings(rows: list[SeatRow], visibility="private", turn_seconds=..., stand_in_level=STAND_IN):
+def table_settings(rows: list[SeatRow], visibility="private", turn_seconds=..., stand_in_level=STAND_IN, chat=None):
     """A new table's visibility, clock (seconds per move, None: no clock; by default one when
-    two or more seats are people's) and stand-in bot, as its creator asks for them."""
+    two or more seats are people's), stand-in bot and chat (by default on at a private table,
+    off at a public one), as its creator asks for them."""
     if visibility not in VISIBILITIES:
         raise BadRequest(N_('visibility is "private" (the default) or "public", not {value}'), value=shown(visibility))
+    if chat is not None and not isinstance(chat, bool):
+        raise BadRequest(N_("{name} is true or false"), name="chat")
     if turn_seconds is ...:
         turn_seconds = TURN_SECONDS_PEOPLE if sum(r.kind == "human" for r in rows) >= 2 else None
     low, high = TURN_SECONDS
@@ -98,4 +101,4 @@ def table_settings(rows: list[SeatRow], visibility="private", turn_seconds=..., 
     if stand_in_level not in SERVER_BOTS:
         raise BadBot(N_("stand_in_level must be one of {bots}, not {value}"),
                        bots=", ".join(SERVER_BOTS), value=shown(stand_in_level))
-    return visibility, turn_seconds, stand_in_level
+    return visibility, turn_seconds, stand_in_level, visibility == "private" if chat is None else chat

@@ -51,6 +51,8 @@ tables_t = Table(
     Column("clock_start", Float),  # a clock (re)started here, after the last move: the table began, a person came back
     Column("broken", Text),  # why the table cannot be rebuilt from its stored moves (null: it can)
     Column("rated", Integer, nullable=False, server_default="0"),  # its result updates its players' ratings
+    Column("chat", Integer, nullable=False, server_default="1"),  # its seated people may chat (web.chat)
+    Column("review", Text),  # a finished table's game review (lama.review), JSON, made once when first asked for
 )
 # the lobby's pages, newest first, read from the index however many tables there are
 LOBBY_INDEX = Index("lama_tables_lobby", tables_t.c.visibility, tables_t.c.status, tables_t.c.created)
@@ -166,8 +168,10 @@ MIGRATIONS: dict[int, list[str | dict[str, list[str]]]] = {
         "ALTER TABLE lama_tables ADD COLUMN broken TEXT",
         CONTIGUOUS,
     ],
-    6: [  # players who sign in, their seats, rated tables (the new tables themselves: create_all)
+    6: [  # players who sign in, their seats, rated tables, table chat (the new tables themselves: create_all)
         "ALTER TABLE lama_tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE lama_tables ADD COLUMN chat INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE lama_tables ADD COLUMN review TEXT",
         "ALTER TABLE lama_seats ADD COLUMN player VARCHAR(20)",
         "CREATE INDEX IF NOT EXISTS lama_seats_player ON lama_seats (player)",
     ],
@@ -226,6 +230,7 @@ class TableRow:
     result: dict | None = None  # a finished table's {"winners", "points"}
     broken: str | None = None  # why it cannot be rebuilt from its stored moves
     rated: bool = False
+    chat: bool = True  # the seated people may chat
 
 
 def migrate(engine, url: str) -> None:
@@ -268,7 +273,8 @@ def table_row(t, seats) -> TableRow:
                for s in seats],
         hints=bool(t.hints), rematch_id=t.rematch_id, visibility=t.visibility, invite=t.invite,
         turn_seconds=t.turn_seconds, stand_in_level=t.stand_in_level, clock_start=t.clock_start,
-        result=json.loads(t.result) if t.result else None, broken=t.broken, rated=bool(t.rated))
+        result=json.loads(t.result) if t.result else None, broken=t.broken, rated=bool(t.rated),
+        chat=bool(t.chat))
 
 
 def one_line(e: Exception) -> str:

@@ -48,12 +48,13 @@ class Seats:
         if player is not None and creator_seat is not None:
             creator_token = player.token(table_id, creator_seat)
             rows[creator_seat].token_hash, rows[creator_seat].player = token_hash(creator_token), player.handle
-        visibility, turn_seconds, level = table_settings(rows, **settings)
+        visibility, turn_seconds, level, chat = table_settings(rows, **settings)
         waiting = any(r.kind == "human" and r.token_hash is None for r in rows)
         row = TableRow(table_id, game.id, players, jsonable(game.options), new_seed(),
                        "waiting" if waiting else "running", self.clock(), seats=rows, hints=hints,
                        visibility=visibility, invite=secrets.token_urlsafe(24), turn_seconds=turn_seconds,
-                       stand_in_level=level, clock_start=None if waiting else self.clock(), rated=bool(rated))
+                       stand_in_level=level, clock_start=None if waiting else self.clock(), rated=bool(rated),
+                       chat=chat)
         await self.db(self.store.create_table, row)
         live = await self.get(table_id, row)
         return {"table": table_id, "seat": creator_seat, "token": creator_token, "invite": row.invite,
@@ -142,7 +143,7 @@ class Seats:
             new = TableRow(secrets.token_urlsafe(9), row.game, row.players, row.options, new_seed(), "waiting",
                            self.clock(), seats=seats, hints=row.hints, visibility=row.visibility,
                            invite=secrets.token_urlsafe(24), turn_seconds=row.turn_seconds,
-                           stand_in_level=row.stand_in_level, rated=row.rated)
+                           stand_in_level=row.stand_in_level, rated=row.rated, chat=row.chat)
             await self.db(self.store.create_table, new)
             live.row.rematch_id = await self.db(self.store.set_rematch, table_id, new.id)
         nxt = await self.get(live.row.rematch_id)

@@ -41,7 +41,7 @@ class Store(Announcing, PlayerStore):
     """The tables of one database, opened (and created or migrated) from a URL."""
 
     # the methods that only read (any number of threads may call them at once); the others write
-    READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record",
+    READS = frozenset(("schema_version", "load_table", "tables", "public_tables", "tables_by_ids", "record", "review",
                        "seat_of_token", "moves", "count_moves", "last_move_at")) | PlayerStore.PLAYER_READS
 
     def __init__(self, url: str, origin: str = "", sync_commits: bool = False):
@@ -106,7 +106,8 @@ class Store(Announcing, PlayerStore):
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options),
                 seed=str(row.seed), status=row.status, created=row.created, hints=int(row.hints),
                 visibility=row.visibility, invite=row.invite, turn_seconds=row.turn_seconds,
-                stand_in_level=row.stand_in_level, clock_start=row.clock_start, rated=int(row.rated)))
+                stand_in_level=row.stand_in_level, clock_start=row.clock_start, rated=int(row.rated),
+                chat=int(row.chat)))
             db.execute(insert(seats_t), [
                 dict(table_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
                      token_hash=s.token_hash, stand_in=s.stand_in, creator=int(s.creator), reserved=s.reserved,
@@ -181,6 +182,16 @@ class Store(Announcing, PlayerStore):
         with self.engine.begin() as db:
             db.execute(update(tables_t).where(tables_t.c.id == table_id).values(broken=why[:1000]))
 
+    def review(self, table_id: str) -> dict | None:
+        """A finished table's stored review (None: not made yet)."""
+        with self.engine.connect() as db:
+            text = db.execute(select(tables_t.c.review).where(tables_t.c.id == table_id)).scalar()
+        return json.loads(text) if text else None
+
+    def set_review(self, table_id: str, review: dict) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables_t).where(tables_t.c.id == table_id).values(review=json.dumps(review)))
+
     def record(self, table_id: str) -> dict | None:
         with self.engine.connect() as db:
             text = db.execute(select(tables_t.c.record).where(tables_t.c.id == table_id)).scalar()
@@ -199,6 +210,12 @@ class Store(Announcing, PlayerStore):
                 seats_t.c.reserved.is_(None) if reserved is None else seats_t.c.reserved == reserved,
             ).values(name=name, token_hash=token_digest, player=player))
             return done.rowcount == 1
+
+    def move_seat(self, table_id: str, seat: int, token_digest: str) -> None:
+        """A person's seat to another device (web.claims): a new token, and nobody's player."""
+        with self.engine.begin() as db:
+            db.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                       .values(token_hash=token_digest, player=None))
 
     def seat_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
         """A reserved seat nobody came for is played by a bot; False if it was claimed meanwhile."""

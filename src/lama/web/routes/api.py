@@ -56,7 +56,7 @@ async def games():
 
 @router.post("/api/tables", status_code=201, dependencies=[limited("creations")])
 async def create_table(request: Request, hub: Hub = Depends(hub_of), me=Depends(maybe_player)):
-    settings = ("visibility", "turn_seconds", "stand_in_level")
+    settings = ("visibility", "turn_seconds", "stand_in_level", "chat")
     body = await json_body(request, ("game", "players", "options", "seats", "name", "hints", "rated", *settings))
     created = await hub.create(
         body.get("game"), body.get("players"), body.get("options", {}), body.get("seats"), body.get("name"),
@@ -110,6 +110,12 @@ async def replay(table_id: str, hub: Hub = Depends(hub_of)):
 
     return {"record": live.table.record.data,
             "steps": await asyncio.to_thread(replay_steps, live.table.record.data)}
+
+
+@router.get("/api/tables/{table_id}/review")
+async def review(table_id: str, hub: Hub = Depends(hub_of)):
+    """The game review of a finished table (`lama review --json`'s form), made once; 409 before the end."""
+    return await hub.table_review(table_id)
 
 
 @router.get("/api/games/{game_id}/rules")

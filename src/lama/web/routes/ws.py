@@ -20,16 +20,18 @@ from lama.i18n import N_, localized, parse
 from lama.i18n.reasons import refusal_text
 from lama.match import Refused
 
+from .. import chat as table_chat
 from ..errors import BadToken, BrokenTable, ServerRefusal
 from ..hints import hint_message, odds_message
 from ..hub import Hub
-from ..limits import Bucket, address_of
+from ..limits import Bucket, RateLimited, address_of
 from ..messages import REACTION_BURST, REACTION_RATE, Closing, Connection, error_message, react
 from ..recovery import CLOSE_BROKEN
 from ..security import language_of, refused
 
 MAX_MESSAGE = 16 * 1024  # a WebSocket message; larger closes the connection with 1009
 RATE, BURST = 50.0, 100  # messages per second a connection may send, and its burst; more closes with 1008
+CLAIM_RATE, CLAIM_BURST = 0.2, 10  # claims of a seat a second a connection may send, and its burst
 
 log = logging.getLogger("lama.web")
 
@@ -78,6 +80,8 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
     metrics.connections.inc()
     bucket = Bucket(RATE, BURST)
     reactions = Bucket(REACTION_RATE, REACTION_BURST, hub.clock)  # per connection, a hello included
+    claims = Bucket(CLAIM_RATE, CLAIM_BURST, hub.clock)
+    lines = Bucket(table_chat.CHAT_RATE, table_chat.CHAT_BURST, hub.clock)  # chat lines
     first = token is None  # a hello may come
     opening = True  # the first message, which may name the language of errors (docs/server.md)
     try:
@@ -109,7 +113,7 @@ async def _play(websocket: WebSocket, hub: Hub, table_id: str, token: str | None
             if hello is None and asked:  # a hello with the language only (or a token in the address)
                 continue
             if hello is None:
-                await _handle(hub, live, connection, text, websocket, reactions)
+                await _handle(hub, live, connection, text, websocket, reactions, claims, lines)
                 continue
             try:
                 token, key = hello
@@ -178,8 +182,9 @@ async def _refuse(websocket: WebSocket, code: str, message, close: int, lang: st
 
 
 async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: WebSocket,
-                  reactions: Bucket) -> None:
-    """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, or an error back."""
+                  reactions: Bucket, claims: Bucket, lines: Bucket) -> None:
+    """One message from a client: `act`, `stand_in`, `hint`, `odds`, `react`, `say`, `claim`,
+    `confirm`, or an error back."""
 
     def say(code: str, text: str) -> None:
         refused(websocket.scope, code)
@@ -210,11 +215,23 @@ async def _handle(hub: Hub, live, connection: Connection, text: str, websocket: 
             connection.send(await odds_message(live, connection.seat))
         elif kind == "react":
             react(live, connection.seat, data.get("reaction"), reactions.take)
+        elif kind == "say":
+            table_chat.say(live, connection.seat, data.get("text"), lines.take)
+        elif kind == "claim":
+            if not claims.take():
+                raise RateLimited(N_("too many claims: wait a moment"))
+            await hub.claim(live, connection, data.get("seat"), data.get("name"))
+        elif kind == "confirm":
+            await hub.confirm(live, connection, data.get("claim"), data.get("accept"))
         else:
-            refuse("malformed", N_("a message is {act}, {hint}, {odds}, {react} or {stand_in}"),
+            refuse("malformed",
+                   N_("a message is {act}, {hint}, {odds}, {react}, {say}, {stand_in}, {claim} or {confirm}"),
                    act='{"type": "act", "version": V, "action": ...}', hint='{"type": "hint"}',
                    odds='{"type": "odds"}', react='{"type": "react", "reaction": CODE}',
-                   stand_in='{"type": "stand_in", "seat": S, "bot": LEVEL or null}')
+                   say='{"type": "say", "text": S}',
+                   stand_in='{"type": "stand_in", "seat": S, "bot": LEVEL or null}',
+                   claim='{"type": "claim", "seat": S, "name": N}',
+                   confirm='{"type": "confirm", "claim": ID, "accept": true or false}')
     except Refused as e:  # an illegal move: the core's refusal, in the client's words
         say(e.code, refusal_text(e, getattr(getattr(live, "row", None), "game", None), connection.lang))
     except ServerRefusal as e:

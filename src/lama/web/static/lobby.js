@@ -39,6 +39,7 @@ async function init() {
   drawChoices();
   gameChanged();
   $("#rated").addEventListener("change", ratedChanged);
+  $("#public").addEventListener("change", () => { $("#chat").checked = !$("#public").checked; });
   youPanel($("#you"), refreshMine);
   leaderboard($("#leaderboard"), games);
   refresh();
@@ -182,7 +183,7 @@ $("#create").addEventListener("submit", async ev => {
   }
   try {
     const rated = $("#rated").checked;
-    const body = { game: g.id, players, seats, options, name, hints: !rated && $("#hints").checked, rated, visibility: $("#public").checked ? "public" : "private", stand_in_level: $("#stand-in").value };
+    const body = { game: g.id, players, seats, options, name, hints: !rated && $("#hints").checked, rated, chat: $("#chat").checked, visibility: $("#public").checked ? "public" : "private", stand_in_level: $("#stand-in").value };
     const clock = $("#turn-seconds").value;
     if (clock !== "auto") body.turn_seconds = clock === "off" ? null : Number(clock);
     const r = await api("/api/tables", body);

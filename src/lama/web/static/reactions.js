@@ -38,17 +38,18 @@ export function place(table, me) {
   }
 }
 
-// The switch that mutes (or unmutes) the reactions of `seat` (called `name`) on this device.
-export function muteButton(table, seat, name, me) {
+// The switch that mutes (or unmutes) the reactions and chat lines of `seat` (called `name`) on
+// this device (`muted()`: after a switch, e.g. the chat drawn again).
+export function muteButton(table, seat, name, me, muted = () => {}) {
   const b = h("button", { type: "button", class: "small mute" });
   const show = () => {
     const on = device.muted(table).includes(seat);
     b.textContent = on ? t("Mute ✓") : t("Mute");  // (its name, "Mute Ann's reactions", holds what it shows)
     b.setAttribute("aria-pressed", on ? "true" : "false");
-    b.setAttribute("aria-label", t("Mute {name}'s reactions", { name }));
-    b.title = on ? t("{name}'s reactions are muted on this device", { name }) : t("Mute {name}'s reactions on this device", { name });
+    b.setAttribute("aria-label", t("Mute {name}'s reactions and chat", { name }));
+    b.title = on ? t("{name}'s reactions and chat are muted on this device", { name }) : t("Mute {name}'s reactions and chat on this device", { name });
   };
-  b.addEventListener("click", () => { device.setMuted(table, seat, !device.muted(table).includes(seat)); show(); place(table, me); });
+  b.addEventListener("click", () => { device.setMuted(table, seat, !device.muted(table).includes(seat)); show(); place(table, me); muted(); });
   show();
   return b;
 }

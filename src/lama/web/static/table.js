@@ -21,6 +21,9 @@ const ui = {
   recap: null, retry: 0, closedForGood: false, help: null, error: null, keybuf: "", keytimer: 0, firstState: true,
   heard: 0,  // when the last state came (performance.now()): the countdowns count from it
   logSeq: 0,  // the number of the log's next line
+  claims: {},  // claim id: a seat claimed from another device, for this seated person to answer
+  chatLines: [],  // the table chat's lines heard on this connection
+  myClaim: null,  // the seat this spectator asked the table for
   // chooser: the card played whose seat is being chosen (a play that names a seat), or false
 };
 
@@ -142,10 +145,13 @@ function connect() {
     else if (m.type === "hint") onHint(m);
     else if (m.type === "odds") onOdds(m);
     else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
+    else if (m.type.startsWith("claim")) onClaim(m);
+    else if (m.type === "said") onSaid(m);
   };
   // the hello names the page's language: the server's error messages come in it
   const me = device.player;
   const proof = ui.token ? { token: ui.token } : ui.playerKey && me ? { player_key: me.key } : {};
+  ui.chatLines = [];  // (a seated connection is sent the table's last lines again)
   ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: spoken(), ...proof })); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
@@ -193,8 +199,97 @@ function refused(m) {
   return m.message;
 }
 
+// -- table chat (seated people only; never stored): each line as text, a muted seat's hidden
+function onSaid(m) {
+  ui.chatLines.push(m);
+  if (ui.chatLines.length > 100) ui.chatLines.shift();
+  drawChat();
+}
+
+function drawChat() {
+  const box = $("#chat"), m = ui.state;
+  box.hidden = !(m && m.seat !== null && ui.facts && ui.facts.chat);
+  if (box.hidden) return;
+  const names = seatNames(m.seats), muted = device.muted(tableId);
+  const lines = ui.chatLines.filter(l => !muted.includes(l.seat));
+  $("#chat-lines").replaceChildren(...lines.map(l => h("li", { class: l.seat === m.seat ? "mine" : "" },
+    h("strong", {}, l.seat === m.seat ? t("You") : names[l.seat] || t("Seat {number}", { number: l.seat + 1 })), ": ", l.text)));
+  const list = $("#chat-lines");
+  list.scrollTop = list.scrollHeight;
+}
+
+$("#chat-form").addEventListener("submit", ev => {
+  ev.preventDefault();
+  const input = $("#chat-text"), text = input.value.trim();
+  if (text && send({ type: "say", text })) input.value = "";
+});
+
+// -- a seat claimed from another device (docs/server.md): the spectator who asks, the seated
+// people who answer, the device whose seat moved away
+function claimSeat(seat) {
+  if (send({ type: "claim", seat, ...(device.name ? { name: device.name } : {}) })) { ui.myClaim = seat; render(); }
+}
+
+function onClaim(m) {
+  if (m.type === "claim_sent") { toast(t("The table is asked. Wait here for their answer.")); return; }
+  if (m.type === "claimed") {  // the seat is ours now: its new token, and a connection as the seat
+    ui.myClaim = null;
+    ui.token = m.token;
+    device.setToken(tableId, m.token);
+    toast(t("The table let you in: the seat is yours on this device."));
+    const old = ui.ws;
+    ui.ws = null;
+    if (old) old.close();
+    connect();
+    return;
+  }
+  if (m.type === "claim_refused") {
+    ui.myClaim = null;
+    toast(m.lapsed ? t("Nobody answered in time. Ask again, or ask them for your seat's link.") : t("The table did not let you in."));
+    render();
+    return;
+  }
+  if (m.type === "claim") ui.claims[m.claim] = m;
+  if (m.type === "claim_over") delete ui.claims[m.claim];
+  askBox();
+}
+
+// The question to the seated people: "Bob says the seat of Bob is theirs: let them in?"
+function askBox() {
+  document.querySelectorAll(".claim-ask").forEach(el => el.remove());
+  const names = ui.state ? seatNames(ui.state.seats) : [];
+  for (const c of Object.values(ui.claims)) {
+    const answer = accept => { send({ type: "confirm", claim: c.claim, accept }); delete ui.claims[c.claim]; askBox(); };
+    const id = `claim-${c.claim}`;
+    document.body.append(h("div", { class: "panel claim-ask", role: "alertdialog", "aria-labelledby": id },
+      h("p", { id }, c.seat === (ui.state && ui.state.seat)
+        ? t("Someone on another device (“{name}”) says your seat is theirs. Let them take it? This device would lose it.", { name: c.name })
+        : t("{name} says the seat of {seat} is theirs, on another device. Let them in?", { name: c.name, seat: names[c.seat] || c.seat + 1 })),
+      h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", onclick: () => answer(true) }, t("Yes, let them in")),
+        h("button", { type: "button", onclick: () => answer(false) }, t("No")))));
+  }
+}
+
+// A spectator whose seat is at this table (taken on another device, without signing in) asks for it.
+function claimBox(m) {
+  const taken = m.seats.filter(s => s.kind === "human" && s.taken);
+  if (m.status === "finished" || !taken.length) return null;
+  if (ui.myClaim !== null && ui.myClaim !== undefined) return h("p", { class: "muted", role: "status" }, t("You asked for a seat: waiting for the table's answer…"));
+  return h("details", { class: "claim" }, h("summary", {}, t("One of these seats is mine (I took it on another device)")),
+    h("p", { class: "muted" }, t("The people at the table are asked to confirm it. Your other device loses the seat.")),
+    h("div", { class: "buttons" }, taken.map(s => h("button", { type: "button", class: "small", onclick: () => claimSeat(s.seat) }, t("{name}'s seat is mine", { name: s.name })))));
+}
+
 function onError(m) {
   ui.pending = false;
+  if (m.code === "seat_moved") {
+    ui.closedForGood = true;
+    banner("");
+    $("#title").textContent = t("Your seat moved to another device");
+    $("#mine").replaceChildren(h("div", { class: "panel notice" }, h("h2", {}, t("Your seat moved to another device")),
+      h("p", {}, m.message), h("p", {}, h("a", { href: `/tables/${tableId}#watch`, onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the table instead")))));
+    return;
+  }
   if (m.code === "bad_token") {
     ui.closedForGood = true;
     banner("");
@@ -285,7 +380,7 @@ function render() {
   const seatsEl = $("#seats");
   seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => {
     const panel = seatPanel(v, s, { names, seats: m.seats, me, moved });
-    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me));  // bots do not react
+    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me, drawChat));  // bots do not react
     return panel;
   })));
 
@@ -309,6 +404,7 @@ function render() {
   // help, reactions and log
   $("#help").replaceChildren(...helpPanel(m));
   $("#react").replaceChildren(...(me !== null && m.status !== "waiting" ? [reactionBar(send)] : []));
+  drawChat();
   renderLog(me);
   place(tableId, me);
   settleFocus(m, focused);
@@ -616,9 +712,9 @@ function confirmQuit() {
 }
 
 function spectatorNote(m) {
-  if (m.status === "waiting") return h("div");
+  if (m.status === "waiting") return h("div", {}, claimBox(m));
   return h("div", { class: "panel spectator" }, h("p", {}, t("You are watching. Nobody's cards are shown to spectators.")),
-    m.status === "finished" ? h("p", {}, h("a", { href: `/tables/${tableId}/replay` }, t("Watch the replay with every hand"))) : null);
+    m.status === "finished" ? h("p", {}, h("a", { href: `/tables/${tableId}/replay` }, t("Watch the replay with every hand"))) : null, claimBox(m));
 }
 
 function waitingPanel(m) {
