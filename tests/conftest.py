@@ -21,6 +21,15 @@ def _english(monkeypatch):
     i18n._current.reset(token)
 
 
+@pytest.fixture
+def pseudo_language(monkeypatch):
+    """`--lang xx` taken, as only tests may (lama.i18n.PSEUDO_SWITCH): the scans of a command's
+    output for text that bypassed the catalogs."""
+    from lama.i18n import PSEUDO_SWITCH
+
+    monkeypatch.setenv(PSEUDO_SWITCH, "1")
+
+
 @pytest.hookimpl(trylast=True)  # after tests/e2e/conftest.py has marked its tests
 def pytest_collection_modifyitems(items):
     """The slow tests first, in their order: xdist hands them out at the start, so that no worker is

@@ -16,6 +16,7 @@ from lama.bots.rollout import RolloutBot
 from lama.cli import main
 from lama.core import DRAW, QUIT, play
 from lama.tui.hints import show_hints
+from lama.tui.render import move_text
 
 EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
 
@@ -72,12 +73,13 @@ def test_hints_refuse_a_view_without_a_decision():
 def test_show_hints_prints_a_table_for_the_terminal_game():
     from rich.console import Console
 
+
     out = io.StringIO()
     view = card_state("lama", hands=[["4", "5"], ["2", "2"]], top="3").view(0)
     result = show_hints(view, Console(file=out, width=100), random.Random(0), budget=40)
     text = out.getvalue()
-    assert "play 4" in text and "draw" in text and "quit" in text
-    assert f"would choose: {result.choice}" in text
+    assert "Play a 4" in text and "Draw a card" in text and "Quit the round" in text  # as the page says them
+    assert f"would choose: {move_text(result.choice, 'lama')}" in text
 
 
 # -- lama hint RECORD ------------------------------------------------------------------------
@@ -143,7 +145,7 @@ def test_K5_a_forced_draw_is_not_a_decision(tmp_path, capsys):
     }
     path = _record(tmp_path, record)
     assert main(["hint", path, "--move", "2", "--budget", "10"]) == 2
-    assert "a chance outcome (draw) comes next: B must draw a card first (rectangle card)" in capsys.readouterr().err
+    assert "a chance outcome comes next: B must draw a card first (rectangle card)" in capsys.readouterr().err
     assert main(["hint", path, "--budget", "20", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["seat"] == 1 and "play 3" in [a["text"] for a in out["actions"]]

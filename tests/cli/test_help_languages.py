@@ -67,7 +67,7 @@ def test_the_locale_chooses_the_language_of_lama_help(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("command", PLAYERS)
-def test_no_english_word_in_the_players_commands_help_in_xx(capsys, command):
+def test_no_english_word_in_the_players_commands_help_in_xx(capsys, command, pseudo_language):
     text = help_of(capsys, command, "--lang", "xx")
     assert len(text) > 300 and "⟦" in text
     assert not english_words(text), english_words(text)
@@ -123,7 +123,7 @@ def test_argparse_words_keep_their_placeholders(lang):
     (["--humans", "1,2,3,4", "--bots", "easy"], ()), (["--players", "3", "--names", "Ann,Bob,ann"], ("Ann", "ann")),
     (["--bots", "easy,hard"], ()), (["--record", "no-such-folder/x.json"], ()),
 ])
-def test_lama_plays_usage_errors_come_from_the_catalogs(capsys, argv, sent):
+def test_lama_plays_usage_errors_come_from_the_catalogs(capsys, argv, sent, pseudo_language):
     assert main(["play", "--lang", "xx", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("lama play: ") and "⟦" in err
@@ -143,3 +143,22 @@ def test_the_help_fits_80_columns_in_every_language(capsys, monkeypatch, lang):
     wide = [line for line in text.splitlines() if columns(line) > 80]
     assert not wide, wide
     assert columns("라마") == 4 and columns("Lama") == 4
+
+
+@pytest.mark.parametrize("argv", [["play", "--lang", "xx"], ["replay", "x.json", "--lang=xx"],
+                                  ["hint", "x.json", "--lang", "XX"], ["rules", "lama", "--lang", "xx"]])
+def test_the_pseudo_language_is_refused_with_the_real_ones(capsys, argv):
+    """xx is the tests' language (lama.i18n.PSEUDO_SWITCH): a person asking for it is told the languages there are."""
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown language 'xx'" in err.lower() and "de (Deutsch)" in err and "ko (한국어)" in err and "⟦" not in err
+
+
+def test_the_pseudo_language_in_the_locale_variables_is_english(capsys, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "xx")
+    monkeypatch.setenv("LANG", "xx_XX.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "usage: lama play" in capsys.readouterr().out

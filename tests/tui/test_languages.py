@@ -21,6 +21,8 @@ from lama.i18n.names import shown_names
 from lama.record import replay_file
 from lama.tui.render import turn_screen
 
+pytestmark = pytest.mark.usefixtures("pseudo_language")  # `--lang xx`, a test's own language
+
 # accented names: nothing in them reads as a letter that bypassed the catalogs
 NAMES = "Åñå,Ƀøƀ,Çéɱ,Đåñ"
 
@@ -169,7 +171,7 @@ def test_the_dice_faces_break_between_dice_at_80_columns(lang):
 @pytest.mark.parametrize("method", ["rollout, 3000 playouts, sequential halving", "rollout, 1 playouts",
                                     "ismcts, 2500 iterations"])
 def test_the_hints_come_from_a_catalog(method):
-    """The hints' table and lines in xx: no plain word but the moves, written as typed."""
+    """The hints' table and lines in xx: no plain word, the moves' names included."""
     from lama.bots.hints import ActionHint, Hints
     from lama.core import DRAW
     from lama.tui.hints import print_hints
@@ -182,7 +184,7 @@ def test_the_hints_come_from_a_catalog(method):
     print_hints(Hints(0, rows, play("6"), method), console, names=NAMES.split(","))
     text = out.getvalue()
     assert "⟦" in text and re.search(r"\b(3,000|2,500|1)\b", text)
-    assert bypassing(text, allowed=("play 6", "draw", "quit")) == [], text
+    assert bypassing(text) == [], text  # the moves too: in the reader's words, like the page's
 
 
 def test_the_cores_reasons_in_the_readers_language(terminal):
@@ -262,3 +264,73 @@ def test_default_names_in_the_readers_words(lang, names, expected):
         assert shown_names(names) == expected
     finally:
         i18n.use("en")
+
+
+def prompt_script(first=("h", "zz")):
+    """Types `first` at the first move prompts (a hint, a word that is no move), then plays on."""
+    typed = list(first)
+
+    def script(t):
+        if typed and "ýøüŕ ɱøṽé" in t.last_line():
+            return typed.pop(0)
+        return pseudo_script(t)
+
+    return script
+
+
+@pytest.mark.parametrize("game", ["lama", "kadabra", "dice"])
+def test_the_legal_moves_and_the_hint_at_the_prompt_come_from_a_catalog(terminal, game):
+    """A word that is no move gets the legal moves by name; `h` the hint's table: in xx, not one
+    plain word (the moves' names as the page says them, never `play 3, draw, quit`)."""
+    t = terminal(prompt_script(("h", "zz", "q")) if game == "dice" else prompt_script(), record=f"{game}.json")
+    main(["play", "--lang", "xx", "--game", game, "--players", "3", "--seed", "5", "--names", "Åñå,Ƀøƀ,Çéɱ",
+          "--bots", "random", "--record", f"{game}.json"])
+    out = t.finish()
+    legal = next(line for line in out.splitlines() if "'zz'" in line)
+    assert "⟦" in legal and "; " in legal, legal  # why, then the legal moves
+    assert bypassing(out, allowed=(f"{game}.json", "zz")) == [], bypassing(out, allowed=(f"{game}.json", "zz"))
+
+
+def finished_record(terminal, name="k.json"):
+    t = terminal(pseudo_script, record=name)
+    main(["play", "--lang", "xx", "--game", "kadabra", "--players", "3", "--seed", "2", "--names", "Åñå,Ƀøƀ,Çéɱ",
+          "--bots", "random", "--record", name])
+    t.finish()
+    return json.loads(open(name).read())
+
+
+def test_lama_hint_comes_from_a_catalog(terminal, capsys):
+    """`lama hint` in xx: its first line (where, who, the position), the table, the method and
+    the choice; and its refusal of a position where nobody decides."""
+    finished_record(terminal)
+    assert main(["hint", "k.json", "--round", "1", "--move", "2", "--budget", "40", "--lang", "xx"]) == 0
+    out = capsys.readouterr().out
+    assert "⟦" in out and any(name in out for name in ("Åñå", "Ƀøƀ", "Çéɱ"))
+    assert bypassing(out) == [], bypassing(out)
+    assert main(["hint", "k.json", "--lang", "xx"]) == 2  # after the last move: the game is over
+    err = capsys.readouterr().err
+    assert "⟦" in err and bypassing(err, allowed=("lama hint", "--move")) == [], err
+
+
+@pytest.mark.parametrize("breaking", ["a move", "the format", "the JSON", "a round"])
+def test_lama_replays_errors_come_from_a_catalog(terminal, capsys, breaking):
+    """A broken record's one line in xx: where (round and move) and why, a rule's refusal or a
+    record's own message, in the reader's words; only the file's name stays as it is."""
+    record = finished_record(terminal)
+    text = None
+    if breaking == "a move":
+        moves = record["rounds"][0]["moves"]
+        card = next(m for m in moves if "play" in m)
+        card["play"] = next(c for c in "123456L" if c not in record["rounds"][0]["hands"][card["seat"]])
+    elif breaking == "the format":
+        record["format"] = "lama-record/9"
+    elif breaking == "a round":
+        record["rounds"][0] = []
+    else:
+        text = '{"format": "lama-record/1", "game": '
+    with open("broken.json", "w") as f:
+        f.write(text if text is not None else json.dumps(record))
+    assert main(["replay", "broken.json", "--lang", "xx"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("lama replay: broken.json: ") and "⟦" in err, err
+    assert bypassing(err, allowed=("lama replay", "broken.json", "lama-record/9", "lama-record/1")) == [], err

@@ -11,7 +11,7 @@ import pytest
 import lama.bots
 from lama.cli import main
 from lama.record import replay_file
-from lama.tui.render import cards_text
+from lama.tui.render import cards_text, move_text
 from lama.tui.rules import rules_text, wrap_rules
 from lama.tui.session import more_keys
 
@@ -48,7 +48,7 @@ def test_wrong_and_illegal_entries_reprompt_with_the_legal_list(terminal):
 
     def script(t):
         state = t.state()
-        legal = ", ".join(str(a) for a in state.legal_actions())
+        legal = ", ".join(move_text(a, "lama") for a in state.legal_actions())  # as the page says them
         seat = state.to_move
         hand = state.view(seat).hand
         playable = {a.card for a in state.legal_actions() if a.kind == "play"}
@@ -75,10 +75,10 @@ def test_wrong_and_illegal_entries_reprompt_with_the_legal_list(terminal):
     t.finish()
     assert rc == 0
     assert "'xyz' is not a move I know" in seen["wrong_shown"]
-    assert f"legal: {seen['wrong']}" in seen["wrong_shown"]
+    assert f"legal: {seen['wrong']}" in " ".join(seen["wrong_shown"].split())
     if "illegal" in seen:  # the hand held a card that cannot go on the top
         card, top, legal = seen["illegal"]
-        assert f"{card} cannot be played on {top}; legal: {legal}" in seen["illegal_shown"]
+        assert f"{card} cannot be played on {top}; legal: {legal}" in " ".join(seen["illegal_shown"].split())
     # the help is the rules, wrapped between words to the terminal (80 columns here)
     help_text = seen["help_shown"].split("\n", 1)[1].rsplit("\n", 1)[0]
     assert help_text.split() == (rules_text("lama") + more_keys("lama")).split()
@@ -372,7 +372,7 @@ def test_hint_rates_every_legal_move_and_names_a_choice(terminal):
     def script(t):
         if "legal" not in seen:
             state = t.state()
-            seen["legal"] = [str(a) for a in state.legal_actions()]
+            seen["legal"] = [move_text(a, "lama") for a in state.legal_actions()]
             return "h"
         seen["shown"] = t.screens[-1]
         return EOFError
@@ -381,8 +381,9 @@ def test_hint_rates_every_legal_move_and_names_a_choice(terminal):
     assert main(["play", "--seed", "8", "--record", "game.json"]) == 0
     t.finish()
     assert "The bot would choose:" in seen["shown"]
-    for action in seen["legal"]:
-        assert action in seen["shown"]
+    shown = " ".join(seen["shown"].replace("│", " ").split())
+    for action in seen["legal"]:  # in the reader's words, as the page says them
+        assert action in shown, (action, shown)
 
 
 def test_the_hints_how_paragraph_is_shown_with_the_first_hint_only(terminal):

@@ -122,35 +122,38 @@ def test_resolve(view, text, expected):
 
 
 ERRORS = [
-    (LAMA, "5", "you do not hold 5; legal: play 3, play 4, draw, quit"),
-    (LAMA, "1", "1 cannot be played on 3; legal: play 3, play 4, draw, quit"),
+    (LAMA, "5", "you do not hold 5; legal: Play a 3, Play a 4, Draw a card, Quit the round"),
+    (LAMA, "1", "1 cannot be played on 3; legal: Play a 3, Play a 4, Draw a card, Quit the round"),
     (LAMA, "L", "L cannot be played on 3"),
-    (LAMA, "", "type a move; legal: play 3, play 4, draw, quit"),
+    (LAMA, "", "type a move; legal: Play a 3, Play a 4, Draw a card, Quit the round"),
     (LAMA, "banana", "'banana' is not a move I know"),
     (LAMA, "3 4", "play one card at a time"),
     (LAMA, "3 4 5", "play one card at a time"),
     (LAMA, "p", "play which card?"),
-    (LAMA, "t", "'t' is not a move in L.L.A.M.A. (type ? for help); legal: play 3, play 4, draw, quit"),
+    (LAMA, "t", "'t' is not a move in L.L.A.M.A. (type ? for help); "
+                "legal: Play a 3, Play a 4, Draw a card, Quit the round"),
     (LAMA, "skip", "'skip' is not a move in L.L.A.M.A."),
     (DICE_ROLL, "d", "'d' is not a move in L.A.M.A. Dice"),
-    (LAMA_ON_6, "d", "legal: play 6, play L, quit"),
+    (LAMA_ON_6, "d", "legal: Play a 6, Play a L, Quit the round"),
     (KADABRA, "1", "You play a 1: give one of your chips to… (type e.g. '1>2'; seats 2, 3)"),
     (KADABRA, "1>0", "'0': there is no seat 0: seats are numbered from 1 to 3; "
-                     "legal: play 1 give 2, play 1 give 3, play L, draw, skip, quit"),
+                     "legal: Play a 1 and give a chip to Bob, Play a 1 and give a chip to Cem, Play a L, Draw a card, "
+                     "Skip with the magic chip, Quit the round"),
     (KADABRA, "1>4", "there is no seat 4: seats are numbered from 1 to 3"),
     (KADABRA, "1 to zed", "'zed' is not a seat"),
-    (KADABRA_4, "5", "which 5? type 5* or 5+"),
-    (KADABRA_SHOW, "d", "legal: play L, take stage, skip"),
-    (DICE_ROLL, "3", "a discard only follows a roll that matches your display; legal: roll, quit"),
-    (DICE_MATCH, "3 3 3", "your display holds 2 × 3, not 3; legal: discard 3"),
+    (KADABRA_4, "5", "which 5? type 4/5 or 5* or 5+"),  # each shows a 5 (K3)
+    (KADABRA_SHOW, "d", "legal: Play a L, Take the stage, Skip with the magic chip"),
+    (DICE_ROLL, "3", "a discard only follows a roll that matches your display; legal: Roll the dice, Quit the round"),
+    (DICE_MATCH, "3 3 3", "your display holds 2 × 3, not 3; legal: Discard 3"),
     (DICE_MATCH, "6", "your display holds 0 × 6, not 1"),
-    (DICE_MATCH, "r", "legal: discard 3, discard 5"),
+    (DICE_MATCH, "r", "legal: Discard 3, Discard 5"),
     (DICE_MISS, "1", "1 is not in the llama row"),
     (DICE_MISS, "2", "no die shows 2 in the roll 4 6 L"),
     (DICE_MISS, "1 1", "after a miss you must take one matching card from the llama row"),
-    (DICE_MISS, "t 2", "no die shows 2 in the roll 4 6 L; legal: take 4, take 6, take L"),
+    (DICE_MISS, "t 2", "no die shows 2 in the roll 4 6 L; legal: Take a 4 from the llama row, "
+                       "Take a 6 from the llama row, Take a L from the llama row"),
     (DICE_MATCH, "r", "after a match you must discard at least one matching card"),
-    (LAMA_ON_6, "d", "the draw pile is empty; legal: play 6, play L, quit"),
+    (LAMA_ON_6, "d", "the draw pile is empty; legal: Play a 6, Play a L, Quit the round"),
     (KADABRA, "1>1", "you cannot give a chip to yourself; the chip goes to a seat still in: 2, 3"),
     (KADABRA_SHOW, "d", "no drawing during a magic show before taking the stage"),
     (LAMA, "2/3", "'2/3' is not a move I know"),  # the game's cards: lama has no 2/3
@@ -169,7 +172,7 @@ def test_wrong_input_says_why_and_what_is_legal(view, text, message):
 def test_the_cores_reason_is_used_when_given():
     with pytest.raises(InputError) as e:
         resolve("d", LAMA_ON_6, NAMES, explain=lambda a: IllegalAction("pile_empty", rule="L3"))
-    assert str(e.value) == "the draw pile is empty; legal: play 6, play L, quit"
+    assert str(e.value) == "the draw pile is empty; legal: Play a 6, Play a L, Quit the round"
 
 
 @pytest.mark.parametrize("refusal,shown", [
@@ -184,7 +187,7 @@ def test_rule_ids_never_reach_the_player(refusal, shown):
     assert refusal.rule in refusal.reason
     with pytest.raises(InputError) as e:
         resolve("d", LAMA_ON_6, NAMES, explain=lambda a: refusal)
-    assert str(e.value) == f"{shown}; legal: play 6, play L, quit"
+    assert str(e.value) == f"{shown}; legal: Play a 6, Play a L, Quit the round"
 
 
 BOTS = ["Ann", "Hard 1", "Hard 2", "Easy bot 3"]
@@ -208,7 +211,7 @@ def test_a_chip_goes_to_a_multi_word_name_or_a_unique_prefix(text, expected):
     if expected is None:
         with pytest.raises(InputError) as e:
             resolve(text, KADABRA_4P, BOTS)
-        assert "legal: play 1 give 2, play 1 give 3" in str(e.value)
+        assert "legal: Play a 1 and give a chip to Hard 1, Play a 1 and give a chip to Hard 2" in str(e.value)
     else:
         assert resolve(text, KADABRA_4P, BOTS) == expected
 
@@ -323,7 +326,7 @@ def test_the_seat_number_shown_is_the_one_typed():
         index = NAMES.index(name)
         assert resolve(f"1>{shown[name]}", KADABRA, NAMES) == play("1", index)
         assert f"1>{shown[name]}" in move_hint(KADABRA)
-        assert f"play 1 give {shown[name]}" in str(pytest.raises(InputError, resolve, "1", KADABRA, NAMES).value)
+        assert f"give a chip to {name}" in str(pytest.raises(InputError, resolve, "1", KADABRA, NAMES).value)
     assert "(seat 1) to move" in turn_title(KADABRA, NAMES)
     assert seat_numbers.parse("3", 3) == 2 and seat_numbers.word(0) == "seat 1"
     for typed in ("0", "4"):  # 0 is no seat any more: an old 0-based entry fails loudly
@@ -378,3 +381,43 @@ def test_another_games_controls_are_typed_as_it_declares_them():
     finally:
         lama.games.unregister(Abracadabra.id)
     assert "`s` or `scores`" not in more_keys("kadabra")
+
+
+KADABRA_ON_2 = make_view(game="kadabra", hand=("1", "2/3", "6"), hand_sizes=(3, 4, 4), top="2", pile_size=9,
+                         legal_actions=(play("1", 1), play("1", 2), play("2/3"), DRAW, QUIT))
+KADABRA_ON_6 = make_view(game="kadabra", hand=("2/3", "2*", "6"), hand_sizes=(3, 4, 4), top="6", pile_size=9,
+                         legal_actions=(play("6"), DRAW, QUIT))
+
+
+@pytest.mark.parametrize("typed", ["2", "3", "p 3", "2/3"])
+def test_a_number_plays_the_one_double_card_that_shows_it(typed):
+    """K3: a 2/3 shows a 2 and a 3; typing either number plays it when it is the only such card."""
+    assert resolve(typed, KADABRA_ON_2, NAMES) == play("2/3")
+
+
+def test_a_number_two_held_cards_show_asks_which():
+    with pytest.raises(InputError, match=r"which 2\? type 2\* or 2/3; legal: "):
+        resolve("2", KADABRA_ON_6, NAMES)
+
+
+def test_a_number_one_held_double_card_shows_names_it_when_refused():
+    """The 2/3 cannot go on a 6: the refusal names the card held, not the number typed."""
+    with pytest.raises(InputError, match=r"^2/3 cannot be played on 6; legal: Play a 6, Draw a card, Quit the round$"):
+        resolve("3", KADABRA_ON_6, NAMES)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("de", "du hast keine 4; erlaubt: 1 spielen und Bob einen Chip geben"),
+    ("ko", "4이(가) 없습니다; 가능한 수: "),
+])
+def test_the_legal_moves_are_listed_in_the_readers_words(lang, expected):
+    from lama import i18n
+
+    i18n.use(lang)
+    try:
+        with pytest.raises(InputError) as e:
+            resolve("4", KADABRA_ON_2, NAMES)
+    finally:
+        i18n.use("en")
+    assert str(e.value).startswith(expected), str(e.value)
+    assert not any(word in str(e.value) for word in ("play", "draw", "quit", "give")), str(e.value)

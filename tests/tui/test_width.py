@@ -17,9 +17,10 @@ from lama.cli import main
 from lama.core import DRAW, QUIT, RoundScored
 from lama.core.actions import play
 from lama.games import GAMES
+from lama.i18n.numbers import number, percent
 from lama.record.ledger import RoundLedger
 from lama.tui.hints import print_hints
-from lama.tui.render import round_recap
+from lama.tui.render import move_text, round_recap
 from lama.tui.rules import rules_text, wrap_rules
 from lama.tui.session import more_keys
 from lama.tui.width import columns, fill, fit, pad, wrap
@@ -143,9 +144,13 @@ def test_the_hint_table_keeps_the_move_and_its_points(lang, width):
         Hints(0, rows, play("6", 2), "rollout, 3000 playouts, sequential halving"), console, names))
     text = re.sub("[│┃]", " ", text)
     flat = " ".join(text.split())
-    for move, chance, points in (("draw", "29.0%", "-0.5"), ("quit", "27.0%", "11.0")):
-        assert re.search(rf"{move}\s+{re.escape(chance)}\s+(\S+\s+)?{re.escape(points)}", text), (move, text)
-    assert "31.0%" in flat and "7.1" in flat and "play 6" in flat
+    for action, chance, points in ((DRAW, percent(0.29), number(-0.5, 1)), (QUIT, percent(0.27), number(11.0, 1))):
+        # the move in the reader's words (wrapped in its column if need be), its chance and its points
+        # on one row, written by the reader's numbers (`29,0 %`, `-0,5` in German)
+        first = move_text(action, "lama", names).split()[0]
+        assert re.search(rf"{re.escape(first)}\b.*{re.escape(chance)}\s+(\S+\s+){{0,3}}{re.escape(points)}", text), (
+            action, text)
+    assert percent(0.31) in text and number(7.1, 1) in text and move_text(play("6"), "lama") in flat
 
 
 @pytest.mark.parametrize("width", WIDTHS)

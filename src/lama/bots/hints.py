@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass, fields
 
 from lama.core import ROLL, IllegalAction
+from lama.core.words import N_
 from lama.record import replay
 
 from . import ismcts, rollout
@@ -137,7 +138,13 @@ def hints_json(result: Hints, action_form=action_json) -> dict:
 # -- `lama hint RECORD` -----------------------------------------------------------------------
 
 class PositionError(ValueError):
-    """The requested position is not in the record or is not a decision."""
+    """The requested position is not in the record or is not a decision: `template` (a message
+    of the catalogs, said in the reader's language by `lama hint`) filled with `params`."""
+
+    def __init__(self, template: str, /, **params):
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = params
 
 
 def position_in_record(data: dict, round_: int | None, move: int | None):
@@ -147,23 +154,22 @@ def position_in_record(data: dict, round_: int | None, move: int | None):
     rounds = data.get("rounds") if isinstance(data, dict) else None
     if not isinstance(rounds, list) or not rounds:
         replay(data)  # reports what is wrong with the file, if anything
-        raise PositionError("the record has no round yet: nothing to give a hint about")
+        raise PositionError(N_("the record has no round yet: nothing to give a hint about"))
     if round_ is None:
         round_ = len(rounds) - 1
     if not 0 <= round_ < len(rounds):
-        raise PositionError(f"there is no round {round_ + 1}: the record has rounds 1 to {len(rounds)}")
+        raise PositionError(N_("there is no round {round}: the record has rounds 1 to {last}"), round=round_ + 1,
+                            last=len(rounds))
     rnd = rounds[round_]
     moves = rnd.get("moves") if isinstance(rnd, dict) else None
     if not isinstance(moves, list):
         replay(data)
-        raise PositionError(f"round {round_ + 1} has no list of moves")
+        raise PositionError(N_("round {round} has no list of moves"), round=round_ + 1)
     if move is None:
         move = len(moves)
     if not 0 <= move <= len(moves):
-        raise PositionError(
-            f"round {round_ + 1} has moves 1 to {len(moves)}; pick one of them "
-            f"(or {len(moves) + 1}: after the last move)"
-        )
+        raise PositionError(N_("round {round} has moves 1 to {last}; pick one of them (or {after}: after the last "
+                               "move)"), round=round_ + 1, last=len(moves), after=len(moves) + 1)
     cut = dict(data)
     cut["rounds"] = rounds[:round_] + [dict(rnd, moves=moves[:move])]
     return replay(cut), round_, move
@@ -174,26 +180,23 @@ def after_roll(state, moves, move):
     from lama.core import CardGame
 
     if isinstance(state.game, CardGame):
-        raise PositionError("--after-roll is for dice records only")
+        raise PositionError(N_("{flag} is for dice records only"), flag="--after-roll")
     if move >= len(moves) or not isinstance(moves[move], dict) or "roll" not in moves[move]:
-        raise PositionError(f"move {move + 1} is not a roll; --after-roll needs the number of a roll move")
+        raise PositionError(N_("move {move} is not a roll; {flag} needs the number of a roll move"), move=move + 1,
+                            flag="--after-roll")
     roll, seat = moves[move]["roll"], moves[move].get("seat")
     if not (isinstance(roll, list) and len(roll) == 3 and all(isinstance(f, str) for f in roll)):
-        raise PositionError(f"move {move + 1}'s roll must be a list of 3 face codes, one per die, "
-                            f"like [\"3\", \"L\", \"5\"]; not {json.dumps(roll)[:40]}")
+        raise PositionError(N_("the roll of move {move} must be a list of 3 face codes, one per die, like {example}; "
+                               "not {value}"), move=move + 1, example='["3", "L", "5"]', value=json.dumps(roll)[:40])
     if state.to_move is not None and seat != state.to_move:
-        raise PositionError(f"move {move + 1} is a roll of \"seat\": {json.dumps(seat)[:20]}, but seat "
-                            f"{state.to_move + 1} (\"seat\": {state.to_move}) is to move")
+        raise PositionError(N_("move {move} is a roll of {seat}, but seat {number} ({to_move}) is to move"),
+                            move=move + 1, seat=f'"seat": {json.dumps(seat)[:20]}', number=state.to_move + 1,
+                            to_move=f'"seat": {state.to_move}')
     try:
         state.apply(ROLL)
         state.apply_chance(tuple(roll))
     except (IllegalAction, TypeError) as e:
-        raise PositionError(f"move {move + 1}'s roll cannot be applied: {e}") from None
+        raise PositionError(N_("the roll of move {move} cannot be applied: {error}"), move=move + 1,
+                            error=str(e)) from None
     return state
 
-
-def position_text(view) -> str:
-    if view.displays:  # dice
-        display = " ".join(view.displays[view.seat]) or "-"
-        return f"Display {display}; llama row {' '.join(view.row) or '-'}."
-    return f"Hand {' '.join(view.hand) or '-'}; top {view.top}; draw pile {view.pile_size}."

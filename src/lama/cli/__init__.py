@@ -111,7 +111,9 @@ def language_of(argv: list[str]) -> str:
             break
         tag = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[7:] if arg.startswith("--lang=") else None
         if tag is not None:
-            return i18n.parse(tag) or i18n.from_environment()
+            code = i18n.parse(tag)
+            return code if code is not None and (code != i18n.PSEUDO or i18n.pseudo_allowed()) else (
+                i18n.from_environment())
     return i18n.from_environment()
 
 

@@ -10,15 +10,18 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
-from lama.bots.hints import PositionError, after_roll, hint_rng, hints, hints_json, position_in_record, position_text
+from lama.bots.hints import PositionError, after_roll, hint_rng, hints, hints_json, position_in_record
 from lama.core import seats as seat_numbers
 from lama.core.display import MIDDLE
 from lama.i18n import _
-from lama.i18n.names import shown_names
+from lama.i18n.names import seat_error, shown_names
+from lama.i18n.numbers import number
+from lama.i18n.reasons import record_error_text
 from lama.record import RecordError, load_record
 from lama.tui.hints import print_hints
-from lama.tui.render import notes_said
+from lama.tui.render import card_name, game_name, notes_said, plain_cards, seat_word
 
+from .replay import without_rule_ids
 from .types import add_lang_argument, positive
 
 # a budget from which the search runs in a child process while this one shows the time left
@@ -56,47 +59,52 @@ def add_arguments(p) -> None:
 
 
 def cmd_hint(args) -> int:
+    data = None
     try:
         data = load_record(args.file)
         state, round_, move = position_in_record(data, _index(args.round), _index(args.move))
     except RecordError as e:
-        print(f"lama hint: {args.file}: {e}", file=sys.stderr)
+        game = data.get("game") if isinstance(data, dict) else None  # its cards' names, in a refusal
+        print(f"lama hint: {args.file}: {without_rule_ids(record_error_text(e, game))}", file=sys.stderr)
         if args.json:
             print(json.dumps(e.to_json()))
         return 1
     except PositionError as e:
-        print(f"lama hint: {e}", file=sys.stderr)
+        print(f"lama hint: {position_error_text(e)}", file=sys.stderr)
         return 2
     moves = data["rounds"][round_]["moves"]
     names = shown_names(data["players"])
-    where = f"round {round_ + 1}, before move {move + 1}" if move < len(moves) else (
-        f"round {round_ + 1}, after its last move ({move})" if moves else f"round {round_ + 1}, before any move")
+    where = _("round {round}, before move {move}").format(round=round_ + 1, move=move + 1) if move < len(moves) else (
+        _("round {round}, after its last move ({move})").format(round=round_ + 1, move=move) if moves
+        else _("round {round}, before any move").format(round=round_ + 1))
     if args.after_roll:
         try:
             state = after_roll(state, moves, move)
         except PositionError as e:
-            print(f"lama hint: {e}", file=sys.stderr)
+            print(f"lama hint: {position_error_text(e)}", file=sys.stderr)
             return 2
-        where = f"round {round_ + 1}, move {move + 1} after its roll {' '.join(state.roll)}"
+        where = _("round {round}, move {move} after its roll {roll}").format(
+            round=round_ + 1, move=move + 1, roll=" ".join(state.roll))
     if state.to_move is None:
         if state.finished:
-            what = "the game is over"
+            what = _("the game is over")
         elif state.chance == "deal":
-            what = "the round is over"
+            what = _("the round is over")
         else:  # a chance outcome, and what the game says of it (its notes of the middle)
             notes = notes_said(state.view(None), names, MIDDLE)
-            what = f"a chance outcome ({state.chance}) comes next" + "".join(f": {note}" for note in notes)
-        print(f"lama hint: at {where} no seat has a decision to make ({what}); pick another --move", file=sys.stderr)
+            what = _("a chance outcome comes next") + "".join(f": {note}" for note in notes)
+        print("lama hint: " + _("at {where} no seat has a decision to make ({what}); pick another {flag}").format(
+            where=where, what=what, flag="--move"), file=sys.stderr)
         return 2
     if args.seat is not None:
         try:
             wanted = seat_numbers.parse(args.seat, state.game.players)
-        except ValueError as e:
-            print(f"lama hint: --seat {args.seat}: {e}", file=sys.stderr)
+        except ValueError:
+            print(f"lama hint: --seat {args.seat}: {seat_error(args.seat, state.game.players)}", file=sys.stderr)
             return 2
     if args.seat is not None and wanted != state.to_move:
-        print(f"lama hint: at {where} {_who(state.to_move, names)} is to move, not {_who(wanted, names)}; "
-              "hints are for the seat to move", file=sys.stderr)
+        print("lama hint: " + _("at {where} {who} is to move, not {wanted}; hints are for the seat to move").format(
+            where=where, who=_who(state.to_move, names), wanted=_who(wanted, names)), file=sys.stderr)
         return 2
     view = state.view(state.to_move)
     # The compiled search only returns to Python when it is done, so Python's own Ctrl-C handler
@@ -115,9 +123,15 @@ def cmd_hint(args) -> int:
         print(json.dumps(out))
         return 0
     console = Console()
-    console.print(Text(f"{view.game}, {where}: {_who(view.seat, names)} to move. {position_text(view)}"))
-    print_hints(result, console, names)
+    console.print(Text(_("{game}, {where}: {who} to move. {position}").format(
+        game=game_name(view.game), where=where, who=_who(view.seat, names), position=position_words(view))))
+    print_hints(result, console, names, game=view.game)
     return 0
+
+
+def position_error_text(error: PositionError) -> str:
+    """Why there is no position to give a hint at, in the reader's words."""
+    return _(error.template).format(**error.params)
 
 
 def _index(number: int | None) -> int | None:
@@ -126,7 +140,17 @@ def _index(number: int | None) -> int | None:
 
 
 def _who(seat: int, names) -> str:
-    return f"{names[seat]} ({seat_numbers.word(seat)})"
+    return f"{names[seat]} ({seat_word(seat)})"
+
+
+def position_words(view) -> str:
+    """What the seat to move sees, in one line of the reader's words (`--json` has it all)."""
+    if view.displays:  # dice
+        return _("Display {display}; llama row {row}.").format(
+            display=plain_cards(view.displays[view.seat], view.game) or "-",
+            row=plain_cards(view.row, view.game) or "-")
+    return _("Hand {hand}; top {top}; draw pile {n}.").format(
+        hand=plain_cards(view.hand, view.game) or "-", top=card_name(view.top, view.game), n=number(view.pile_size))
 
 
 def _search(position, budget: int, seed: int):
@@ -153,8 +177,8 @@ def long_search(view, position, budget: int, seed: int):
     start = time.perf_counter()
     hints(view, hint_rng(view, seed), PILOT)
     expected = (time.perf_counter() - start) * budget / PILOT
-    print(f"lama hint: searching {budget:,} playouts takes about {duration(expected)} here (Ctrl-C stops)",
-          file=sys.stderr, flush=True)
+    print("lama hint: " + _("searching {n} playouts takes about {time} here (Ctrl-C stops)").format(
+        n=number(budget), time=duration(expected)), file=sys.stderr, flush=True)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # this process waits in Python now
     context = multiprocessing.get_context("spawn")
     with context.Pool(1) as pool:

@@ -11,6 +11,7 @@ from lama.core import InvalidOption
 from lama.core import seats as seat_numbers
 from lama.games import GAMES, new_game
 from lama.i18n import _
+from lama.i18n.names import seat_error
 from lama.i18n.reasons import refusal_text
 from lama.tui.play import play
 
@@ -89,16 +90,6 @@ def _seat_flag(text: str, players: int, flag: str) -> int:
     except ValueError:
         raise UsageError(_("{flag} {text}: {error}").format(flag=flag, text=text,
                                                             error=seat_error(text, players))) from None
-
-
-def seat_error(text: str, players: int) -> str:
-    """Why `text` is not a seat (lama.core.seats.parse refused it), in the reader's words."""
-    typed = str(text).strip()
-    if typed.lstrip("-").isdigit():
-        return _("there is no seat {seat}: seats are numbered from 1 to {players}").format(
-            seat=int(typed), players=players)
-    return _("{text} is not a seat number (seats are numbered from 1 to {players})").format(
-        text=repr(typed[:20]), players=players)
 
 
 def _load_json(path: str, flag: str):

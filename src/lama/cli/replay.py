@@ -7,6 +7,7 @@ import re
 import sys
 
 from lama.i18n import _
+from lama.i18n.reasons import record_error_text
 from lama.record import RecordError, load_record
 from lama.record.ledger import replay_ledger
 from lama.record.replay import result_of
@@ -26,11 +27,13 @@ def add_arguments(p) -> None:
 
 
 def cmd_replay(args) -> int:
+    data = None
     try:
         data = load_record(args.file)
         state, ledger = replay_ledger(data)
     except RecordError as e:
-        print(f"lama replay: {args.file}: {without_rule_ids(str(e))}", file=sys.stderr)
+        game = data.get("game") if isinstance(data, dict) else None  # its cards' names, in a refusal
+        print(f"lama replay: {args.file}: {without_rule_ids(record_error_text(e, game))}", file=sys.stderr)
         if args.json:
             print(json.dumps(e.to_json()))
         return 1

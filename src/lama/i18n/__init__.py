@@ -25,6 +25,9 @@ from lama.core.words import N_  # (marks a message for the catalogs; translated 
 DOMAIN = "lama"
 LANGUAGES = ("en", "nl", "es", "ko", "de", "pl")
 PSEUDO = "xx"  # pseudo-localisation for tests: never offered to players
+# test-only: `--lang xx` is taken only where this is "1" (the tests that scan a command's output
+# for text that bypassed the catalogs); to everyone else xx is an unknown language
+PSEUDO_SWITCH = "LAMA_TEST_PSEUDO_LANGUAGE"
 NAMES = {"en": "English", "nl": "Nederlands", "es": "Español", "ko": "한국어", "de": "Deutsch", "pl": "Polski"}
 # CLDR's plural categories in the order of each catalog's Plural-Forms (the page's Intl.PluralRules
 # gives a category; the catalog's forms are indexed): Polish has three forms, Korean one, Spanish
@@ -100,10 +103,24 @@ def from_accept_language(header: str | None) -> str:
     return best
 
 
+def pseudo_allowed(environ=None) -> bool:
+    """Whether a person may choose the pseudo language: only in tests (PSEUDO_SWITCH=1)."""
+    return (os.environ if environ is None else environ).get(PSEUDO_SWITCH) == "1"
+
+
+def offered(tag, environ=None) -> str:
+    """The language of `tag` as a person chooses it (`--lang`): as check, but the pseudo
+    language is unknown outside the tests (pseudo_allowed); UnknownLanguage lists the real ones."""
+    code = check(tag)
+    if code == PSEUDO and not pseudo_allowed(environ):
+        raise UnknownLanguage(tag)
+    return code
+
+
 def choose(flag: str | None, environ=None) -> str:
-    """The language of a command: its `--lang` (UnknownLanguage if lama has none), else the
-    locale variables, else English."""
-    return check(flag) if flag else from_environment(environ)
+    """The language of a command: its `--lang` (UnknownLanguage if lama has none, or if it is
+    the pseudo language outside the tests), else the locale variables, else English."""
+    return offered(flag, environ) if flag else from_environment(environ)
 
 
 def use(lang: str) -> None:

@@ -36,3 +36,13 @@ def shown_names(names) -> list[str]:
     (two bots of one level at a table, or a given name that reads like another seat's default)."""
     words = [shown(name, s) for s, name in enumerate(names)]
     return [f"{w} {s + 1}" if words.count(w) > 1 else w for s, w in enumerate(words)]
+
+
+def seat_error(text, players: int) -> str:
+    """Why `text` is not a seat (lama.core.seats.parse refused it), in the reader's words."""
+    typed = str(text).strip()
+    if typed.lstrip("-").isdigit():
+        return _("there is no seat {seat}: seats are numbered from 1 to {players}").format(
+            seat=int(typed), players=players)
+    return _("{text} is not a seat number (seats are numbered from 1 to {players})").format(
+        text=repr(typed[:20]), players=players)

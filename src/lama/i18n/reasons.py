@@ -10,9 +10,12 @@ from __future__ import annotations
 from lama.core.refusals import DRIVERS, SAID, english
 from lama.games import GAMES
 
-from . import language, translations
+from . import N_, language, translations
 
 CARDS = ("card", "top")  # the parameters that are card codes
+# where a record breaks, counted from 1 as people count (the JSON's fields count from 0)
+AT_MOVE = N_("round {round}, move {move}: {reason}")
+AT_ROUND = N_("round {round}: {reason}")
 
 
 def _card(code: str, game: str | None, lang: str) -> str:
@@ -33,3 +36,23 @@ def refusal_text(refusal, game: str | None = None, lang: str | None = None) -> s
         if field in params:
             params[field] = _card(params[field], game, lang)
     return translations(lang).gettext(SAID.get(key, key)).format(**params)
+
+
+def record_error_text(error, game: str | None = None, lang: str | None = None) -> str:
+    """A record's error (lama.record.RecordError) in `lang`: where, counted from 1 (`round 2, move
+    5: ...`), and why: its message of the catalogs, the rules' refusal, else its English reason."""
+    lang = lang or language()
+    t = translations(lang)
+    if error.said is not None:
+        template, params = error.said
+        reason = t.gettext(template).format(**params)
+    elif error.refusal is not None and error.refusal.key not in DRIVERS:
+        reason = refusal_text(error.refusal, game, lang)
+    else:
+        reason = error.reason
+    if error.round is not None and error.move is not None:
+        return t.gettext(AT_MOVE).format(
+            round=error.round + 1, move=error.move + 1, reason=reason)
+    if error.round is not None:
+        return t.gettext(AT_ROUND).format(round=error.round + 1, reason=reason)
+    return reason

@@ -7,6 +7,7 @@ import re
 from itertools import accumulate
 
 from lama.core import CardGame, Deal, IllegalAction, InvalidOption
+from lama.core.words import N_
 from lama.games import GAMES, new_game
 
 from .moves import MoveError
@@ -26,9 +27,13 @@ MAX_REASON = 300  # characters of an error's reason (longer values in it are cut
 
 
 class RecordError(Exception):
-    """An invalid record: where (round and move index, or None) and why."""
+    """An invalid record: where (round and move index, or None) and why. The English `reason` is
+    for the JSON and logs; a person reads it in their language (lama.i18n.reasons.record_error_text)
+    from `said`, a template of the catalogs and its parameters, or from `refusal`, the rules' own
+    refusal (lama.core.Refusal); a reason with neither is said in English."""
 
-    def __init__(self, round: int | None, move: int | None, reason: str):
+    def __init__(self, round: int | None, move: int | None, reason: str, *, said: tuple[str, dict] | None = None,
+                 refusal=None):
         reason = " ".join(str(reason).split())  # always one line
         if len(reason) > MAX_REASON:
             reason = reason[: MAX_REASON - 3] + "..."
@@ -36,6 +41,8 @@ class RecordError(Exception):
         self.round = round
         self.move = move
         self.reason = reason
+        self.said = said
+        self.refusal = refusal
 
     def to_json(self) -> dict:
         return {"format": RESULT_FORMAT, "error": {"round": self.round, "move": self.move, "reason": self.reason}}
@@ -57,15 +64,17 @@ def load_record(path) -> dict:
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise RecordError(None, None, f"cannot read {path}: {e.strerror or e}") from None
+    except FileNotFoundError:
+        raise _said(None, None, N_("cannot read {path}: there is no such file"), path=str(path)) from None
+    except OSError as e:  # (the system's words for why, in English)
+        raise _said(None, None, N_("cannot read {path}: {error}"), path=str(path), error=e.strerror or str(e)) from None
     if len(raw) > MAX_BYTES:
-        raise RecordError(None, None, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB, "
-                                      f"the most a record may be")
+        raise _said(None, None, N_("the file is larger than {n} MB, the most a record may be"),
+                    n=MAX_BYTES // (1024 * 1024))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError(None, None, f"the file is not UTF-8 (byte {e.start})") from None
+        raise _said(None, None, N_("the file is not UTF-8 (byte {byte})"), byte=e.start) from None
     return parse_record_text(text)
 
 
@@ -126,29 +135,38 @@ def parse_record_text(text: str):
     except _Refused as e:
         raise RecordError(None, None, f"not a record: {e}") from None
     except json.JSONDecodeError as e:
-        raise RecordError(None, None, f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        # (a person reads where it breaks; the JSON decoder's own words, in English, are for the JSON)
+        raise RecordError(None, None, f"not JSON: {e.msg} at line {e.lineno} column {e.colno}", said=(
+            N_("not JSON: it breaks at line {line} column {column}"), {"line": e.lineno, "column": e.colno})) from None
     except RecursionError:  # nesting the count above missed (unbalanced brackets); never expected
         raise RecordError(None, None, f"arrays and objects are nested too deep (at most {MAX_DEPTH})") from None
 
 
-def _file_error(reason: str):
-    return RecordError(None, None, reason)
+def _file_error(reason: str, refusal=None):
+    return RecordError(None, None, reason, refusal=refusal)
+
+
+def _said(at_round: int | None, at_move: int | None, template: str, /, **params) -> RecordError:
+    """A RecordError whose reason is a message of the catalogs (`template`, English here)."""
+    return RecordError(at_round, at_move, template.format(**params), said=(template, params))
 
 
 def _check_header(data):
     if not isinstance(data, dict):
-        raise _file_error("a record must be a JSON object")
+        raise _said(None, None, N_("a record must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise _file_error(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise _said(None, None, N_("format must be {format}, not {value}"), format=repr(FORMAT),
+                    value=repr(data.get("format"))[:40])
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         raise _file_error(f"unexpected key(s) in the record: {', '.join(unknown)}")
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise _file_error(f"game must be one of {', '.join(GAMES)}, not {game_id!r}")
+        raise _said(None, None, N_("game must be one of {games}, not {value}"), games=", ".join(GAMES),
+                    value=repr(game_id)[:40])
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 6:
-        raise _file_error("players must be a list of 2 to 6 names")
+        raise _said(None, None, N_("players must be a list of 2 to 6 names"))
     if not all(isinstance(p, str) for p in players):
         raise _file_error("every player name must be a string")
     if any(len(p) > MAX_NAME for p in players):
@@ -159,7 +177,7 @@ def _check_header(data):
     try:
         game = new_game(game_id, len(players), options)
     except InvalidOption as e:
-        raise _file_error(str(e)) from None
+        raise _file_error(str(e), e) from None
     if not isinstance(data.get("rounds"), list):
         raise _file_error("rounds must be a list")
     return game
@@ -203,26 +221,26 @@ def replay(data, on_step=None, on_events=None):
     previous_moves = 0
     for r, rnd in enumerate(data["rounds"]):
         if state.finished:
-            raise RecordError(r, None, "the game is already over; no round may follow")
+            raise _said(r, None, N_("the game is already over; no round may follow"))
         if state.chance != "deal":
-            raise RecordError(r - 1, previous_moves, f"round {r} is not complete but another round follows")
+            raise _said(r - 1, previous_moves, N_("round {round} is not complete but another round follows"), round=r)
         if not isinstance(rnd, dict):
-            raise RecordError(r, None, "a round must be a JSON object")
+            raise _said(r, None, N_("a round must be a JSON object"))
         try:
             events = state.apply_chance(_deal_of(state, rnd))
         except (MoveError, IllegalAction) as e:
-            raise RecordError(r, None, str(e)) from None
+            raise RecordError(r, None, str(e), refusal=e if isinstance(e, IllegalAction) else None) from None
         if on_events:
             on_events(state, events)
         if on_step:
             on_step(state, r, None)
         for m, move in enumerate(rnd["moves"]):
             if state.finished or state.chance == "deal":
-                raise RecordError(r, m, "the round is already over; no move may follow")
+                raise _said(r, m, N_("the round is already over; no move may follow"))
             try:
                 events = mover.apply(state, move)
             except (MoveError, IllegalAction) as e:
-                raise RecordError(r, m, str(e)) from None
+                raise RecordError(r, m, str(e), refusal=e if isinstance(e, IllegalAction) else None) from None
             if on_events:
                 on_events(state, events)
             if on_step:

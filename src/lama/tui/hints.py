@@ -12,20 +12,18 @@ from rich.text import Text
 from lama.bots.hints import Hints, hints
 from lama.core import seats as seat_numbers
 from lama.i18n import _, ngettext
+from lama.i18n.numbers import number, percent
 
-from .render import least_width, tell
+from .render import least_width, move_text, tell
 
 
 def seat_name(seat: int, names=None) -> str:
     return names[seat] if names else seat_numbers.word(seat)
 
 
-def action_words(action, names=None) -> str:
-    """The action as typed at the terminal, a chip's receiver named: `play 1 give 3 (Cem)`."""
-    text = seat_numbers.action_text(action)
-    if names and getattr(action, "kind", None) == "play" and action.receiver is not None:
-        text += f" ({names[action.receiver]})"
-    return text
+def action_words(action, game: str | None, names=None) -> str:
+    """The action in the reader's words, a chip's receiver named: `Play a 1 and give a chip to Cem`."""
+    return move_text(action, game, names)
 
 
 TIE = "="  # the mark of the moves that tie with the best (the firm arrow is for a clear best)
@@ -68,9 +66,9 @@ def budget_words(method: str) -> str:
     if not n.isdigit():
         return budget
     if unit == "playouts":
-        return ngettext("{n} playout", "{n} playouts", int(n)).format(n=f"{int(n):,}")
+        return ngettext("{n} playout", "{n} playouts", int(n)).format(n=number(int(n)))
     if unit == "iterations":
-        return ngettext("{n} iteration", "{n} iterations", int(n)).format(n=f"{int(n):,}")
+        return ngettext("{n} iteration", "{n} iterations", int(n)).format(n=number(int(n)))
     return budget
 
 
@@ -92,7 +90,7 @@ def method_line(result: Hints) -> str:
              "apart), {best} a clear best.").format(how=how, tie=TIE, best=BEST)
 
 
-def hint_table(result: Hints, names=None, width: int = 80):
+def hint_table(result: Hints, names=None, width: int = 80, game: str | None = None):
     """A rich Table of the hints, best first by win chance, the best marked (or the moves that
     tie with it), the bot's choice in bold; where that is wider than `width` columns (a
     40-column terminal), the compact one: the move, its win chance and its points."""
@@ -102,13 +100,13 @@ def hint_table(result: Hints, names=None, width: int = 80):
     table.add_column("")
     table.add_column(_("move"))
     table.add_column(_("win chance"), justify="right", no_wrap=True)
-    table.add_column("± 95%", justify="right", no_wrap=True)
+    table.add_column(f"± {percent(0.95, 0)}", justify="right", no_wrap=True)
     table.add_column(_("points this round"), justify="right")
     table.add_column(_("tries"), justify="right", no_wrap=True)
     for r, chosen, mark in rows:
-        half = "-" if r.stderr == float("inf") else f"{1.96 * r.stderr:.1%}"
-        table.add_row(mark, action_words(r.action, names), chance(r), half, points(r),
-                      f"{r.tries:,}", style="bold" if chosen else None)
+        half = "-" if r.stderr == float("inf") else percent(1.96 * r.stderr)
+        table.add_row(mark, action_words(r.action, game, names), chance(r), half, points(r),
+                      number(r.tries), style="bold" if chosen else None)
     if least_width(table) <= width:
         return table
     table = Table(title=table.title, title_justify="left", box=None, header_style="bold", pad_edge=False)
@@ -116,33 +114,33 @@ def hint_table(result: Hints, names=None, width: int = 80):
     table.add_column(_("win chance"), justify="right", no_wrap=True)
     table.add_column(_("points this round"), justify="right", overflow="fold")
     for r, chosen, mark in rows:
-        table.add_row((mark or " ") + " " + action_words(r.action, names), chance(r), points(r),
+        table.add_row((mark or " ") + " " + action_words(r.action, game, names), chance(r), points(r),
                       style="bold" if chosen else None)
     return table
 
 
 def chance(r) -> str:
-    return f"{r.value:.1%}" if r.tries else "-"
+    return percent(r.value) if r.tries else "-"
 
 
 def points(r) -> str:
-    return f"{r.points:.1f}" if r.tries else "-"
+    return number(r.points, 1) if r.tries else "-"
 
 
-def print_hints(result: Hints, console, names=None, how: bool = True) -> None:
+def print_hints(result: Hints, console, names=None, how: bool = True, game: str | None = None) -> None:
     """The table, the method (unless `how` is False: it was said before), what negative points
     mean (if any show), and the choice."""
-    console.print(hint_table(result, names, console.width))
+    console.print(hint_table(result, names, console.width, game))
     if how:
         tell(console, method_line(result), "dim")
     if any(r.tries and r.points < 0 for r in result.rows):
         tell(console, _("Points this round: the points the move is expected to add this round; below "
                         "zero, it is expected to give back or win chips (fewer points is better)."), "dim")
-    console.print(Text.assemble(_("The bot would choose: "), (action_words(result.choice, names), "bold")))
+    console.print(Text.assemble(_("The bot would choose: "), (action_words(result.choice, game, names), "bold")))
 
 
 def show_hints(view, console=None, rng=None, budget: int | None = None, names=None, how: bool = True) -> Hints:
     """Compute and print the hints for `view` (the terminal game's `hint` / `h`)."""
     result = hints(view, rng, budget)
-    print_hints(result, console or Console(), names, how)
+    print_hints(result, console or Console(), names, how, view.game)
     return result

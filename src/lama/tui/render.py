@@ -21,6 +21,7 @@ from lama.core.events import GameOver, RoundScored
 from lama.core.sentences import pick
 from lama.games import GAMES
 from lama.i18n import N_, _, ngettext
+from lama.i18n.numbers import number
 
 from .width import columns, fill, fit
 
@@ -199,6 +200,16 @@ def notes_said(view, names, place: str, data: dict | None = None) -> list[str]:
     return [text for text in said if text]
 
 
+def move_text(action, game: str | None, names=None) -> str:
+    """A move in the reader's words, as the page's move lists and the hints say it (its game's
+    control's `said`): `Play a 5`, `Eine Karte ziehen`, `Play a 1 and give a chip to Cem`;
+    `names`: the seats' (default: `seat 2`...)."""
+    names = names or [seat_word(s) for s in range(6)]
+    control = next((c for c in facts(game).controls if c.kind == getattr(action, "kind", None) and c.said), None)
+    text = say(control.said, action.to_json(), False, None, names, game, article=False) if control is not None else None
+    return text or seat_numbers.action_text(action)  # a move of no control's (never for the built-in games)
+
+
 class Items:
     """A line listing items (`text`, the items separated by BETWEEN, written with `sep` between
     them) that breaks, where the terminal is too narrow for it, between two items and never
@@ -296,27 +307,29 @@ def event_text(event, viewer: int | None, names, game: str | None = None) -> str
     return _generic_event(event, viewer, names) if text is None else text
 
 
-def say(entry: dict, data: dict, you: bool, viewer: int | None, names, game: str | None) -> str | None:
+def say(entry: dict, data: dict, you: bool, viewer: int | None, names, game: str | None,
+        article: bool = True) -> str | None:
     """What an entry of sentences (lama.core.sentences) says of `data`, in the reader's language:
     an event's JSON, a View's (a zone, a note: lama.core.display), an action's or a record
-    move's (a control's `said` and `done`); `you`: said to the seat it is about. None where no
-    case fits."""
+    move's (a control's `said` and `done`); `you`: said to the seat it is about; `article`: a
+    card with a name of its own is `a mosquito` (an event's card; a move's template has its own
+    article: `Play a {card}`). None where no case fits."""
     template, plural, params, then = pick(entry, data, you)
     if template is None:
         return None
-    values = {key: _parameter(kind, value, viewer, names, game) for key, (kind, value) in params.items()}
+    values = {key: _parameter(kind, value, viewer, names, game, article) for key, (kind, value) in params.items()}
     text = ngettext(template, plural, values["n"]) if plural else _(template)
     return " ".join([text.format(**values), *(_(after) for after in then)])
 
 
-def _parameter(kind: str, value, viewer: int | None, names, game: str | None):
+def _parameter(kind: str, value, viewer: int | None, names, game: str | None, article: bool = True):
     """A sentence's parameter as the terminal writes it (lama.core.sentences names the kinds)."""
     if kind == "llama":
         return _(facts(game).llama_name)
     if value is None:
         return ""
     if kind == "card":
-        return _a_card(value, game)
+        return _a_card(value, game) if article else card_name(value, game)
     if kind == "cards":
         return " ".join(value)
     if kind == "seat":
@@ -396,8 +409,8 @@ def compact_recap(r, entry, names, game: str | None = None, bots=(), viewer=None
     table.add_column(_("points"), justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
-        table.add_row(Text(seat_label(s, viewer, names, bots, NAME_WIDTH // 2 + 1)), f"+{entry.penalty[s]}",
-                      f"{entry.before[s]} → {entry.after[s]}")
+        table.add_row(Text(seat_label(s, viewer, names, bots, NAME_WIDTH // 2 + 1)), f"+{number(entry.penalty[s])}",
+                      f"{number(entry.before[s])} → {number(entry.after[s])}")
         table.add_row(Text("  " + hand, style="dim"), "", "")
     return table
 
@@ -416,10 +429,11 @@ def full_recap(r, entry, names, game: str | None = None, bots=(), viewer=None) -
     table.add_column(_("points"), justify="right", no_wrap=True)
     for s in range(len(names)):
         hand = plain_cards(r.hands[s], game) if s < len(r.hands) else "?"
-        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{entry.penalty[s]}"]
+        row = [Text(seat_label(s, viewer, names, bots)), Text(hand), f"+{number(entry.penalty[s])}"]
         for _title, values, sign in extra:
-            row.append("" if not values[s] else f"{values[s]:+d}" if sign is None else f"{sign}{values[s]}")
-        row.append(f"{entry.before[s]} → {entry.after[s]}")
+            row.append("" if not values[s] else number(values[s], sign=True) if sign is None
+                       else f"{sign}{number(values[s])}")
+        row.append(f"{number(entry.before[s])} → {number(entry.after[s])}")
         table.add_row(*row)
     return table
 
@@ -433,29 +447,29 @@ def score_history(history, names, start, width: int = 80) -> Table:
     table.add_column(_("round"), justify="right", no_wrap=True)
     for name in names:
         table.add_column(Text(short(name, col)), justify="right", no_wrap=True)
-    table.add_row(_("start"), *[str(p) for p in start])
+    table.add_row(_("start"), *[number(p) for p in start])
     previous = list(start)
     for r in history:
         cells = []
         for s in range(n):
             delta = r.scores[s] - previous[s]
-            cell = f"{r.scores[s]} ({delta:+d})"
-            cells.append(cell if columns(cell) <= col else str(r.scores[s]))
+            cell = f"{number(r.scores[s])} ({number(delta, sign=True)})"
+            cells.append(cell if columns(cell) <= col else number(r.scores[s]))
         previous = list(r.scores)
-        table.add_row(str(r.round + 1), *cells)
+        table.add_row(number(r.round + 1), *cells)
     return table
 
 
 def winners_text(winners, scores, names) -> str:
     """The end of the game: who won, and every seat's final points (shown bold green)."""
     order = sorted(range(len(scores)), key=lambda s: (scores[s], s))
-    ranking = ", ".join(f"{names[s]} {scores[s]}" for s in order)
+    ranking = ", ".join(f"{names[s]} {number(scores[s])}" for s in order)
     points = scores[winners[0]]
     if len(winners) == 1:
         text = ngettext("Game over: {winner} wins with {n} point. Final points: {ranking}.",
                         "Game over: {winner} wins with {n} points. Final points: {ranking}.", points)
-        return text.format(winner=names[winners[0]], n=points, ranking=ranking)
+        return text.format(winner=names[winners[0]], n=number(points), ranking=ranking)
     text = ngettext("Game over: {winners} share the win with {n} point. Final points: {ranking}.",
                     "Game over: {winners} share the win with {n} points. Final points: {ranking}.", points)
     together = _(" and ").join(names[w] for w in winners)
-    return text.format(winners=together, n=points, ranking=ranking)
+    return text.format(winners=together, n=number(points), ranking=ranking)

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from lama.i18n import N_, _, ngettext
 from lama.i18n.names import shown_names
+from lama.i18n.numbers import number
 
 from .render import ended_text, game_name, short, tell, winners_text
 
@@ -28,8 +29,9 @@ def round_table(entry, names, game: str) -> Table:
         cells = []
         for key, _title, sign in shown:
             value = getattr(entry, key)[s]
-            cells.append("" if not value and key != "penalty" else f"{value:+d}" if sign is None else f"{sign}{value}")
-        table.add_row(short(name), str(entry.before[s]), *cells, str(entry.after[s]))
+            cells.append("" if not value and key != "penalty" else number(value, sign=True) if sign is None
+                         else f"{sign}{number(value)}")
+        table.add_row(short(name), number(entry.before[s]), *cells, number(entry.after[s]))
     return table
 
 
@@ -40,22 +42,22 @@ def print_result(result: dict, names, ledger, console: Console | None = None) ->
     names = shown_names(names)  # a default name in the reader's words; numbers for two alike (a tournament's bots)
     count = len(result["rounds"])
     players = ngettext("{game}, {n} player", "{game}, {n} players", len(names)).format(
-        game=game_name(game), n=len(names))
-    rounds = ngettext("{n} completed round", "{n} completed rounds", count).format(n=count)
+        game=game_name(game), n=number(len(names)))
+    rounds = ngettext("{n} completed round", "{n} completed rounds", count).format(n=number(count))
     over = _("; the game is over") if result["finished"] else ""
     console.print(Text(f"{players}: {rounds}{over}.", style="bold"))
     if ledger.rounds and any(ledger.rounds[0].before):  # Kadabra's starting chips
         start = ledger.rounds[0].before
-        console.print(Text(_("Everyone started with {points} points.").format(points=start[0])
+        console.print(Text(_("Everyone started with {points} points.").format(points=number(start[0]))
                            if len(set(start)) == 1 else
                            _("Points at the start: {points}.").format(
-                               points=", ".join(f"{n} {p}" for n, p in zip(names, start)))))
+                               points=", ".join(f"{n} {number(p)}" for n, p in zip(names, start)))))
     for entry in ledger.rounds:
-        console.print(Text("\n" + _("Round {round}: {ended}").format(round=entry.round + 1,
+        console.print(Text("\n" + _("Round {round}: {ended}").format(round=number(entry.round + 1),
                                                                      ended=ended_text(entry, names, game))))
         console.print(round_table(entry, names, game))
     if result["finished"]:
         tell(console, winners_text(result["winners"], result["scores"], names), "bold green")
     else:
-        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(result["scores"]))
+        points = ", ".join(f"{names[s]} {number(p)}" for s, p in enumerate(result["scores"]))
         console.print(Text(_("The game is not finished. Points now: {points}.").format(points=points)))

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from lama.core import QUIT, GameOver, RoundScored
 from lama.i18n import _
+from lama.i18n.numbers import number, percent
 from lama.record.ledger import Ledger
 
 from .render import (
@@ -85,8 +86,10 @@ def odds_text(view) -> str:
     if roll_in_hand(view):
         return roll_text(view)
     odds, last_seat = next_roll_odds(view)
+    shares = {key: percent(float(getattr(odds, key))) for key in ("three_llamas", "match", "miss", "bust")}
     odds = _("three llamas {three_llamas}, match {match}, miss {miss}, bust {bust}; cards you can expect to "
-             "discard: {discard}").format(**odds.shown())  # (dice_odds.TEXT, in the reader's language)
+             "discard: {discard}").format(discard=number(float(odds.expected_discard), 2), **shares)
+    # (dice_odds.TEXT, in the reader's language and numbers)
     return _("Your next roll: {odds}").format(odds=odds) + (
         _(" (you are the last seat in: a miss is a bust)") if last_seat else "")
 
@@ -235,9 +238,9 @@ class TerminalGame:
             self._hide()  # the last hand shown goes; the results are for everyone
         game = self.game_id
         lines = [t for t in (event_text(e, viewer, self.names, game) for e in events) if t]
-        number = r.round + 1
+        round_number = r.round + 1
         self.console.print(Rule(_("Round {round} is over: {ended}").format(
-            round=number, ended=ended_text(r, self.names, game, viewer))))
+            round=round_number, ended=ended_text(r, self.names, game, viewer))))
         for line in lines:
             self.say("  " + line)
         entry = self.ledger.rounds[-1]
@@ -247,15 +250,17 @@ class TerminalGame:
             if hot_seat:
                 self.notes[h].append(
                     _("Round {round} is over ({ended}): you got +{penalty}").format(
-                        round=number, ended=ended_text(r, self.names, game, h), penalty=r.penalties[h])
-                    + (_(", gave back {points}").format(points=entry.back[h]) if entry.back[h] else "")
-                    + (_(", chips {change}").format(change=f"{entry.chips[h]:+d}") if entry.chips[h] else "")
-                    + _("; you have {points} points now (s: every round's points).").format(points=r.scores[h]))
+                        round=round_number, ended=ended_text(r, self.names, game, h), penalty=number(r.penalties[h]))
+                    + (_(", gave back {points}").format(points=number(entry.back[h])) if entry.back[h] else "")
+                    + (_(", chips {change}").format(change=number(entry.chips[h], sign=True)) if entry.chips[h] else "")
+                    + _("; you have {points} points now (s: every round's points).").format(
+                        points=number(r.scores[h])))
         self.public.clear()
         finished = self.table is not None and self.table.finished
         if not finished:
             who = _("Everyone has seen the results? ") if hot_seat else ""
-            self.pause(who + _("Press Enter for round {round} (s: scores, exit: leave): ").format(round=number + 1))
+            self.pause(who + _("Press Enter for round {round} (s: scores, exit: leave): ").format(
+                round=round_number + 1))
             self.last_viewer = None  # hot seat: the terminal is passed on before any hand shows
 
     def pause(self, prompt: str) -> None:
@@ -274,7 +279,7 @@ class TerminalGame:
     def show_scores(self) -> None:
         if not self.history:
             self.say(_("No round has ended yet: everyone has {points} points.").format(
-                points=", ".join(sorted({str(p) for p in self.start}))))
+                points=", ".join(number(p) for p in sorted(set(self.start)))))
             return
         self.console.print(score_history(self.history, self.names, self.start, self.console.width))
 

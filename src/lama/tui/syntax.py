@@ -42,9 +42,10 @@ from lama.core.actions import Action, discard, play, take
 from lama.core.display import BUTTON
 from lama.games import GAMES, game_of
 from lama.i18n import _
+from lama.i18n.names import seat_error
 from lama.i18n.reasons import refusal_text
 
-from .render import facts, game_name
+from .render import facts, game_name, move_text
 
 # The terminal's own commands, each with the words that ask for it (a game's control takes a
 # key or word before a command does: in a game whose control's key is `s`, `s` is that move).
@@ -65,12 +66,22 @@ class InputError(ValueError):
     """What was typed is not a legal move; the message says why and lists the legal ones."""
 
 
-def legal_text(view) -> str:
-    return ", ".join(seat_numbers.action_text(a) for a in view.legal_actions)
+def legal_text(view, names=None) -> str:
+    """The legal moves in the reader's words (`Eine 5 spielen, Eine Karte ziehen, ...`); what to
+    type for each is on the prompt."""
+    return ", ".join(dict.fromkeys(move_text(a, view.game, names) for a in view.legal_actions))
 
 
-def _fail(why: str, view) -> InputError:
-    return InputError(_("{why}; legal: {moves}").format(why=why, moves=legal_text(view)))
+class _Why(Exception):
+    """Why what was typed is no legal move; resolve adds the legal moves (with the seats' names)."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+def _fail(why: str, view) -> _Why:
+    return _Why(why)
 
 
 def typed_moves(game: str | None) -> dict[str, str]:
@@ -126,13 +137,15 @@ def _card(token: str, game: str | None) -> str | None:
 
 
 def _variants(typed: str, game: str | None) -> list[str]:
-    """The game's cards with a symbol and the values of the plain card `typed` (kadabra: 5 ->
-    5*, 5+); none for a card with a symbol."""
+    """The game's other cards that show the number of the plain card `typed`: with a symbol
+    (kadabra: 5 -> 5*, 5+; party: 3 -> 3+) or a double card (kadabra: 2 -> 2/3, 3 -> 2/3, K3);
+    none for a card with a symbol or a double card."""
     kinds = facts(game).kinds
-    if kinds.cards[kinds.index[typed]].symbol:
-        return []
     values = kinds.values_of(typed)
-    return [card.code for card in kinds.cards if card.values == values and card.symbol]
+    if kinds.cards[kinds.index[typed]].symbol or len(values) != 1:
+        return []
+    return [card.code for card in kinds.cards if card.code != typed
+            and (card.values == values and card.symbol or len(card.values) > 1 and values <= card.values)]
 
 
 def _seated_cards(view, control) -> list[str]:
@@ -151,8 +164,8 @@ def _seat(words: list[str], view, names, card: str, control) -> int:
     if typed.isdigit() and len(words) == 1:  # numbered from 1, as the seats table shows
         try:
             return seat_numbers.parse(typed, view.players)
-        except ValueError as e:
-            raise _fail(f"'{typed}': {e}", view) from None
+        except ValueError:
+            raise _fail(f"'{typed}': {seat_error(typed, view.players)}", view) from None
     lowered = [" ".join(n.lower().split()) for n in (names or ())]
     exact = [s for s, n in enumerate(lowered) if n == typed]
     if exact:
@@ -174,6 +187,13 @@ def _seat(words: list[str], view, names, card: str, control) -> int:
 
 def resolve(text: str, view, names=None, explain: Callable | None = None):
     """The legal Action (or Command) that `text` means for this view; raises InputError."""
+    try:
+        return _resolve(text, view, names, explain)
+    except _Why as e:
+        raise InputError(_("{why}; legal: {moves}").format(why=e.why, moves=legal_text(view, names))) from None
+
+
+def _resolve(text: str, view, names, explain):
     game = view.game
     tokens = _tokens(text, game)
     if not tokens:
@@ -226,9 +246,9 @@ def _why(action: Action, text: str, view, explain) -> str:
     """Why `action` is not legal: the core's refusal (from `explain`, else from the state the game
     rebuilds from the view), in the reader's language."""
     refusal = explain(action) if explain is not None else core_refusal(view, action)
-    if refusal is not None:
+    if refusal is not None and refusal.key != "not_legal":  # (that one names the move as the protocol writes it)
         return refusal_text(refusal, view.game)
-    return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=action)
+    return _("'{typed}' ({action}) is not legal now").format(typed=text.strip(), action=move_text(action, view.game))
 
 
 def core_refusal(view, action) -> IllegalAction | None:
@@ -262,15 +282,15 @@ def _card_play(tokens, text, view, names, explain) -> Action:
     seat = _seat(rest, view, names, typed, control) if rest else None
     plays = [a for a in view.legal_actions if a.kind == "play"]
     codes = sorted({a.card for a in plays if a.card == typed})
-    variants = _variants(typed, view.game) if not codes else []
-    if variants:  # kadabra: '5' finds 5* or 5+ when that is the only one
+    # kadabra: '5' finds 5* or 5+, '2' the 2/3, when that is the only one (a plain card held is meant as typed)
+    variants = _variants(typed, view.game) if not codes and typed not in (view.hand or ()) else []
+    if variants:
         codes = sorted({a.card for a in plays if a.card in variants})
-        if len(codes) > 1:
-            raise _fail(_("which {card}? type {cards}").format(card=typed, cards=_(" or ").join(codes)), view)
-        if not codes:
-            held = sorted({c for c in view.hand if c in variants})
-            if len(held) == 1:
-                typed = held[0]
+        held = sorted({c for c in view.hand if c in variants})
+        if len(codes) > 1 or not codes and len(held) > 1:
+            raise _fail(_("which {card}? type {cards}").format(card=typed, cards=_(" or ").join(codes or held)), view)
+        if not codes and held:
+            typed = held[0]
     card = codes[0] if codes else typed
     matching = [a for a in plays if a.card == card]
     if seat is not None:
