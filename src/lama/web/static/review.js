@@ -9,6 +9,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 let review = null, seat = 0;
 
+const percent = x => `${(100 * x).toFixed(0)}%`;
+
 // A class's words: best, good, inaccuracy, mistake, blunder.
 export function className(c) {
   return { best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") }[c] || c;
@@ -40,12 +42,12 @@ export function reviewPanel(box, tableId, names, jump, drawn) {
 function draw(box, names, jump) {
   const choose = h("select", { "aria-label": t("Whose game") }, names.map((n, i) => h("option", { value: i, selected: i === seat }, n)));
   choose.addEventListener("change", () => { seat = Number(choose.value); draw(box, names, jump); });
-  const pct = x => `${(100 * x).toFixed(0)}%`, signed = x => `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(1)}`;
+  const signed = x => `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(1)}`;
   const totals = h("table", { class: "review-totals" },
     h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", { class: "num" }, t("Start → end")), h("th", { class: "num" }, t("Luck")),
       h("th", { class: "num" }, t("Own moves")), h("th", { class: "num" }, t("Others' moves")))),
     h("tbody", {}, review.seats.map((s, i) => h("tr", { class: i === seat ? "mine" : "" }, h("th", { scope: "row" }, names[i]),
-      h("td", { class: "num" }, `${pct(s.start)} → ${pct(s.end)}`), h("td", { class: "num" }, signed(s.luck)),
+      h("td", { class: "num" }, `${percent(s.start)} → ${percent(s.end)}`), h("td", { class: "num" }, signed(s.luck)),
       h("td", { class: "num" }, signed(s.own)), h("td", { class: "num" }, signed(s.others))))));
   const counts = {};
   for (const d of review.seats[seat].decisions) if (d.class) counts[d.class] = (counts[d.class] || 0) + 1;
@@ -64,7 +66,8 @@ function curve(names, jump) {
   svg.setAttribute("class", "review-curve");
   svg.setAttribute("role", "img");
   const mine = points.map(p => p[seat]);
-  svg.setAttribute("aria-label", t("{name}'s win chance over the game: from {start} to {end}", { name: names[seat], start: `${(100 * mine[0]).toFixed(0)}%`, end: `${(100 * mine[n - 1]).toFixed(0)}%` }));
+  const start = percent(mine[0]), end = percent(mine[n - 1]);
+  svg.setAttribute("aria-label", t("{name}'s win chance over the game: from {start} to {end}", { name: names[seat], start, end }));
   const half = document.createElementNS(SVG, "line");
   half.setAttribute("x1", pad); half.setAttribute("x2", w - pad); half.setAttribute("y1", y(0.5)); half.setAttribute("y2", y(0.5));
   half.setAttribute("class", "review-half");
