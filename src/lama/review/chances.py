@@ -34,9 +34,10 @@ PLAYOUTS = 2000  # playouts per state by default
 
 
 @njit(cache=True)
-def _play_round(st, ru, legal, scratch, memo):
+def _play_round(st, ru, depth, legal, scratch, memo):
     """Resolve the pending chance (the next deal too), then play to the round's end with the
-    heuristic in every seat."""
+    heuristic in every seat (dice: looking `depth` own rolls ahead; an argument, not a constant,
+    because numba cannot cache a recursive kernel specialised on a literal)."""
     if st[FINISHED]:
         return
     if st[CHANCE] == DEAL:
@@ -51,11 +52,11 @@ def _play_round(st, ru, legal, scratch, memo):
                 count = legal_ids(st, ru, legal)
                 apply_action(st, ru, heuristic(st, ru, legal, count, scratch, memo))
             else:  # dice: the heuristic's judgement, one roll ahead (compiled.dice's playouts)
-                apply_action(st, ru, dice_policy(st, ru, PLAYOUT_DEPTH, PLAYOUT_DEPTH, scratch, memo))
+                apply_action(st, ru, dice_policy(st, ru, depth, depth, scratch, memo))
 
 
 @njit(cache=True)
-def win_chances_of(world, ru, temps, playouts, r, st, legal, scratch, memo, out):
+def win_chances_of(world, ru, temps, playouts, depth, r, st, legal, scratch, memo, out):
     """out[s]: seat s's mean win share over `playouts` playouts from the state `world` (its
     generator reseeded from r for each)."""
     n = ru[R_N]
@@ -65,7 +66,7 @@ def win_chances_of(world, ru, temps, playouts, r, st, legal, scratch, memo, out)
         for i in range(STATE_SIZE):
             st[i] = world[i]
         st[RNG], st[RNG + 1], st[RNG + 2], st[RNG + 3] = next32(r, 0) | 1, next32(r, 0), next32(r, 0), next32(r, 0)
-        _play_round(st, ru, legal, scratch, memo)
+        _play_round(st, ru, depth, legal, scratch, memo)
         for s in range(n):
             out[s] += round_value(st, ru, s, temps)
     for s in range(n):
@@ -87,7 +88,7 @@ class WinChances:
     def of_row(self, row, seed: int) -> list[float]:
         """Each seat's win chance from the engine state `row`, the playouts seeded by `seed`
         (the same seed: the same numbers)."""
-        win_chances_of(row, self.rules, self.temps, self.playouts, array(words_of(seed)), *self._work, self._out)
+        win_chances_of(row, self.rules, self.temps, self.playouts, PLAYOUT_DEPTH, array(words_of(seed)), *self._work, self._out)
         return [float(x) for x in self._out]
 
     def of_state(self, state, seed: int) -> list[float]:

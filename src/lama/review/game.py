@@ -44,10 +44,10 @@ class Step:
     move: int | None  # the record's move (0-based, over all rounds); None for a deal
     seat: int | None  # the deciding seat, or the seat a draw or roll falls to; None for a deal
     change: tuple[float, ...]  # every seat's win chance after minus before
-    action: str | None = None  # a decision's action, as text
+    action: object = None  # a decision's action (lama.core.Action)
     lost: float | None = None  # a decision with a choice: the win chance it gave up
     label: str | None = None  # ... and its class (judge.CLASSES)
-    best: str | None = None  # ... and the best action as its seat could know it
+    best: object = None  # ... and the best action as its seat could know it
 
     @property
     def chance(self) -> bool:
@@ -106,7 +106,7 @@ class _Watch:
         seat = self._state.to_move if seat is None else seat
         judged = self._review.before_decision(self._state, action, seat)
         events = self._state.apply(action, seat)
-        self._review.after("decision", seat, str(action), judged)
+        self._review.after("decision", seat, action, judged)
         return events
 
     def apply_chance(self, outcome):
@@ -166,7 +166,7 @@ class _Reviewer:
             index=len(self.steps), kind=kind, round=self.round, move=move, seat=seat,
             change=tuple(a - b for a, b in zip(after, before, strict=True)), action=action,
             lost=None if judged is None else judged.lost, label=None if judged is None else judged.label,
-            best=None if judged is None else str(judged.best)))
+            best=None if judged is None else judged.best))
 
 
 def review(data, playouts: int = PLAYOUTS, samples: int = SAMPLES) -> Review:
@@ -195,9 +195,9 @@ def step_json(step: Step) -> dict:
     out = {"step": step.index, "kind": step.kind, "round": step.round, "move": step.move, "seat": step.seat,
            "change": list(step.change)}
     if step.action is not None:
-        out["action"] = step.action
+        out["action"] = str(step.action)
     if step.lost is not None:
-        out.update(lost=step.lost, **{"class": step.label}, best=step.best)
+        out.update(lost=step.lost, **{"class": step.label}, best=str(step.best))
     return out
 
 
@@ -212,8 +212,8 @@ def review_json(result: Review) -> dict:
         "seats": [
             {
                 "start": t.start, "end": t.end, "luck": t.luck, "own": t.own, "others": t.others,
-                "decisions": [{"move": d.move, "round": d.round, "action": d.action, "lost": d.lost,
-                               "class": d.label, "best": d.best} for d in t.decisions],
+                "decisions": [{"move": d.move, "round": d.round, "action": str(d.action), "lost": d.lost,
+                               "class": d.label, "best": str(d.best)} for d in t.decisions],
             }
             for t in result.seats
         ],
