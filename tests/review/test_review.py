@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from helpers import card_state, dice_state
 from lama.bots.heuristic import heuristic_bot
 from lama.bots.levels import hard_bot
 from lama.bots.random_bot import random_bot
@@ -20,8 +21,6 @@ from lama.record import RecordError
 from lama.review.chances import WinChances
 from lama.review.game import review, review_json
 from lama.review.judge import CLASSES, class_of, judge
-
-from helpers import card_state, dice_state
 
 FAST = dict(playouts=150, samples=150)  # small budgets: the identity holds at any budget
 

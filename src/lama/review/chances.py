@@ -15,19 +15,16 @@ Every playout gives a vector of win chances summing to 1 over the seats, so thei
 
 from __future__ import annotations
 
-from lama.fast.family import apply_action, resolve_chance
-from lama.fast.kernel import array, float_array, float_zeros, next32, njit, words_of, zeros
-from lama.fast.layout import CHANCE, DEAL, FINISHED, NO_CHANCE, R_N, RNG, STATE_SIZE, TO_MOVE
-from lama.fast.rules import rules_of
-from lama.fast.views import state_from_core
-
 from lama.bots.compiled.dice import PLAYOUT_DEPTH
 from lama.bots.compiled.dice import _policy as dice_policy
 from lama.bots.compiled.policies import LEGAL_SIZE, MEMO_SIZE, SCRATCH_SIZE, heuristic
 from lama.bots.compiled.search import round_value
 from lama.bots.values import fitted_temperatures
-from lama.fast.family import legal_ids
-from lama.fast.layout import CARDS, R_FAMILY
+from lama.fast.family import apply_action, legal_ids, resolve_chance
+from lama.fast.kernel import array, float_array, float_zeros, next32, njit, words_of, zeros
+from lama.fast.layout import CARDS, CHANCE, DEAL, FINISHED, NO_CHANCE, R_FAMILY, R_N, RNG, STATE_SIZE, TO_MOVE
+from lama.fast.rules import rules_of
+from lama.fast.views import state_from_core
 
 REFERENCE = "heuristic"  # the play the win chances assume, in every seat
 PLAYOUTS = 2000  # playouts per state by default
@@ -88,7 +85,8 @@ class WinChances:
     def of_row(self, row, seed: int) -> list[float]:
         """Each seat's win chance from the engine state `row`, the playouts seeded by `seed`
         (the same seed: the same numbers)."""
-        win_chances_of(row, self.rules, self.temps, self.playouts, PLAYOUT_DEPTH, array(words_of(seed)), *self._work, self._out)
+        win_chances_of(row, self.rules, self.temps, self.playouts, PLAYOUT_DEPTH, array(words_of(seed)),
+                       *self._work, self._out)
         return [float(x) for x in self._out]
 
     def of_state(self, state, seed: int) -> list[float]:
