@@ -85,3 +85,12 @@ def test_a_missing_file_and_a_bad_seat_are_one_line(tmp_path, capsys):
     assert main(["review", str(path), "--seat", "4"]) == 2
     err = capsys.readouterr().err
     assert "seats are numbered from 1 to 3" in err and len(err.strip().splitlines()) == 1
+
+
+def test_bench_review_reports_the_time_per_game(capsys):
+    assert main(["bench-review", "--players", "2", "--games", "2", "--playouts", "50", "--samples", "50",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["players"] == 2
+    assert 0 < out["seconds_min"] <= out["seconds"] <= out["seconds_max"]
+    assert out["moves_per_game"] > 10 and out["decisions_per_game"] > 0
