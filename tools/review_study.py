@@ -81,13 +81,14 @@ def main() -> None:
     p.add_argument("--samples", type=int, default=1000)
     p.add_argument("--game", action="append", help="luck: the games (default: all five)")
     args = p.parse_args()
-    start = time.process_time()
     if args.study == "ratings":
-        rows = [ratings(args.games, args.playouts, args.samples)]
+        jobs = [lambda: ratings(args.games, args.playouts, args.samples)]
     else:
-        rows = [luck(g, args.games, args.playouts, args.samples)
+        jobs = [lambda g=g: luck(g, args.games, args.playouts, args.samples)
                 for g in (args.game or ["lama", "komarami", "kadabra", "party", "dice"])]
-    for row in rows:
+    for job in jobs:
+        start = time.process_time()
+        row = job()
         row["cpu_seconds"] = round(time.process_time() - start)
         print(json.dumps(row), flush=True)
 
