@@ -94,3 +94,11 @@ def test_bench_review_reports_the_time_per_game(capsys):
     assert out["games"] == 2 and out["players"] == 2
     assert 0 < out["seconds_min"] <= out["seconds"] <= out["seconds_max"]
     assert out["moves_per_game"] > 10 and out["decisions_per_game"] > 0
+
+
+def test_plot_without_matplotlib_is_one_line(tmp_path, capsys, monkeypatch):
+    path = write_record(tmp_path)
+    monkeypatch.setitem(__import__("sys").modules, "matplotlib", None)  # import matplotlib fails
+    assert main(["review", str(path), "--plot", str(tmp_path / "c.png"), *FAST]) == 2
+    err = capsys.readouterr().err
+    assert "--plot needs matplotlib" in err and len(err.strip().splitlines()) == 1
