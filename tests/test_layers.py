@@ -39,7 +39,7 @@ def test_core_and_games_use_only_the_standard_library(path):
 
 # -- the libraries never reach up to the command line or the terminal game ----------------------
 
-LIBRARIES = ("bots", "sim", "record", "match", "core", "games", "fast", "bench")
+LIBRARIES = ("bots", "review", "sim", "record", "match", "core", "games", "fast", "bench")
 LIBRARY_MODULES = sorted(p for lib in LIBRARIES for p in (SRC / lib).rglob("*.py"))
 FORBIDDEN = ("lama.cli", "lama.tui", "argparse")
 
@@ -194,17 +194,17 @@ def test_every_game_declares_what_it_is():
 # The order, lowest first, as the code stands (ARCHITECTURE.md, "One home for every fact"): the
 # rules core; the games on it; the record format and the compiled engine (rules only), each on
 # the games and neither on the other; the drivers (Table, Match); the bots (their compiled twins
-# on the engine, in bots/compiled); the simulations (tournaments, strength, the compiled
-# tournaments); the learning environments; the terminal game and the web server, side by side;
-# the benchmarks and the load client (which measure all of these, the server from outside); the
-# command line over everything. A
+# on the engine, in bots/compiled); the game review (on the bots' searches); the simulations
+# (tournaments, strength, the compiled tournaments); the learning environments; the terminal game
+# and the web server, side by side; the benchmarks and the load client (which measure all of
+# these, the server from outside); the command line over everything. A
 # package may import its own modules and any package of a lower layer, never one of its own
 # layer or above; so no two packages import each other, directly or round a cycle.
 # (Game hooks that name a bots module as a string, e.g. compiled_search, are late bindings on
 # purpose: the games say which bot is theirs, and the bots are loaded only when asked for.)
 
-LAYERS = (("core",), ("games",), ("record", "fast"), ("match",), ("bots",), ("sim",), ("envs",), ("spiel",),
-          ("i18n",), ("online",), ("tui", "web"), ("bench",), ("cli",), ("__main__",))
+LAYERS = (("core",), ("games",), ("record", "fast"), ("match",), ("bots",), ("review",), ("sim",), ("envs",),
+          ("spiel",), ("i18n",), ("online",), ("tui", "web"), ("bench",), ("cli",), ("__main__",))
 LAYER = {package: level for level, packages in enumerate(LAYERS) for package in packages}
 ROOT_MODULES = ("__init__",)  # lama/__init__.py: the version, importing nothing
 

@@ -73,7 +73,21 @@ def environments() -> None:
     seats.step(np.zeros(seats.rows, dtype=np.int64))
 
 
-PARTS = ((engine, matches, searches), (environments,))  # about the same time each
+def reviews() -> None:
+    """The review's win chance (lama.review.chances) and its judge (the hard search, as above)."""
+    from lama.fast.engine import Engine
+    from lama.games import new_game
+    from lama.review.chances import WinChances
+
+    for game_id in GAMES:
+        game = new_game(game_id, 3)
+        engine = Engine(game)
+        st = engine.new_state(0)
+        engine.advance(st)
+        WinChances(game, 1).of_row(st, 0)
+
+
+PARTS = ((engine, matches, searches), (environments, reviews))  # about the same time each
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """The `lama` command: every argument parser of the project, and thin subcommands that turn
 parsed arguments into calls of the library.
 
-One module per subcommand (play, join, rules, replay, bench, hint, strength, bench_rollouts,
+One module per subcommand (play, join, rules, replay, bench, hint, review, strength, bench_rollouts, bench_review,
 tournament, train, bench_env), each with
 `add_arguments(parser)` and its `cmd_*` function; argument types in `types`. A subcommand's
 module is imported only when that subcommand is parsed or its help is shown, so `lama --help`,
@@ -29,8 +29,10 @@ COMMANDS = (
     ("replay", "replay", N_("validate and replay a game record")),
     ("bench", "bench", N_("benchmark the rules core or the fast engine (W1: random moves)")),
     ("hint", "hint", N_("estimate every legal action at a position of a game record")),
+    ("review", "review", N_("review a game record: where it was won and lost, and how much was luck")),
     ("strength", "strength", N_("benchmark how often a bot wins against other bots (seats rotated)")),
     ("bench-rollouts", "bench_rollouts", N_("measure the search bots' playouts per second")),
+    ("bench-review", "bench_review", N_("measure how long the review of one game takes")),
     ("tournament", "tournament", N_("play many games between bots and compare them")),
     ("serve", "serve", N_("serve online tables for the browser (needs the web extra)")),
     ("join", "join", N_("play a seat of an online table here, or let a local bot play it (needs the web extra)")),

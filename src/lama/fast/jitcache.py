@@ -48,6 +48,8 @@ KEYED = (
     "envs/training.py",
     "match/*.py",
     "record/*.py",
+    "review/__init__.py",
+    "review/chances.py",
     "sim/__init__.py",
     "sim/compiled_match.py",
 )

@@ -211,12 +211,16 @@ def _deal_of(state, rnd) -> Deal:
     return Deal(tuple(tuple(h) for h in hands), discard)
 
 
-def replay(data, on_step=None, on_events=None):
+def replay(data, on_step=None, on_events=None, watch=None):
     """Replay a parsed record; return the final state or raise RecordError.
     `on_step(state, round, move)` is called after each deal (move None) and each move,
-    `on_events(state, events)` with the events of each."""
+    `on_events(state, events)` with the events of each. `watch(state)`, if given, returns what
+    the replay drives instead of the new state: an object that passes every call on to it and
+    may look at each `apply` and `apply_chance` within a move (the review does)."""
     game = _check_header(data)
     state = game.new_initial_state()
+    if watch is not None:
+        state = watch(state)
     mover = game.hook("record_moves")
     previous_moves = 0
     for r, rnd in enumerate(data["rounds"]):

@@ -326,12 +326,13 @@ def _quit_bound(seat: int, hand_sizes: list[int], quit: list[bool], pile: int) -
     return bound
 
 
-def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
+def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False, temps=None):
     """`rollout.evaluate_actions` for a view of a card game with the default policy (the card
     games' Game.compiled_search): a list of (action, (playouts, sum of values, sum of squared
     values, sum of points this round)). With `infer`, the deals follow what the other seats'
     draws say about their hands (`card_slots`); without, they are uniform among the deals
-    consistent with the view."""
+    consistent with the view. `temps`: the round's end valued at these temperatures (default:
+    the bots' sharpened ones; the review takes the fitted ones, a calibrated win chance)."""
     if view.to_move != view.seat or view.top is None:
         raise CannotDeterminize("the seat is not to move in a dealt round")
     game, ru = game_and_rules(view)
@@ -347,7 +348,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False):
     evaluate_cards(
         # the position
         world, ru, view.seat, array(cards), array(slot_seat), array(slot_mask), array(bound),
-        float_array(temperatures(view.game, view.players)),
+        float_array(temps or temperatures(view.game, view.players)),
         # the search
         array([game.action_id(a) for a in actions]), int(samples), bool(halving), array(seed_words(rng)),
         # work space: a playout's state; a deal's deck; run lengths; the actions' order

@@ -130,7 +130,7 @@ FACE_DOWN_DEALS = 16  # deals of the face-down displays a decision's playouts sh
 
 
 def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_DEPTH,
-                  heads_up: int = DEPTH_HEADS_UP):
+                  heads_up: int = DEPTH_HEADS_UP, temps=None):
     """`rollout.evaluate_actions` for a dice view with heuristic playouts (looking `depth` rolls
     ahead, `heads_up` with at most one other seat in): a list of (action, (playouts, sum of
     values, sum of squared values, sum of points this round))."""
@@ -140,7 +140,7 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     actions = list(view.legal_actions)
     a_n = len(actions)
     ids = array([game.action_id(a) for a in actions])
-    temps = float_array(temperatures(view.game, view.players))
+    temps = float_array(temps or temperatures(view.game, view.players))
     # work space: a playout's state; the lookahead's display, row and discards, and its memo
     # (what rolling costs, kept across the playouts); the actions' order
     work = (zeros(STATE_SIZE), zeros(DICE_REMOVED + (max(depth, heads_up) + 1) * DICE_K), float_zeros(MEMO_SIZE),
@@ -157,8 +157,8 @@ def evaluate_view(view, rng, samples: int, halving: bool, depth: int = PLAYOUT_D
     return estimates(actions, results)
 
 
-def compiled_search(view, rng, samples: int, halving: bool, infer: bool = False):
+def compiled_search(view, rng, samples: int, halving: bool, infer: bool = False, temps=None):
     """DiceGame.compiled_search: `evaluate_view` with the playouts' default depth (`infer` is
     ignored: in dice only face-down displays are hidden, and they say nothing of the seats'
     choices)."""
-    return evaluate_view(view, rng, samples, halving)
+    return evaluate_view(view, rng, samples, halving, temps=temps)

@@ -1,0 +1,97 @@
+"""Reviews of many bot games, for docs/review.md: `python tools/review_study.py ratings|luck`.
+
+- ratings: three-player lama games between `random`, `heuristic` and `hard` (each bot in each
+  seat in turn); the mean win chance given up per decision by each bot, with a 95% interval
+  (the games as the unit: each game's mean per bot, then the mean and spread over games).
+- luck: four-player games between people-like bots (easy, medium, medium, hard, seats rotated)
+  in every game; per game and seat the totals luck, own and others; the share of the result's
+  movement that came from luck: sum |luck| / sum (|luck| + |own| + |others|), with a 95%
+  interval (the games as the unit).
+
+One core, seeds from 800,000; prints one JSON object per line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+
+from lama.bots import load_bot
+from lama.games import new_game
+from lama.match import Match
+from lama.review.game import review
+
+SEED = 800_000
+
+
+def interval(values) -> tuple[float, float, float]:
+    mean = statistics.mean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return mean, mean - half, mean + half
+
+
+def play(game_id, names, seed):
+    match = Match(new_game(game_id, len(names)), [load_bot(n) for n in names], seed=seed)
+    match.run()
+    return match.record.whole_moves()
+
+
+def ratings(games: int, playouts: int, samples: int) -> dict:
+    bots = ["random", "heuristic", "hard"]
+    per_game = {b: [] for b in bots}
+    decisions = dict.fromkeys(bots, 0)
+    for g in range(games):
+        order = bots[g % 3:] + bots[:g % 3]
+        result = review(play("lama", order, SEED + g), playouts, samples)
+        for seat, bot in enumerate(order):
+            lost = [d.lost for d in result.seats[seat].decisions]
+            decisions[bot] += len(lost)
+            per_game[bot].append(sum(lost) / len(lost) if lost else 0.0)
+    return {"study": "ratings", "game": "lama", "players": 3, "games": games, "playouts": playouts,
+            "samples": samples, "bots": {b: {"lost_per_decision": interval(per_game[b]), "decisions": decisions[b]}
+                                          for b in bots}}
+
+
+def luck(game_id: str, games: int, playouts: int, samples: int) -> dict:
+    seats = ["easy", "medium", "medium", "hard"]
+    shares, luck_abs, own_abs, others_abs = [], [], [], []
+    for g in range(games):
+        order = seats[g % 4:] + seats[:g % 4]
+        result = review(play(game_id, order, SEED + 1000 + g), playouts, samples)
+        lk = sum(abs(t.luck) for t in result.seats)
+        ow = sum(abs(t.own) for t in result.seats)
+        ot = sum(abs(t.others) for t in result.seats)
+        shares.append(lk / (lk + ow + ot))
+        luck_abs.append(lk / 4)
+        own_abs.append(ow / 4)
+        others_abs.append(ot / 4)
+    return {"study": "luck", "game": game_id, "players": 4, "games": games, "playouts": playouts,
+            "samples": samples, "luck_share": interval(shares), "mean_abs_luck": statistics.mean(luck_abs),
+            "mean_abs_own": statistics.mean(own_abs), "mean_abs_others": statistics.mean(others_abs)}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("study", choices=("ratings", "luck"))
+    p.add_argument("--games", type=int, default=30)
+    p.add_argument("--playouts", type=int, default=500)
+    p.add_argument("--samples", type=int, default=1000)
+    p.add_argument("--game", action="append", help="luck: the games (default: all five)")
+    args = p.parse_args()
+    if args.study == "ratings":
+        jobs = [lambda: ratings(args.games, args.playouts, args.samples)]
+    else:
+        jobs = [lambda g=g: luck(g, args.games, args.playouts, args.samples)
+                for g in (args.game or ["lama", "komarami", "kadabra", "party", "dice"])]
+    for job in jobs:
+        start = time.process_time()
+        row = job()
+        row["cpu_seconds"] = round(time.process_time() - start)
+        print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()
