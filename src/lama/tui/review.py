@@ -50,10 +50,10 @@ def classes_table(result, names, seats) -> Table:
     return table
 
 
-def step_words(step, names) -> str:
+def step_words(step, names, game: str | None = None) -> str:
     """What happened at a step, in words: `Ann: play 3`, `the deal`, `Bob: a draw`."""
     if step.kind == "decision":
-        return f"{seat_name(step.seat, names)}: {action_words(step.action, names)}"
+        return f"{seat_name(step.seat, names)}: {action_words(step.action, game, names)}"
     what = _(KIND_NAMES[step.kind])
     return what if step.seat is None else f"{seat_name(step.seat, names)}: {what}"
 
@@ -73,7 +73,7 @@ def moments_table(result, names, seat) -> Table:
     for step in result.moments(seat=seat):
         who = [seat] if seat is not None else sorted(range(len(step.change)), key=lambda s: -abs(step.change[s]))[:2]
         change = ", ".join(f"{seat_name(s, names)} {signed(step.change[s])}" for s in who)
-        table.add_row(where(step), step_words(step, names), change)
+        table.add_row(where(step), step_words(step, names, result.game), change)
     return table
 
 
@@ -88,7 +88,8 @@ def decisions_table(result, names, seat) -> Table:
     table.add_column(_("class"), overflow="fold")
     for d in result.seats[seat].decisions:
         if d.lost > THRESHOLDS[1]:
-            table.add_row(where(d), action_words(d.action, names), action_words(d.best, names), pct(d.lost),
+            table.add_row(where(d), action_words(d.action, result.game, names),
+                          action_words(d.best, result.game, names), pct(d.lost),
                           _(CLASS_NAMES[d.label]))
     return table
 
