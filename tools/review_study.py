@@ -3,9 +3,10 @@
 - ratings: three-player lama games between `random`, `heuristic` and `hard` (each bot in each
   seat in turn); the mean win chance given up per decision by each bot, with a 95% interval
   (the games as the unit: each game's mean per bot, then the mean and spread over games).
-- luck: four-player games between people-like bots (easy, medium, medium, hard, seats rotated)
-  in every game; per game and seat the totals luck, own and others; the share of the result's
-  movement that came from luck: sum |luck| / sum (|luck| + |own| + |others|), with a 95%
+- luck: games between people-like bots (4 players: easy, medium, medium, hard; 2: easy and
+  hard; 6: easy, medium, hard twice; seats rotated) in every game, at `--players` (default 4);
+  per game and seat the totals luck, own and others; the share of the result's movement that
+  came from luck: sum |luck| / sum (|luck| + |own| + |others|), with a 95%
   interval (the games as the unit).
 
 One core, seeds from 800,000; prints one JSON object per line.
@@ -55,20 +56,24 @@ def ratings(games: int, playouts: int, samples: int) -> dict:
                                           for b in bots}}
 
 
-def luck(game_id: str, games: int, playouts: int, samples: int) -> dict:
-    seats = ["easy", "medium", "medium", "hard"]
+LINEUPS = {2: ["easy", "hard"], 3: ["easy", "medium", "hard"], 4: ["easy", "medium", "medium", "hard"],
+           5: ["easy", "medium", "hard", "easy", "medium"], 6: ["easy", "medium", "hard"] * 2}
+
+
+def luck(game_id: str, games: int, playouts: int, samples: int, players: int = 4) -> dict:
+    seats = LINEUPS[players]
     shares, luck_abs, own_abs, others_abs = [], [], [], []
     for g in range(games):
-        order = seats[g % 4:] + seats[:g % 4]
+        order = seats[g % players:] + seats[:g % players]
         result = review(play(game_id, order, SEED + 1000 + g), playouts, samples)
         lk = sum(abs(t.luck) for t in result.seats)
         ow = sum(abs(t.own) for t in result.seats)
         ot = sum(abs(t.others) for t in result.seats)
         shares.append(lk / (lk + ow + ot))
-        luck_abs.append(lk / 4)
-        own_abs.append(ow / 4)
-        others_abs.append(ot / 4)
-    return {"study": "luck", "game": game_id, "players": 4, "games": games, "playouts": playouts,
+        luck_abs.append(lk / players)
+        own_abs.append(ow / players)
+        others_abs.append(ot / players)
+    return {"study": "luck", "game": game_id, "players": players, "games": games, "playouts": playouts,
             "samples": samples, "luck_share": interval(shares), "mean_abs_luck": statistics.mean(luck_abs),
             "mean_abs_own": statistics.mean(own_abs), "mean_abs_others": statistics.mean(others_abs)}
 
@@ -80,12 +85,13 @@ def main() -> None:
     p.add_argument("--playouts", type=int, default=500)
     p.add_argument("--samples", type=int, default=1000)
     p.add_argument("--game", action="append", help="luck: the games (default: all five)")
+    p.add_argument("--players", type=int, action="append", help="luck: the player counts (default: 4)")
     args = p.parse_args()
     if args.study == "ratings":
         jobs = [lambda: ratings(args.games, args.playouts, args.samples)]
     else:
-        jobs = [lambda g=g: luck(g, args.games, args.playouts, args.samples)
-                for g in (args.game or ["lama", "komarami", "kadabra", "party", "dice"])]
+        jobs = [lambda g=g, n=n: luck(g, args.games, args.playouts, args.samples, n)
+                for n in (args.players or [4]) for g in (args.game or ["lama", "komarami", "kadabra", "party", "dice"])]
     for job in jobs:
         start = time.process_time()
         row = job()

@@ -53,7 +53,7 @@ function draw(box, names, jump) {
   for (const d of review.seats[seat].decisions) if (d.class) counts[d.class] = (counts[d.class] || 0) + 1;
   box.replaceChildren(h("h2", { id: "review-title" }, t("Review")), h("label", {}, t("Whose game"), " ", choose), curve(names, jump),
     h("p", { class: "muted small-print" }, t("Win chance in points of percent; luck is what the deals, draws and rolls brought, against their average.")),
-    totals, h("p", {}, Object.entries(counts).map(([c, n]) => h("span", { class: `tag class-${c}` }, `${className(c)}: ${n}`))));
+    h("div", { class: "review-scroll" }, totals), h("p", {}, Object.entries(counts).map(([c, n]) => h("span", { class: `tag class-${c}` }, `${className(c)}: ${n}`))));
 }
 
 // The selected seat's win chance at every point, the others' faint; a mark on each of its
