@@ -10,7 +10,7 @@ from lama.games import GAMES
 from lama.i18n import N_
 
 from .errors import BadCode, BadKey, GameNotFound, HandleTaken, NotFound, PlayerNotFound
-from .messages import listed
+from .messages import listed, seat_names
 from .players import digest, display_name, handle_of, new_master, new_secret, seat_token, skeleton, unwrap, wrap
 from .playerstore import PlayerRow
 from .ratings import BOT, shown
@@ -147,7 +147,7 @@ class Accounts:
                           "won": seat in (result.get("winners") or []), "rated": t.rated,
                           "place": rated["rank"] if rated else None,
                           "rating": shown(rated["mu"], rated["sigma"]) if rated else None,
-                          "players": [s.name or (s.bot and s.bot.capitalize()) for s in t.seats]})
+                          "players": seat_names(t)})
         return {"player": row.handle, "name": row.name, "created": row.created,
                 "ratings": [{**r, "rating": shown(r["mu"], r["sigma"])} for r in ratings],
                 "history": [{"game": h["game"], "table": h["table"], "at": h["at"],
