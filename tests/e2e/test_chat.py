@@ -6,21 +6,14 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PHONE
+from .test_seating import ann_invites_bob
 
 pytestmark = pytest.mark.e2e
 
 
 def test_two_people_chat_and_one_mutes_the_other(server, new_page):
     made = server.table("lama", ["human", "human", "random"], target=200, settings={"turn_seconds": None})
-    ann = new_page()
-    ann.goto(f"{server.base}/tables/{made['table']}#token={made['token']}")
-    ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
-    invitation = ann.get_by_role("textbox", name="Invitation link").input_value()
-    bob = new_page(viewport=PHONE)
-    bob.goto(invitation)
-    bob.fill("#join-name", "Bob")
-    bob.get_by_role("button", name="Take the seat").click()
-    bob.wait_for_function("document.documentElement.dataset.status === 'running'")
+    ann, bob, _ = ann_invites_bob(server, new_page, made, viewport=PHONE)
     ann.wait_for_function("document.documentElement.dataset.status === 'running'")
     ann.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))  # (alert(1) would open one)
     hostile = '<img src=x onerror="alert(1)"><b>bold</b>'

@@ -15,6 +15,7 @@ import pytest
 from .conftest import PHONE
 from .driver import actions, move, status, version, wait_for_change
 from .test_languages import SEEN, plain_words, pseudo_page
+from .test_seating import ann_invites_bob
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(__file__).parent / "screenshots"
@@ -213,15 +214,7 @@ def test_a_seat_taken_without_signing_in_is_claimed_from_another_device(server, 
     """Bob took his seat on his phone without signing in; on the laptop he has only the table's
     link: he asks the table, Ann lets him in, the laptop plays his seat and the phone is told."""
     made = server.table("lama", ["human", "human", "random"], target=200, settings={"turn_seconds": None})
-    ann = new_page()
-    ann.goto(f"{server.base}/tables/{made['table']}#token={made['token']}")
-    ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
-    invitation = ann.get_by_role("textbox", name="Invitation link").input_value()
-    phone = new_page(viewport=PHONE)
-    phone.goto(invitation)
-    phone.fill("#join-name", "Bob")
-    phone.get_by_role("button", name="Take the seat").click()
-    phone.wait_for_function("document.documentElement.dataset.status === 'running'")
+    ann, phone, _ = ann_invites_bob(server, new_page, made, viewport=PHONE)
     laptop = new_page()
     laptop.goto(f"{server.base}/tables/{made['table']}")
     laptop.wait_for_function("document.documentElement.dataset.status === 'running'")

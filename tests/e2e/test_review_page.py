@@ -4,9 +4,7 @@ classes stand beside the log."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 
 import pytest
 
@@ -17,10 +15,8 @@ pytestmark = pytest.mark.e2e
 
 def test_the_replay_shows_the_review_and_a_click_jumps(server, new_page):
     seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "easy"}]
-    req = urllib.request.Request(server.base + "/api/tables", method="POST", headers={"content-type": "application/json"},
-                                 data=json.dumps({"game": "lama", "players": 3, "seats": seats, "name": "Ann",
-                                                  "options": {"target": 12}}).encode())
-    table = json.load(urllib.request.urlopen(req, timeout=30))["table"]
+    table = server.post("/api/tables", {"game": "lama", "players": 3, "seats": seats, "name": "Ann",
+                                        "options": {"target": 12}})["table"]
     deadline = time.monotonic() + 120
     while server.get(f"/api/tables/{table}")["status"] != "finished":
         assert time.monotonic() < deadline, "the bots' game never ended"

@@ -26,14 +26,14 @@ def join_by_invitation(page, link, name):
     running(page)
 
 
-def ann_invites_bob(server, new_page, made):
-    """Ann opens her table `made`, copies its invitation, and Bob (a device of his own) takes a
-    seat with it: their pages, and the invitation."""
+def ann_invites_bob(server, new_page, made, **bob_device):
+    """Ann opens her table `made`, copies its invitation, and Bob (a device of his own:
+    `bob_device`, new_page's options) takes a seat with it: their pages, and the invitation."""
     ann = new_page()
     ann.goto(f"{server.base}/tables/{made['table']}#token={made['token']}")
     ann.wait_for_function("document.documentElement.dataset.status === 'waiting'")
     invitation = ann.get_by_role("textbox", name="Invitation link").input_value()
-    bob = new_page()
+    bob = new_page(**bob_device)
     join_by_invitation(bob, invitation, "Bob")
     return ann, bob, invitation
 
