@@ -9,7 +9,8 @@
   came from luck: sum |luck| / sum (|luck| + |own| + |others|), with a 95%
   interval (the games as the unit).
 
-One core, seeds from 800,000; prints one JSON object per line.
+One core, seeds from 800,000; prints one JSON object per line. `figure LINES.jsonl PNG` draws
+the luck rows of such a file: luck's share per game and player count, with its 95% interval.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 
 from lama.bots import load_bot
@@ -78,7 +80,38 @@ def luck(game_id: str, games: int, playouts: int, samples: int, players: int = 4
             "mean_abs_own": statistics.mean(own_abs), "mean_abs_others": statistics.mean(others_abs)}
 
 
+def figure(lines: str, png: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    with open(lines, encoding="utf-8") as f:
+        rows = [r for r in map(json.loads, f) if r.get("study") == "luck"]
+    games = list(dict.fromkeys(r["game"] for r in rows))
+    counts = sorted({r["players"] for r in rows})
+    width = 0.8 / len(counts)
+    fig, ax = plt.subplots(figsize=(7, 3.6), dpi=120)
+    for k, n in enumerate(counts):
+        mine = {r["game"]: r["luck_share"] for r in rows if r["players"] == n}
+        xs = [i + (k - (len(counts) - 1) / 2) * width for i, g in enumerate(games) if g in mine]
+        share = [mine[g] for g in games if g in mine]
+        ax.bar(xs, [100 * m for m, _, _ in share], width, label=f"{n} players",
+               yerr=[[100 * (m - lo) for m, lo, _ in share], [100 * (hi - m) for m, _, hi in share]], capsize=3)
+    ax.set_xticks(range(len(games)), games)
+    ax.set_ylabel("luck's share of the result (%)")
+    ax.set_ylim(0, 100)
+    ax.axhline(50, color="grey", lw=0.8, ls="--")
+    ax.legend(frameon=False, ncol=len(counts))
+    ax.set_title("How much of a game's result was luck (people-like bots, 95% intervals)", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(png)
+
+
 def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "figure":
+        figure(sys.argv[2], sys.argv[3])
+        return
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("study", choices=("ratings", "luck"))
     p.add_argument("--games", type=int, default=30)
