@@ -50,12 +50,18 @@ def fits_the_width(page, what: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def tables(server):
+def tables(server, browser):
     """A device's three tables: a running Kadabra game at six seats (the person's name as long as
-    names go), a lama table waiting for people, and a lama game against a bot."""
+    names go), a lama table waiting for people, and a lama game against a bot, played to its end
+    (its replay)."""
     running = server.table("kadabra", ["human"] + ["random"] * 5, target=200, seed=7, name=LONG)
     waiting = server.table("lama", ["human", "human", "human"])
     duel = server.table("lama", ["human", "random"], target=1, seed=8)
+    ctx = browser.new_context(viewport=LAPTOP, bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(f"{server.base}/tables/{duel['table']}#token={duel['token']}")
+    play([page], lambda: status(page) == "finished")
+    ctx.close()
     return {"running": running, "waiting": waiting, "duel": duel,
             "tokens": {t["table"]: t["token"] for t in (duel, waiting, running)}}
 
@@ -69,13 +75,13 @@ def test_your_tables_each_lie_in_their_own_box_and_can_be_clicked(server, new_pa
     heights = page.eval_on_selector_all("#my-tables .table-item", "els => els.map(e => e.getBoundingClientRect().height)")
     assert all(h > 40 for h in heights), heights
     assert page.evaluate(COVERED, "#my-tables .table-item a") == []
-    assert page.locator("#my-tables .table-item a", has_text="Back to my seat").count() == 3
+    assert page.locator("#my-tables .table-item a", has_text="Back to my seat").count() == 2  # (the duel is over)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_scrolls_sideways_on_a_phone(server, new_page, tables, lang):
-    """The lobby (six seats to choose, the game's options open), the join page, a table of six
-    Kadabra seats and a replay are no wider than a 375 px phone."""
+    """The lobby (each game, the most seats to choose, its options open), the join page, a table
+    of six Kadabra seats and a replay are no wider than a 375 px phone."""
     page = device_page(new_page, PHONE, lang, tables["tokens"])
     page.goto(server.base + "/")
     page.wait_for_selector("#my-tables .table-item")
@@ -95,8 +101,8 @@ def test_no_page_scrolls_sideways_on_a_phone(server, new_page, tables, lang):
     page.wait_for_function("document.documentElement.dataset.status === 'running'")
     fits_the_width(page, f"{lang}: a table of six Kadabra seats")
 
-    page.goto(f"{server.base}/tables/{running['table']}/replay")
-    page.wait_for_selector("#slider:not([max='0'])")
+    page.goto(f"{server.base}/tables/{tables['duel']['table']}/replay")
+    page.wait_for_selector("#where:not(:empty)")
     fits_the_width(page, f"{lang}: the replay")
     slider = page.eval_on_selector("#slider", "e => e.getBoundingClientRect().right")
     assert slider <= PHONE["width"], f"{lang}: the replay's slider ends at {slider} px"
