@@ -72,7 +72,8 @@ def test_your_tables_each_lie_in_their_own_box_and_can_be_clicked(server, new_pa
     page.goto(server.base + "/")
     page.wait_for_function("document.querySelectorAll('#my-tables .table-item').length === 3")
     assert page.evaluate(OVERLAPS, "#my-tables .table-item") == []
-    heights = page.eval_on_selector_all("#my-tables .table-item", "els => els.map(e => e.getBoundingClientRect().height)")
+    heights = page.eval_on_selector_all("#my-tables .table-item",
+                                        "els => els.map(e => e.getBoundingClientRect().height)")
     assert all(h > 40 for h in heights), heights
     assert page.evaluate(COVERED, "#my-tables .table-item a") == []
     assert page.locator("#my-tables .table-item a", has_text="Back to my seat").count() == 2  # (the duel is over)
