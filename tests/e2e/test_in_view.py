@@ -89,7 +89,7 @@ def decide(page, what: str) -> bool:
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 @pytest.mark.parametrize("players", [2, 6])
-@pytest.mark.parametrize("game", ["lama", "komarami", "kadabra", "dice"])
+@pytest.mark.parametrize("game", ["lama", "komarami", "kadabra", "dice", "party"])
 def test_every_control_of_a_legal_move_is_in_view(server, new_page, game, players, size):
     """A seeded round and the first decision of the next (the recap shown): at each decision of
     the person, nothing they need lies outside the viewport."""

@@ -40,7 +40,7 @@ export function clockEl(m, heard, names, own = false) {
   // "{time}" stands where the countdown goes
   const [before, after] = (own || mine ? t("{time} left") : t("{name}: {time} left", { name: names[c.seat] })).split("{time}");
   return h("span", { class: "clock", role: "timer", "aria-label": mine ? t("Your time left") : t("{name}'s time left", { name: names[c.seat] }) },
-    before, clock, after);
+    h("span", { class: "clock-who" }, before), clock, after);  // (a long name is cut, never the countdown)
 }
 
 // What the people at the table should know of each person's seat: who is away, who plays for
@@ -107,12 +107,17 @@ export function inviteLink(tableId, invite) {
 }
 
 // The rematch offer on a finished table: who asked, and the button that takes one's own seat.
-export function rematchOffer(m, names, playAgain) {
+// `next`: the next table's facts where known (GET /api/tables/{id}): a seat there that went to a
+// bot (nobody came for it in time) is offered to watch, not to join.
+export function rematchOffer(m, names, playAgain, next = null) {
   const r = m.rematch;
   if (m.seat === null) return null;
   if (!r) return h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, t("Play again"));
   const others = r.seats.filter(s => s !== m.seat).map(s => names[s]);
   if (r.seats.includes(m.seat)) return h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, t("Go to the next game"));
+  if (next && next.id === r.table && next.seats[m.seat] && next.seats[m.seat].kind === "bot")
+    return h("div", { class: "rematch", role: "status" }, h("span", {}, t("Your seat at the next game went to a bot: nobody came for it in time.")),
+      h("a", { class: "button primary", href: `/tables/${encodeURIComponent(r.table)}#watch`, dataset: { key: "watch-next" } }, t("Watch the next game")));
   return h("div", { class: "rematch", role: "status" }, h("span", {}, t("{names} wants a rematch.", { n: others.length, names: andList(others) }, "{names} want a rematch.")),
     h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: playAgain }, t("Join the rematch")));
 }

@@ -24,6 +24,7 @@ const ui = {
   claims: {},  // claim id: a seat claimed from another device, for this seated person to answer
   chatLines: [],  // the table chat's lines heard on this connection
   myClaim: null,  // the seat this spectator asked the table for
+  next: null, nextAsked: null,  // the next table's facts, when one's rematch seat may have gone to a bot
   // chooser: the card played whose seat is being chosen (a play that names a seat), or false
 };
 
@@ -793,7 +794,8 @@ function finalPanel(m) {
   const win = v.winners.map(w => who(w, m.seat, names));
   const youWin = v.winners.length === 1 && v.winners[0] === m.seat;
   const r = v.history.length - 1;
-  const again = rematchOffer(m, names, playAgain);
+  const again = rematchOffer(m, names, playAgain, ui.next);
+  if (m.rematch && m.seat !== null && !m.rematch.seats.includes(m.seat) && ui.nextAsked !== m.rematch.table) nextFacts(m.rematch.table);
   return h("section", { class: "panel final", "aria-label": t("The game is over") },
     h("h2", { tabindex: "-1", dataset: { key: "final-head" } }, youWin ? t("You win!") : t("{names} wins!", { n: win.length, names: andList(win) }, "{names} win!")),
     ranking,
@@ -809,7 +811,20 @@ async function playAgain() {
     const r = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { token: ui.token });
     device.setToken(r.table, r.token);
     location.href = `/tables/${encodeURIComponent(r.table)}#token=${encodeURIComponent(r.token)}`;
-  } catch (e) { toast(e.message); }
+  } catch (e) {
+    // one's seat there went to a bot meanwhile: the offer says so and offers to watch
+    const m = ui.state;
+    if (m && m.rematch && await nextFacts(m.rematch.table) && ui.next.seats[m.seat] && ui.next.seats[m.seat].kind === "bot") return;
+    toast(e.message);
+  }
+}
+
+// The next table's public facts (whether one's rematch seat there went to a bot); true once known.
+async function nextFacts(id) {
+  ui.nextAsked = id;  // (asked once per drawing's table: the answer draws the page again)
+  try { ui.next = await api(`/api/tables/${encodeURIComponent(id)}`); } catch (e) { return false; }
+  render();
+  return true;
 }
 
 function helpPanel(m) {
