@@ -148,6 +148,13 @@ def test_rated_games_show_on_the_players_page_and_the_leaderboard(server, new_pa
         box = p.locator("table.board").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= p.viewport_size["width"]
         p.locator("#leaderboard").screenshot(path=str(SHOTS / f"leaderboard-{size}.png"))
+    for lang in ("de", "es", "ko", "nl", "pl"):  # no sideways scroll on a phone in any language
+        p = new_page(viewport=PHONE)
+        p.add_init_script(f"localStorage.setItem('lama.lang', '{lang}')")
+        p.goto(f"{server.base}/players/cem_rated")
+        p.locator(".rating-curve").wait_for()
+        assert p.evaluate("document.documentElement.lang") == lang
+        assert p.evaluate("document.documentElement.scrollWidth") <= 375, lang
     p = pseudo_page(new_page)  # every word of them from a catalog
     p.goto(f"{server.base}/players/cem_rated")
     p.locator(".rating-curve").wait_for()
