@@ -27,10 +27,10 @@ TOUCH_SECONDS = 3600.0  # a key's "last used" is written at most this often
 class Signed:
     """A signed-in request's player: their row and master secret (opened with their key)."""
 
-    def __init__(self, row: PlayerRow, key: str):
+    def __init__(self, row: PlayerRow, key: str, key_digest: str):
         self.row, self.handle, self.name = row, row.handle, row.name
         self.master = unwrap(row.wrap, key)
-        self.key_digest = digest(key)
+        self.key_digest = key_digest
 
     def token(self, table_id: str, seat: int) -> str:
         return seat_token(self.master, table_id, seat)
@@ -43,10 +43,11 @@ class Accounts:
         """The player a key proves; BadKey for a wrong or revoked key."""
         if not isinstance(key, str) or not 16 <= len(key) <= 100:
             raise BadKey(N_("this player key is not a key (sign in again)"))
-        row = await self.db(self.store.player_of_key, digest(key))
+        key_digest = digest(key)
+        row = await self.db(self.store.player_of_key, key_digest)
         if row is None:
             raise BadKey(N_("this player key is wrong or was revoked: sign in again"))
-        return Signed(row, key)
+        return Signed(row, key, key_digest)
 
     async def create_player(self, handle, name, device=None) -> dict:
         handle, name = handle_of(handle), display_name(name)

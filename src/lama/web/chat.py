@@ -11,7 +11,7 @@ from lama.i18n import N_
 
 from .errors import BadRequest, ChatOff, NotSeated
 from .limits import RateLimited
-from .messages import Shown
+from .messages import Shown, seated
 
 CHAT_LENGTH = 200  # characters in a line
 CHAT_KEPT = 20  # lines a table keeps for those who connect later
@@ -38,9 +38,8 @@ def say(live: Shown, seat: int | None, text, allowed) -> None:
     message = {"type": "said", "seat": seat, "text": text}
     live.chat.append(message)
     del live.chat[:-CHAT_KEPT]
-    for connection in list(live.connections):
-        if connection.seat is not None:
-            connection.send(message)
+    for connection in seated(live):
+        connection.send(message)
 
 
 def earlier(live: Shown, connection) -> None:

@@ -26,7 +26,7 @@ from lama.i18n import N_, localized
 
 from .errors import BadRequest, ClaimPending, NobodyToConfirm, NoClaim, NotRunning, NotSeated
 from .live import LiveTable
-from .messages import Connection
+from .messages import Connection, seated
 from .requests import name_of
 from .schema import token_hash
 
@@ -58,7 +58,7 @@ class Claims:
                 raise BadRequest(N_("only a seat a person has taken can be claimed, not {seat}"), seat=shown(seat))
             if any(c.seat == seat for c in live.claims.values()):
                 raise ClaimPending(N_("someone is claiming this seat already: wait for the table's answer"))
-            askers = self._seated(live)
+            askers = seated(live)
             if not askers:
                 raise NobodyToConfirm(N_("nobody at the table can confirm it now: the seat's links are with the "
                                          "people seated there"))
@@ -115,15 +115,11 @@ class Claims:
                 self._tell_over(live, claim, False)
 
     @staticmethod
-    def _seated(live: LiveTable) -> list[Connection]:
-        return [c for c in live.connections if c.seat is not None and not c.closed]
-
-    @staticmethod
     def _close_claim(live: LiveTable, claim: Claim) -> None:
         live.claims.pop(claim.id, None)
         if claim.timer is not None:
             claim.timer.cancel()
 
     def _tell_over(self, live: LiveTable, claim: Claim, granted: bool) -> None:
-        for c in self._seated(live):
+        for c in seated(live):
             c.send({"type": "claim_over", "claim": claim.id, "seat": claim.seat, "granted": granted})

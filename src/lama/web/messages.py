@@ -203,6 +203,11 @@ def state_message(live: Shown, connection: Connection, seats: list[dict] | None 
     return _with(message, f', "view": {live.views.text(view)}')
 
 
+def seated(live: Shown) -> list[Connection]:
+    """The connections of the people seated at the table (chat and claims are for them only)."""
+    return [c for c in live.connections if c.seat is not None and not c.closed]
+
+
 def broadcast(live: Shown) -> None:
     """Every connection of the table its own `state`."""
     if live.connections:

@@ -27,6 +27,11 @@ class PlayerRow:
     key_id: str | None = None
 
 
+def _key_row(handle: str, key_digest: str, wrap: str, device: str, now: float) -> dict:
+    """A device's key as stored: its digest, the master wrapped with it, the device's label."""
+    return dict(digest=key_digest, handle=handle, wrap=wrap, device=device, created=now, used=now)
+
+
 class PlayerStore:
     """(A part of Store: its engine and clock.)"""
 
@@ -39,8 +44,7 @@ class PlayerStore:
         try:
             with self.engine.begin() as db:
                 db.execute(insert(players_t).values(handle=handle, skeleton=skeleton, name=name, created=now))
-                db.execute(insert(keys_t).values(digest=key_digest, handle=handle, wrap=wrap, device=device,
-                                                 created=now, used=now))
+                db.execute(insert(keys_t).values(_key_row(handle, key_digest, wrap, device, now)))
             return True
         except IntegrityError:
             return False
@@ -59,10 +63,8 @@ class PlayerStore:
         return None if row is None else PlayerRow(row.handle, row.name, row.created)
 
     def add_key(self, handle: str, key_digest: str, wrap: str, device: str) -> None:
-        now = self.clock()
         with self.engine.begin() as db:
-            db.execute(insert(keys_t).values(digest=key_digest, handle=handle, wrap=wrap, device=device,
-                                             created=now, used=now))
+            db.execute(insert(keys_t).values(_key_row(handle, key_digest, wrap, device, self.clock())))
 
     def keys(self, handle: str) -> list[dict]:
         with self.engine.connect() as db:
