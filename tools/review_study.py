@@ -58,16 +58,23 @@ def ratings(games: int, playouts: int, samples: int) -> dict:
                                           for b in bots}}
 
 
-LINEUPS = {2: ["easy", "hard"], 3: ["easy", "medium", "hard"], 4: ["easy", "medium", "medium", "hard"],
-           5: ["easy", "medium", "hard", "easy", "medium"], 6: ["easy", "medium", "hard"] * 2}
+# The seats' bots at each player count; with two players the three pairs take turns.
+LINEUPS = {2: [["easy", "medium"], ["medium", "hard"], ["easy", "hard"]], 3: [["easy", "medium", "hard"]],
+           4: [["easy", "medium", "medium", "hard"]], 5: [["easy", "medium", "hard", "easy", "medium"]],
+           6: [["easy", "medium", "hard"] * 2]}
+
+
+def lineup(players: int, g: int) -> list[str]:
+    """Game g's seats: the lineups in turn, each with its seats rotated through every place."""
+    lineups = LINEUPS[players]
+    seats = lineups[(g // players) % len(lineups)]
+    return seats[g % players:] + seats[:g % players]
 
 
 def luck(game_id: str, games: int, playouts: int, samples: int, players: int = 4) -> dict:
-    seats = LINEUPS[players]
     shares, luck_abs, own_abs, others_abs = [], [], [], []
     for g in range(games):
-        order = seats[g % players:] + seats[:g % players]
-        result = review(play(game_id, order, SEED + 1000 + g), playouts, samples)
+        result = review(play(game_id, lineup(players, g), SEED + 1000 + g), playouts, samples)
         lk = sum(abs(t.luck) for t in result.seats)
         ow = sum(abs(t.own) for t in result.seats)
         ot = sum(abs(t.others) for t in result.seats)

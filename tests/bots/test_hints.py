@@ -187,3 +187,33 @@ def test_after_roll_refuses_what_is_not_a_roll_of_the_seat_to_move(tmp_path, cap
     assert main(["hint", _record(tmp_path, record), "--move", "1", "--after-roll", "--budget", "10"]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game_id", ["lama", "dice"])
+def test_hints_show_the_calibrated_win_chance_not_the_sharpened_one(game_id):
+    """Issue 39: a hint's win chance values a round's end at the fitted temperatures (as the review
+    does, its calibration in docs/review.md), not at the sharper ones hard moves by."""
+    from lama.bots.levels import hard_search
+    from lama.bots.rollout import best_of, evaluate_actions
+    from lama.bots.values import fitted_temperatures
+    from lama.games import new_game
+
+    state, rng = new_game(game_id, 3).new_initial_state(), random.Random(1)
+    while state.to_move is None or len(state.legal_actions()) < 2:  # the first decision with a choice
+        if state.to_move is None:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    view = state.view(state.to_move)
+    result = hints(view, random.Random(5), budget=400)
+
+    def search(temps):
+        return evaluate_actions(view, random.Random(5), 400, halving=hard_search.halving, infer=hard_search.infer,
+                                temps=temps)
+
+    calibrated = search(fitted_temperatures(game_id, 3))
+    assert [r.value for r in result.rows] == [e.mean for _, e in calibrated]
+    assert result.choice == best_of(calibrated)
+    assert result.method.endswith("calibrated")
+    # a round's end is valued here, and the two temperatures tell its value apart
+    assert [e.mean for _, e in calibrated] != [e.mean for _, e in search(None)]

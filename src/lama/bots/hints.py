@@ -2,9 +2,13 @@
 
 `hints(view, rng)` runs the `hard` bot's search on one seat's view (never more: a hint
 knows what that seat knows) and returns, for every legal action, its estimated win
-chance (see rollout.round_values: the real result when the round ends the game, else an
-estimate from the points), the standard error of that estimate, the seat's expected
-points this round, how many playouts tried it, and the action the bot would choose.
+chance, the standard error of that estimate, the seat's expected points this round, how
+many playouts tried it, and the best action by those chances. The chance is calibrated: a
+playout that ends the game counts its real result, one that ends a round is valued at the
+*fitted* temperatures (values.fitted_temperatures), as the game review values it (lama.review,
+its calibration in docs/review.md), not at the sharper ones `hard` moves by (values.SHARPEN):
+"60%" means about 60 in 100 such games are won. The choice is the best by those chances, so it
+can differ from hard's own in a close call.
 
 Data only: the terminal shows it as a table (lama.tui.hints: `show_hints`, the terminal game's
 `hint` command). `lama hint RECORD` (lama.cli.hint) does the same for a position in a game
@@ -27,6 +31,7 @@ from lama.record import replay
 
 from . import ismcts, rollout
 from .levels import hard_search
+from .values import fitted_temperatures
 
 
 @dataclass(frozen=True)
@@ -71,9 +76,10 @@ def hints(view, rng=None, budget: int | None = None, seconds: float | None = Non
         method = f"ismcts, {budget} iterations"
     elif isinstance(bot, rollout.RolloutBot):
         budget = budget or bot.budget(view)
-        estimates = rollout.evaluate_actions(view, rng, budget, seconds, bot.policy, bot.halving, bot.infer)
+        estimates = rollout.evaluate_actions(view, rng, budget, seconds, bot.policy, bot.halving, bot.infer,
+                                             temps=fitted_temperatures(view.game, view.players))
         choice = rollout.best_of(estimates)
-        method = f"rollout, {budget} playouts" + (", sequential halving" if bot.halving else "")
+        method = f"rollout, {budget} playouts" + (", sequential halving" if bot.halving else "") + ", calibrated"
     else:
         raise TypeError(f"hints need a search bot (ismcts or rollout), not {bot!r}")
     rows = tuple(ActionHint(a, e.mean, e.stderr, e.mean_points, e.n) for a, e in estimates)

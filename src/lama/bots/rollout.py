@@ -199,13 +199,14 @@ def playout(state, rng, policy=fast_action) -> None:
             state.apply(policy(state, rng))
 
 
-def round_values(state) -> list[float]:
-    """Every seat's value at the end of a playout (see the module docstring)."""
+def round_values(state, temps=None) -> list[float]:
+    """Every seat's value at the end of a playout (see the module docstring), the round's end
+    valued at `temps` (default: the bots' sharpened temperatures, values.temperatures)."""
     n = state.n
     if state.finished:
         share = 1.0 / len(state.winners)
         return [share if s in state.winners else 0.0 for s in range(n)]
-    return values.round_values(state.points, state.game.target, values.temperatures(state.game.id, n))
+    return values.round_values(state.points, state.game.target, temps or values.temperatures(state.game.id, n))
 
 
 class Estimate:
@@ -248,13 +249,16 @@ class Estimate:
 
 
 def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float | None = None,
-                     policy=fast_action, halving: bool = False, infer: bool = False) -> list[tuple[object, Estimate]]:
+                     policy=fast_action, halving: bool = False, infer: bool = False,
+                     temps=None) -> list[tuple[object, Estimate]]:
     """Flat Monte Carlo: each legal action's value for `view.seat`, over shared determinizations.
 
     `samples` is the total number of playouts (at least one per action). Spread evenly over
     the actions, or with `halving` by sequential halving (Karnin, Koren and Somekh 2013): in
     each of ceil(log2 k) rounds the actions still in share an equal part of the budget, and
-    the better half goes on. `seconds`, if given, also stops the search on the clock.
+    the better half goes on. `seconds`, if given, also stops the search on the clock. `temps`:
+    the temperatures a round's end is valued at (default: the bots' sharpened ones, which choose
+    better; values.fitted_temperatures give a calibrated win chance, as the hints show).
 
     With the default policy and no clock, a compiled loop does the same search (its own
     generator, so other numbers, same method): compiled/cards.py in the card games, where `infer`
@@ -266,7 +270,7 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
         raise ValueError(f"seat {view.seat} has no decision to make here")
     search = game_class(view).hook("compiled_search") if policy is fast_action and seconds is None else None
     if search is not None:
-        found = search(view, rng, samples, halving, infer)
+        found = search(view, rng, samples, halving, infer, temps=temps)
         return [(a, Estimate.of(*stats)) for a, stats in found]
     seat = view.seat
     stats = [Estimate() for _ in actions]
@@ -284,7 +288,7 @@ def evaluate_actions(view, rng, samples: int = DEFAULT_SAMPLES, seconds: float |
                 state = world.clone()
                 state.apply(actions[i])
                 playout(state, random.Random(seed), policy)
-                stats[i].add(round_values(state)[seat], state.points[seat] - start_points)
+                stats[i].add(round_values(state, temps)[seat], state.points[seat] - start_points)
             if deadline is not None and time.perf_counter() > deadline:
                 return list(zip(actions, stats))
         if phase < phases - 1:
