@@ -1,8 +1,8 @@
 """The `lama` command: every argument parser of the project, and thin subcommands that turn
 parsed arguments into calls of the library.
 
-One module per subcommand (play, join, rules, replay, bench, hint, review, strength, bench_rollouts, bench_review,
-tournament, train, bench_env), each with
+One module per subcommand (play, join, rules, replay, bench, hint, review, strength, benchmark,
+bench_rollouts, bench_review, tournament, train, bench_env), each with
 `add_arguments(parser)` and its `cmd_*` function; argument types in `types`. A subcommand's
 module is imported only when that subcommand is parsed or its help is shown, so `lama --help`,
 `lama rules` and `lama replay` never load the search bots (numpy, numba) or the tournament
@@ -31,6 +31,8 @@ COMMANDS = (
     ("hint", "hint", N_("estimate every legal action at a position of a game record")),
     ("review", "review", N_("review a game record: where it was won and lost, and how much was luck")),
     ("strength", "strength", N_("benchmark how often a bot wins against other bots (seats rotated)")),
+    ("benchmark", "benchmark", N_("the fixed evaluation protocol of a bot or saved agent: its win share, paired "
+                                  "with heuristic's and hard's on the same games")),
     ("bench-rollouts", "bench_rollouts", N_("measure the search bots' playouts per second")),
     ("bench-review", "bench_review", N_("measure how long the review of one game takes")),
     ("tournament", "tournament", N_("play many games between bots and compare them")),

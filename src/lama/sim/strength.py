@@ -90,6 +90,7 @@ def play_one(task) -> dict:
     state = Match(game, policies, seed=seed + g).run()
     return {
         "win": seat in state.winners,
+        "share": 1 / len(state.winners) if seat in state.winners else 0.0,  # C6: ties share the win
         "sole": state.winners == (seat,),
         "decisions": len(bot.times),
         "seconds": sum(bot.times),
