@@ -2,7 +2,8 @@
 `view.legal_actions`. It sees only its seat's view and its own generator.
 
 Bots are found by name (`random`, `heuristic`, `easy`, `medium`, `hard`, `rollout`,
-`ismcts`) or as `module:callable` (the module may sit in the current folder).
+`ismcts`), as `module:callable` (the module may sit in the current folder), or as a saved agent
+file `FILE.npz` (lama train's; lama.bots.neural.read_agent).
 """
 
 from __future__ import annotations
@@ -34,6 +35,15 @@ def load_bot(name: str):
         raise UnknownBot("bot_not_a_name", kind=type(name).__name__)
     if name in BOTS:
         return BOTS[name]
+    if name.endswith(".npz"):  # a saved agent
+        from .neural import AgentError, agent_bot  # numpy, only for an agent
+
+        if not os.path.isfile(name):
+            raise UnknownBot("cannot_load", bot=repr(name[:200]), error="no such file")
+        try:
+            return agent_bot(name)
+        except AgentError as e:
+            raise UnknownBot("cannot_load", bot=repr(name[:200]), error=str(e)) from None
     if ":" in name:
         module_name, _, attr = name.partition(":")
         if not _dotted(module_name) or not _dotted(attr):

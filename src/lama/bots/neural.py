@@ -13,6 +13,8 @@ Playing needs numpy only: torch is for training.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -24,6 +26,10 @@ from .heuristic import heuristic_bot
 
 MAX_SEATS = 6
 DRAW, QUIT = "draw", "quit"
+FORMAT = "lama-agent/1"
+LAYOUT = "cards-1"
+"""The features' layout (`features`, compiled/features.py, the slots): a saved agent records it and
+refuses to load where this lama reads another. Change it whenever the features or slots change."""
 
 
 def card_codes(game_id: str) -> tuple[str, ...]:
@@ -95,21 +101,75 @@ def fits(view) -> bool:
     return all(slot_of(a, codes) is not None for a in view.legal_actions)
 
 
-def load(file) -> tuple[np.ndarray, ...]:
-    """A model file's layers (w0, b0, w1, b1, ...; w: inputs x outputs), from a path or binary file."""
-    with np.load(file) as data:
-        layers = len([k for k in data.files if k.startswith("w")])
-        return tuple(data[f"{p}{i}"].astype(np.float32) for i in range(layers) for p in "wb")
+class AgentError(ValueError):
+    """A file that is not a saved agent this lama can play: what is wrong, in one line."""
+
+
+@dataclass(frozen=True)
+class Agent:
+    """A saved agent: the network's layers (w0, b0, w1, b1, ...; w: inputs x outputs) and what made
+    it (`meta`: format, game, layout, recipe, seed, commit, made)."""
+
+    weights: tuple[np.ndarray, ...]
+    meta: dict
+
+    @property
+    def game(self) -> str:
+        return self.meta["game"]
+
+
+def save_agent(path, weights, meta: dict) -> None:
+    """Write `weights` with `meta` (the format and this lama's layout added) as an .npz file."""
+    meta = {"format": FORMAT, "layout": LAYOUT, **meta}
+    layers = {f"{p}{i // 2}": w for i, (p, w) in enumerate(zip("wb" * (len(weights) // 2), weights, strict=True))}
+    np.savez_compressed(path, meta=np.array(json.dumps(meta, sort_keys=True)), **layers)
+
+
+def read_agent(file, game_id: str | None = None) -> Agent:
+    """A saved agent from a path or binary file; AgentError if it is not one, was made for another
+    feature layout, or (with `game_id`) for another game, or its layers do not fit the game."""
+    try:
+        with np.load(file) as data:
+            if "meta" not in data.files:
+                raise AgentError("it records no feature layout (made before lama-agent/1): retrain it with lama train")
+            meta = json.loads(str(data["meta"]))
+            layers = len([k for k in data.files if k.startswith("w")])
+            weights = tuple(data[f"{p}{i}"].astype(np.float32) for i in range(layers) for p in "wb")
+    except AgentError:
+        raise
+    except (OSError, ValueError, KeyError, EOFError) as e:
+        raise AgentError(f"not a saved agent ({type(e).__name__}: {e})"[:300]) from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise AgentError(f"not a {FORMAT} file")
+    if meta.get("layout") != LAYOUT:
+        raise AgentError(f"made for the feature layout {meta.get('layout')!r}; this lama reads {LAYOUT!r}: "
+                         "retrain it with lama train")
+    game = meta.get("game")
+    if game_id is not None and game != game_id:
+        raise AgentError(f"an agent of {game}, not of {game_id}")
+    try:
+        fits_game = weights[0].shape[0] == feature_count(game) and weights[-1].shape == (slot_count(game),)
+    except (KeyError, ValueError, IndexError, TypeError):
+        fits_game = False
+    if not fits_game:
+        raise AgentError(f"its layers do not fit {game}'s features and slots")
+    return Agent(weights, meta)
 
 
 @cache
-def model(game_id: str) -> tuple[np.ndarray, ...] | None:
-    """The shipped weights for a game, or None if none ships."""
+def shipped(game_id: str) -> Agent | None:
+    """The agent that ships for a game (data/neural-<game>.npz), or None."""
     path = resources.files("lama") / "data" / f"neural-{game_id}.npz"
     if not path.is_file():
         return None
     with path.open("rb") as f:
-        return load(f)
+        return read_agent(f, game_id)
+
+
+def model(game_id: str) -> tuple[np.ndarray, ...] | None:
+    """The shipped weights for a game, or None if none ships."""
+    agent = shipped(game_id)
+    return None if agent is None else agent.weights
 
 
 def has_model(game_id: str) -> bool:
@@ -127,15 +187,18 @@ def scores(weights, x: np.ndarray) -> np.ndarray:
 
 class NeuralBot:
     """The bot with given `weights` (as `model` returns them; training plays its checkpoints so),
-    or with the shipped model of each game."""
+    or with the shipped model of each game; `name` for its repr (a saved agent's file)."""
 
-    def __init__(self, weights=None):
+    def __init__(self, weights=None, name: str | None = None, game: str | None = None):
         self.weights = weights
+        self.name, self.game = name, game
 
     def __call__(self, view, rng):
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if self.game is not None and view.game != self.game:
+            raise AgentError(f"{self.name} is an agent of {self.game}, and this game is {view.game}")
         weights = self.weights if self.weights is not None else model(view.game)
         if weights is None or not fits(view):
             return heuristic_bot(view, rng)
@@ -144,7 +207,15 @@ class NeuralBot:
         return max(legal, key=lambda a: out[slot_of(a, codes)])  # first best in legal order
 
     def __repr__(self) -> str:
+        if self.name is not None:
+            return f"NeuralBot({self.name!r})"
         return "NeuralBot()" if self.weights is None else "NeuralBot(weights)"
+
+
+def agent_bot(path: str) -> NeuralBot:
+    """The bot of a saved agent file (lama.bots.load_bot's `FILE.npz`); AgentError if it is not one."""
+    agent = read_agent(path)
+    return NeuralBot(agent.weights, path, agent.game)
 
 
 neural_bot = NeuralBot()

@@ -1,16 +1,27 @@
 """Training the `neural` bot (neural.py): imitation of `hard`'s search with the learner in the loop.
 
 Each round plays games of the game and player count; at every decision with a choice it asks
-hard's compiled search (rollout.evaluate_actions, sequential halving, dealing the hidden cards as
-the moves suggest) for its choice and keeps the position's features and the choice as a label.
-Round 0 moves with hard's choice or the heuristic's (half each); later rounds with the current
-network's or hard's (DAgger: the network learns on the positions it reaches itself). After each
-round a multilayer perceptron (torch, CPU) is fitted on every label so far, its weights are
-checkpointed, and it plays `eval_games` against the heuristic in every other seat, seats
-rotated: the learning curve. Needs the `train` extra (torch); playing the result needs numpy only.
+hard's compiled search (rollout.evaluate_actions, dealing the hidden cards as the moves suggest)
+for every legal action's estimated win chance and keeps the position's features, the legal
+slots, the search's choice and those values. Who plays (`opponents`):
 
-Game seeds: round r's game g uses seed * 10**7 + r * 10**5 + g; evaluation games add 9 * 10**6,
-so with seeds 0 to 9 a measurement with seeds from 10**8 on never meets a training deal.
+- `labelers`: every seat is labeled and moves as the learner does;
+- `heuristic`: one seat (rotated over the games) is the learner, the heuristic plays the others,
+  whose decisions are labeled too: the games the bot is measured in (against the heuristic).
+
+The learner moves with the search's choice or with its behaviour (`follow`: the share of the
+search's), its behaviour being the heuristic in round 0 (or the `start` network, lama train
+--init) and the network fitted so far in later rounds (DAgger, Ross, Gordon and Bagnell 2011:
+the network learns on the positions it reaches itself). After each round the network is fitted
+(neural_fit: numpy, no torch) on every label so far, to the search's choice (`target` choice:
+a policy) or to its values (`values`: the action values, played by the highest), checkpointed,
+and measured: its greedy play in `eval_games` games on the compiled engine against the heuristic
+in every other seat, seats rotated (lama.envs.neural_rl.win_share): the learning curve.
+
+A round's games are labeled on `workers` processes; each game's labels come from its own seeds,
+so a run is the same on any number of them. Game seeds: round r's game g uses
+seed * 10**7 + r * 10**5 + g (so a round holds at most 100,000 games); the curve's games are
+vector-environment games (seed * 10 + 2), which `lama strength`'s deals never meet.
 """
 
 from __future__ import annotations
@@ -24,12 +35,14 @@ import numpy as np
 from lama.games import new_game
 from lama.match import Match
 
+from . import neural_fit
 from .heuristic import heuristic_bot
 from .levels import hard_samples
 from .neural import NeuralBot, card_codes, feature_count, features, fits, slot_count, slot_of
 from .rollout import best_of, evaluate_actions
 
-EVAL_OFFSET = 9 * 10**6
+OPPONENTS = ("labelers", "heuristic")
+ROUND_GAMES = 10**5
 
 
 @dataclass
@@ -39,12 +52,26 @@ class Recipe:
     seed: int = 0
     rounds: int = 5
     games_per_round: int = 100
-    samples: int = 1000  # hard's playouts per labeled decision (hard itself: Game.hard_samples)
+    samples: int = 1000  # the search's playouts per labeled decision (hard itself: Game.hard_samples)
     hidden: tuple[int, ...] = (128, 128)
     epochs: int = 6
     batch: int = 256
     lr: float = 1e-3
-    eval_games: int = 200
+    eval_games: int = 2000
+    target: str = "choice"  # neural_fit.TARGETS
+    opponents: str = "labelers"  # OPPONENTS
+    follow: float = 0.5  # the share of the learner's moves that are the search's choice
+    workers: int = 1
+
+    def check(self) -> None:
+        if self.target not in neural_fit.TARGETS:
+            raise ValueError(f"target {self.target!r}: one of {', '.join(neural_fit.TARGETS)}")
+        if self.opponents not in OPPONENTS:
+            raise ValueError(f"opponents {self.opponents!r}: one of {', '.join(OPPONENTS)}")
+        if not 0.0 <= self.follow <= 1.0:
+            raise ValueError(f"follow {self.follow}: a share from 0 to 1")
+        if self.games_per_round > ROUND_GAMES:
+            raise ValueError(f"at most {ROUND_GAMES:,} games a round")
 
 
 @dataclass
@@ -54,19 +81,44 @@ class Progress:
     round: int
     positions: int
     loss: float
-    agreement: float  # share of the labels the network's choice matches
+    agreement: float  # share of the labels whose choice the network's matches
     win_share: float
     seconds: float
     steps: int = 0  # agent decisions made end to end (engine, search labels, network, updates)
     curve: list = field(default_factory=list)
 
 
-class Labeler:
-    """A seat's policy that records hard's choice at each decision with a choice, then moves
-    with `behave` or with hard's choice (half each, from its own generator)."""
+class Labels:
+    """Labeled positions: features, legal slots, the search's choice and its values."""
 
-    def __init__(self, samples: int, behave, rows: list, rng: random.Random):
+    def __init__(self, game_id: str):
+        self.x = np.zeros((0, feature_count(game_id)), dtype=np.float32)
+        self.legal = np.zeros((0, slot_count(game_id)), dtype=bool)
+        self.choice = np.zeros(0, dtype=np.int64)
+        self.values = np.zeros((0, slot_count(game_id)), dtype=np.float32)
+
+    def __len__(self) -> int:
+        return len(self.choice)
+
+    def extend(self, rows: list) -> None:
+        if rows:
+            x, legal, choice, values = zip(*rows, strict=True)
+            self.x = np.concatenate([self.x, np.stack(x)])
+            self.legal = np.concatenate([self.legal, np.stack(legal)])
+            self.choice = np.concatenate([self.choice, np.array(choice, dtype=np.int64)])
+            self.values = np.concatenate([self.values, np.stack(values)])
+
+    def save(self, path) -> None:
+        np.savez_compressed(path, x=self.x, legal=self.legal, choice=self.choice, values=self.values)
+
+
+class Labeler:
+    """A seat's policy that records the search's values at each decision with a choice, then moves
+    with the search's choice (a `follow` share of the time, from its own generator) or `behave`."""
+
+    def __init__(self, samples: int, behave, rows: list, rng: random.Random, follow: float, halving: bool):
         self.samples, self.behave, self.rows, self.rng = samples, behave, rows, rng
+        self.follow, self.halving = follow, halving
         self.steps = 0
 
     def __call__(self, view, rng):
@@ -74,17 +126,83 @@ class Labeler:
         legal = view.legal_actions
         if len(legal) == 1 or not fits(view):
             return self.behave(view, rng)
-        best = best_of(evaluate_actions(view, rng, self.samples, halving=True, infer=True))
-        mask = np.zeros(slot_count(view.game), dtype=bool)
+        found = evaluate_actions(view, rng, self.samples, halving=self.halving, infer=True)
+        best = best_of(found)
         codes = card_codes(view.game)
-        for a in legal:
+        slots = slot_count(view.game)
+        mask = np.zeros(slots, dtype=bool)
+        values = np.zeros(slots, dtype=np.float32)
+        for a, estimate in found:
             mask[slot_of(a, codes)] = True
-        self.rows.append((features(view), mask, slot_of(best, codes)))
-        return best if self.rng.random() < 0.5 else self.behave(view, rng)
+            values[slot_of(a, codes)] = estimate.mean
+        self.rows.append((features(view), mask, slot_of(best, codes), values))
+        return best if self.rng.random() < self.follow else self.behave(view, rng)
+
+
+def game_seed(recipe: Recipe, r: int, g: int) -> int:
+    return recipe.seed * 10**7 + r * ROUND_GAMES + g
+
+
+def label_game(recipe: Recipe, r: int, g: int, weights) -> tuple[list, int]:
+    """Round r's game g: its labeled rows and the decisions made."""
+    behave = heuristic_bot if weights is None else NeuralBot(weights)
+    seed = game_seed(recipe, r, g)
+    rows: list = []
+    halving = recipe.target == "choice"  # values want every action tried alike
+    learner = g % recipe.players
+
+    def seat(s: int) -> Labeler:
+        if recipe.opponents == "heuristic" and s != learner:
+            return Labeler(recipe.samples, heuristic_bot, rows, random.Random(seed * 8 + s), 0.0, halving)
+        return Labeler(recipe.samples, behave, rows, random.Random(seed * 8 + s), recipe.follow, halving)
+
+    labelers = [seat(s) for s in range(recipe.players)]
+    Match(new_game(recipe.game, recipe.players), labelers, seed=seed).run()
+    return rows, sum(lab.steps for lab in labelers)
+
+
+_round: tuple = ()  # a worker's recipe, round and behaviour (set when its pool starts)
+
+
+def _start_worker(recipe, r, weights) -> None:
+    global _round
+    _round = (recipe, r, weights)
+
+
+def _label(g: int) -> tuple[list, int]:
+    recipe, r, weights = _round
+    return label_game(recipe, r, g, weights)
+
+
+def label_round(recipe: Recipe, r: int, weights):
+    """Every game of round r, labeled in order (on recipe.workers processes): yields (rows, steps)."""
+    games = range(recipe.games_per_round)
+    if recipe.workers <= 1:
+        for g in games:
+            yield label_game(recipe, r, g, weights)
+        return
+    import multiprocessing
+
+    # fork: the workers start with the compiled search the parent has already loaded
+    with multiprocessing.get_context("fork").Pool(recipe.workers, _start_worker, (recipe, r, weights)) as pool:
+        yield from pool.imap(_label, games, chunksize=max(1, min(8, len(games) // (4 * recipe.workers))))
+
+
+def warm_up(recipe: Recipe) -> None:
+    """Load the compiled search once in this process (before the workers fork)."""
+    state = new_game(recipe.game, recipe.players).new_initial_state()
+    rng = random.Random(0)
+    while state.to_move is None or len(state.legal_actions()) < 2:
+        if state.to_move is None:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    evaluate_actions(state.view(state.to_move), rng, 8, infer=True)
 
 
 def win_share(bot, game_id: str, players: int, games: int, seed: int) -> float:
-    """`bot`'s share of the wins (ties shared) against the heuristic in every other seat, seats rotated."""
+    """`bot`'s share of the wins (ties shared) against the heuristic in every other seat, seats
+    rotated, through the rules core (any bot; the curve uses the compiled engine instead)."""
     game = new_game(game_id, players)
     won = 0.0
     for g in range(games):
@@ -97,83 +215,57 @@ def win_share(bot, game_id: str, players: int, games: int, seed: int) -> float:
     return won / games
 
 
-def net(recipe: Recipe, inputs: int, outputs: int):
-    import torch
-
-    layers, width = [], inputs
-    for h in recipe.hidden:
-        layers += [torch.nn.Linear(width, h), torch.nn.ReLU()]
-        width = h
-    layers.append(torch.nn.Linear(width, outputs))
-    return torch.nn.Sequential(*layers)
+def layer_sizes(recipe: Recipe) -> list[int]:
+    return [feature_count(recipe.game), *recipe.hidden, slot_count(recipe.game)]
 
 
-def fit(model, rows: list, recipe: Recipe, seed: int) -> tuple[float, float]:
-    """Masked cross-entropy of the network's scores against hard's choices; (loss, agreement)."""
-    import torch
+def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=None, keep=None):
+    """Run the recipe; `on_game()` after every game labeled, `on_round(progress)` after every round,
+    `checkpoint(round, weights)` to keep each round's weights, `start`: the behaviour's network in
+    round 0 (else the heuristic), `keep(labels)`: the labels after each round. Returns the final
+    weights."""
+    from lama.envs.neural_rl import EVAL_SEED
+    from lama.envs.neural_rl import win_share as engine_win_share
 
-    torch.manual_seed(seed)
-    x = torch.tensor(np.stack([r[0] for r in rows]))
-    mask = torch.tensor(np.stack([r[1] for r in rows]))
-    y = torch.tensor([r[2] for r in rows])
-    opt = torch.optim.Adam(model.parameters(), lr=recipe.lr)
-    gen = torch.Generator().manual_seed(seed)
-    for _ in range(recipe.epochs):
-        for idx in torch.randperm(len(rows), generator=gen).split(recipe.batch):
-            out = model(x[idx]).masked_fill(~mask[idx], -1e9)
-            loss = torch.nn.functional.cross_entropy(out, y[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-    with torch.no_grad():
-        out = model(x).masked_fill(~mask, -1e9)
-        return float(torch.nn.functional.cross_entropy(out, y)), float((out.argmax(1) == y).float().mean())
+    recipe.check()
+    samples = recipe.samples or hard_samples(new_game(recipe.game, recipe.players))
+    recipe = Recipe(**{**recipe.__dict__, "samples": samples})
+    if recipe.workers > 1:
+        warm_up(recipe)
+    weights = neural_fit.initial(layer_sizes(recipe), recipe.seed)
+    labels = Labels(recipe.game)
+    curve: list = []
+    steps, clock = 0, time.perf_counter()
+    behave = start
+    for r in range(recipe.rounds):
+        rows: list = []
+        for game_rows, game_steps in label_round(recipe, r, behave):
+            rows += game_rows
+            steps += game_steps
+            if on_game is not None:
+                on_game()
+        labels.extend(rows)
+        if keep is not None:
+            keep(labels)
+        target = labels.choice if recipe.target == "choice" else labels.values
+        loss, agreement = neural_fit.fit(weights, labels.x, labels.legal, target, recipe.target, recipe.epochs,
+                                         recipe.batch, recipe.lr, recipe.seed * 100 + r, best=labels.choice)
+        behave = tuple(w.copy() for w in weights)
+        if checkpoint is not None:
+            checkpoint(r, behave)
+        share, _ = engine_win_share(behave, recipe.game, recipe.players, recipe.eval_games,
+                                    recipe.seed * 10 + EVAL_SEED)
+        curve.append((len(labels), share))
+        if on_round is not None:
+            on_round(Progress(r, len(labels), loss, agreement, share, time.perf_counter() - clock, steps, list(curve)))
+    return behave
 
 
 def weights_of(model) -> tuple[np.ndarray, ...]:
-    """The network's layers as neural.model returns them: (w0, b0, w1, b1, ...), w as inputs x outputs."""
+    """A torch network's layers as neural.model returns them: (w0, b0, w1, b1, ...), w as inputs x outputs
+    (the reinforcement phase's, lama.envs.neural_rl)."""
     out = []
     for layer in model:
         if hasattr(layer, "weight"):
             out += [layer.weight.detach().numpy().T.copy(), layer.bias.detach().numpy().copy()]
     return tuple(out)
-
-
-def save(weights, path) -> None:
-    np.savez_compressed(path, **{f"{p}{i // 2}": w for i, (p, w) in
-                                 enumerate(zip("wb" * (len(weights) // 2), weights, strict=True))})
-
-
-def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None):
-    """Run the recipe; `on_game()` after every game played, `on_round(progress)` after every round,
-    `checkpoint(round, weights)` to keep each round's weights. Returns the final weights."""
-    import torch
-
-    torch.set_num_threads(1)
-    torch.manual_seed(recipe.seed)
-    samples = recipe.samples or hard_samples(new_game(recipe.game, recipe.players))
-    model = net(recipe, feature_count(recipe.game), slot_count(recipe.game))
-    game = new_game(recipe.game, recipe.players)
-    rows: list = []
-    curve: list = []
-    steps, start = 0, time.perf_counter()
-    weights = None
-    for r in range(recipe.rounds):
-        behave = heuristic_bot if weights is None else NeuralBot(weights)
-        for g in range(recipe.games_per_round):
-            seed = recipe.seed * 10**7 + r * 10**5 + g
-            labelers = [Labeler(samples, behave, rows, random.Random(seed * 8 + s)) for s in range(recipe.players)]
-            Match(game, labelers, seed=seed).run()
-            steps += sum(lab.steps for lab in labelers)
-            if on_game is not None:
-                on_game()
-        loss, agreement = fit(model, rows, recipe, recipe.seed * 100 + r)
-        weights = weights_of(model)
-        if checkpoint is not None:
-            checkpoint(r, weights)
-        share = win_share(NeuralBot(weights), recipe.game, recipe.players, recipe.eval_games,
-                          recipe.seed * 10**7 + EVAL_OFFSET)
-        curve.append((len(rows), share))
-        if on_round is not None:
-            on_round(Progress(r, len(rows), loss, agreement, share, time.perf_counter() - start, steps, list(curve)))
-    return weights

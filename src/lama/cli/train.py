@@ -5,10 +5,14 @@ and end to end, and the model file (needs the train extra: torch, matplotlib).""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
+import shlex
+import subprocess
 import sys
 import time
+from dataclasses import asdict
 
 from lama.i18n import _
 
@@ -19,6 +23,22 @@ def non_negative(text: str) -> int:
     return 0 if text.strip() == "0" else positive(text)
 
 
+def share(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a share from 0 to 1, e.g. 0.5")
+    return value
+
+
+def widths(text: str) -> tuple[int, ...]:
+    return tuple(positive(w) for w in text.split(","))
+
+
 def missing_extra(error: ImportError) -> str:
     """The one line for a missing module of the train extra (which includes the rl extra)."""
     return "lama train: " + _("{module} is not installed; install the train extra: {command}").format(
@@ -27,7 +47,8 @@ def missing_extra(error: ImportError) -> str:
 
 def add_arguments(p) -> None:
     try:  # the recipes' defaults are the help's; the rl extra's gymnasium loads with them
-        from lama.bots.neural_train import Recipe
+        from lama.bots.neural_fit import TARGETS
+        from lama.bots.neural_train import OPPONENTS, Recipe
         from lama.envs.neural_rl import RLRecipe
     except ImportError as e:  # before any option is read: `lama train`, `lama train --help` alike
         print(missing_extra(e), file=sys.stderr)
@@ -50,6 +71,8 @@ def add_arguments(p) -> None:
     p.add_argument("--init", metavar="MODEL",
                    help="start from this model file (neural-GAME.npz, a checkpoint) instead of imitating: "
                         "no imitation rounds")
+    p.add_argument("--workers", type=positive, default=r.workers,
+                   help=f"processes labeling the imitation's games (default {r.workers}; the same run on any number)")
     g = p.add_argument_group("imitation of hard (phase 1)")
     g.add_argument("--rounds", type=non_negative, default=r.rounds,
                    help=f"rounds of labeling and fitting, 0 for none (default {r.rounds})")
@@ -57,6 +80,20 @@ def add_arguments(p) -> None:
                    help=f"games labeled per round: the budget, about 150 positions each (default {r.games_per_round})")
     g.add_argument("--samples", type=positive, default=r.samples,
                    help=f"hard's playouts per labeled position (default {r.samples})")
+    g.add_argument("--target", choices=TARGETS, default=r.target,
+                   help=f"fit the search's choice (a policy) or its values of every legal move, played by the "
+                        f"highest (default {r.target})")
+    g.add_argument("--opponents", choices=OPPONENTS, default=r.opponents,
+                   help="labelers: every seat moves as the learner; heuristic: one learner seat (rotated), the "
+                        f"heuristic in the others, whose decisions are labeled too (default {r.opponents})")
+    g.add_argument("--follow", type=share, default=r.follow,
+                   help=f"the share of the learner's moves that are the search's choice (default {r.follow})")
+    g.add_argument("--behave", metavar="MODEL",
+                   help="round 0's learner moves with this model instead of the heuristic")
+    g.add_argument("--hidden", type=widths, default=r.hidden, metavar="W,W,...",
+                   help=f"the hidden layers' widths (default {','.join(map(str, r.hidden))})")
+    g.add_argument("--labels", metavar="FILE.npz", help="also write every label (features, legal moves, the "
+                                                         "search's choice and values) to this file")
     g.add_argument("--epochs", type=positive, default=r.epochs,
                    help=f"passes over the labels per round (default {r.epochs})")
     g.add_argument("--eval-games", type=positive, default=r.eval_games,
@@ -80,6 +117,22 @@ def add_arguments(p) -> None:
     p.set_defaults(func=cmd_train)
 
 
+def commit() -> str:
+    """The commit of the code that trains: LAMA_COMMIT if set (a copy without git), else git's."""
+    if os.environ.get("LAMA_COMMIT"):
+        return os.environ["LAMA_COMMIT"]
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=10,
+                             cwd=os.path.dirname(os.path.abspath(__file__)))
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def today() -> str:
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
 def load_average() -> float | None:
     try:
         return round(os.getloadavg()[0], 2)
@@ -95,26 +148,30 @@ def cmd_train(args) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import matplotlib  # noqa: F401
-        import torch  # noqa: F401
         from rich.console import Console
         from rich.progress import Progress
+
+        if args.rl_steps:
+            import torch  # noqa: F401  (the reinforcement phase's; the imitation fits with numpy)
     except ImportError as e:
         print(missing_extra(e), file=sys.stderr)
         return 2
-    from lama.bots.neural import feature_count, load, slot_count
-    from lama.bots.neural_train import Recipe, save, train
+    from lama.bots.neural import AgentError, read_agent, save_agent
+    from lama.bots.neural_train import Recipe, train
     from lama.envs.neural_rl import RLRecipe, train_rl
 
-    weights = None
-    if args.init is not None:
+    def agent(option: str, path: str):
         try:
-            weights = load(args.init)
-        except (OSError, ValueError, KeyError) as e:
-            print(f"--init {args.init}: not a model file ({e})", file=sys.stderr)
-            return 2
-        if weights[0].shape[0] != feature_count(args.game) or weights[-1].shape != (slot_count(args.game),):
-            print(f"--init {args.init}: not a model of {args.game} (its inputs or slots differ)", file=sys.stderr)
-            return 2
+            return read_agent(path, args.game).weights
+        except AgentError as e:
+            print(f"{option} {path}: {e}", file=sys.stderr)
+            return None
+
+    weights = behave = None
+    if args.init is not None and (weights := agent("--init", args.init)) is None:
+        return 2
+    if args.behave is not None and (behave := agent("--behave", args.behave)) is None:
+        return 2
     if weights is None and args.rounds == 0 and args.rl_steps == 0:
         print("nothing to train: --rounds 0 and --rl-steps 0 without --init", file=sys.stderr)
         return 2
@@ -125,10 +182,21 @@ def cmd_train(args) -> int:
         return 2
     recipe = Recipe(game=args.game, players=args.players, seed=args.seed, rounds=0 if weights is not None else
                     args.rounds, games_per_round=args.games, samples=args.samples, epochs=args.epochs,
-                    eval_games=args.eval_games)
+                    eval_games=args.eval_games, target=args.target, opponents=args.opponents, follow=args.follow,
+                    hidden=args.hidden, workers=args.workers)
     rl = RLRecipe(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, envs=args.rl_envs,
                   threads=args.rl_threads, lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals)
     say = (lambda *a: None) if args.quiet else None
+
+    def made_by(stage: str, **more) -> dict:
+        """A saved agent's record of what made it (lama.bots.neural.save_agent)."""
+        phases = {"imitation": asdict(recipe)} if recipe.rounds else {}
+        if rl.steps:
+            phases["reinforcement"] = asdict(rl)
+        return {"game": args.game, "seed": args.seed, "stage": stage, "commit": commit(), "made": today(),
+                "recipe": {"command": "lama " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if sys.argv[1:2] ==
+                           ["train"] else "lama train", "init": args.init, "behave": args.behave, **phases}, **more}
+
     phases, curve = [], []  # curve: (agent steps so far, win share, phase)
     loads = [load_average()]
     start = time.perf_counter()
@@ -147,9 +215,11 @@ def cmd_train(args) -> int:
                     f"{p.steps / p.seconds:,.0f} agent steps/s")
 
             def checkpoint(r, w):
-                save(w, os.path.join(args.out, f"checkpoint-{r}.npz"))
+                save_agent(os.path.join(args.out, f"checkpoint-{r}.npz"), w, made_by(f"imitation round {r}"))
 
-            weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint)
+            keep = None if args.labels is None else (lambda labels: labels.save(args.labels))
+            weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint,
+                            start=behave, keep=keep)
             last = rounds[-1]
             phases.append({"phase": "imitation", "agent_steps": last.steps, "seconds": round(last.seconds, 1),
                            "agent_steps_per_second": round(last.steps / last.seconds, 1), "positions": last.positions,
@@ -161,10 +231,11 @@ def cmd_train(args) -> int:
 
             def on_eval(steps, share, w):
                 curve.append((before + steps, share, "reinforcement"))
-                save(w, os.path.join(args.out, f"checkpoint-rl-{steps}.npz"))
+                save_agent(os.path.join(args.out, f"checkpoint-rl-{steps}.npz"), w, made_by(f"PPO {steps} steps"))
                 say(f"PPO {steps:,} steps: wins {share:.1%} against the heuristic")
 
-            weights, info = train_rl(rl, weights, recipe.hidden,
+            hidden = recipe.hidden if weights is None else tuple(w.shape[1] for w in weights[:-2:2])
+            weights, info = train_rl(rl, weights, hidden,
                                      on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
             phases.append({"phase": "reinforcement", "agent_steps": info["steps"], "seconds": round(info["seconds"], 1),
                            "agent_steps_per_second": round(info["steps"] / info["seconds"], 1),
@@ -173,7 +244,7 @@ def cmd_train(args) -> int:
             loads.append(load_average())
     seconds = time.perf_counter() - start
     model = os.path.join(args.out, f"neural-{args.game}.npz")
-    save(weights, model)
+    save_agent(model, weights, made_by("the whole run", win_share=curve[-1][1] if curve else None))
     plot(curve, args, os.path.join(args.out, "curve.png"))
     steps = sum(p["agent_steps"] for p in phases)
     summary = {"game": args.game, "players": args.players, "seed": args.seed, "phases": phases,
