@@ -167,3 +167,32 @@ def test_the_table_fits_80_columns(capsys):
     assert any("−" in line and "heuristic" in line for line in lines)
     for row in result["rows"]:
         assert any(f"{100 * row['bot']['win_share']:.1f} (" in line for line in lines)
+
+
+def test_a_saved_agent_plays_as_its_network_and_its_kept_games_go_when_the_file_changes(capsys, tmp_path):
+    from lama.bots.neural import read_agent, save_agent, shipped
+
+    agent = tmp_path / "agent.npz"
+    original = shipped("lama")
+    save_agent(agent, original.weights, {k: v for k, v in original.meta.items() if k not in ("format", "layout")})
+    out = tmp_path / "run"
+    args = [str(agent), "--players", "2", "--games", "6", "--references", "neural", "--quiet", "--out", str(out)]
+    first = bench(capsys, *args)
+    assert first["rows"][0]["differences"]["neural"]["se"] == 0.0  # the shipped network, game for game
+    assert len(first["fingerprint"]) == 64
+    assert bench(capsys, *args, "--resume")["played"] == 0
+    changed = [w * 1.5 if i == 0 else w for i, w in enumerate(original.weights)]
+    save_agent(agent, changed, {k: v for k, v in read_agent(agent).meta.items() if k not in ("format", "layout")})
+    again = bench(capsys, *args, "--resume")
+    assert again["played"] == 6 and again["fingerprint"] != first["fingerprint"]
+
+
+def test_a_saved_agent_of_another_game_is_refused(capsys, tmp_path):
+    from lama.bots.neural import save_agent, shipped
+
+    agent = tmp_path / "komarami.npz"
+    other = shipped("komarami")
+    save_agent(agent, other.weights, {k: v for k, v in other.meta.items() if k not in ("format", "layout")})
+    assert main(["benchmark", str(agent), "--game", "lama", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "an agent of komarami, not of lama" in err and err.count("\n") == 1

@@ -34,7 +34,7 @@ def add_arguments(p) -> None:
         game="lama"))
     p.add_argument("--players", type=int, nargs="+", default=[4], metavar="N",
                    help=_("player counts, 2 to 6 (default: {default})").format(default=4))
-    p.add_argument("--games", type=positive, default=2000,
+    p.add_argument("--games", type=positive, default=2000, metavar="M",
                    help=_("games at each player count (default {default})").format(default=2000))
     p.add_argument("--references", type=bot_names, default=list(REFERENCES), metavar="BOT,...",
                    help=_("the reference bots played on the same games (default: {default}; the protocol's)").format(

@@ -26,7 +26,7 @@ import os
 import re
 from pathlib import Path
 
-from lama.bots import load_bot
+from lama.bots import UnknownBot, load_bot
 from lama.games import new_game
 from lama.i18n import _
 
@@ -179,7 +179,8 @@ class GameStore:
 
 def check(game_id: str, player_counts, bot: str, references, games: int) -> None:
     """Refuse a bad benchmark before anything is played: the game at each player count
-    (InvalidOption), every bot (UnknownBot), the number of games (BenchmarkError)."""
+    (InvalidOption), every bot, a saved agent of another game too (UnknownBot), the number of
+    games (BenchmarkError)."""
     if not 1 <= games <= MAX_GAMES:
         raise BenchmarkError(_("{flag} {games}: from 1 to {most} (each player count has that many seeds)").format(
             flag="--games", games=games, most=f"{MAX_GAMES:,}"))
@@ -187,6 +188,13 @@ def check(game_id: str, player_counts, bot: str, references, games: int) -> None
         new_game(game_id, n)
     for name in (bot, FIELD, *references):
         load_bot(name)
+        if fingerprint(name):  # a saved agent plays its own game only
+            from lama.bots.neural import AgentError, read_agent
+
+            try:
+                read_agent(name, game_id)
+            except AgentError as e:
+                raise UnknownBot("cannot_load", bot=repr(name[:200]), error=str(e)) from None
 
 
 def run_benchmark(game_id: str, player_counts, bot: str, games: int, references=REFERENCES,
