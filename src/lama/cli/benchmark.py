@@ -61,7 +61,8 @@ def cmd_benchmark(args) -> int:
     if args.resume and args.out is None:
         return _error(_("{resume} needs the run's directory: {out}").format(resume="--resume", out="--out DIR"))
     if len(set(args.references)) != len(args.references):
-        return _error(_("--references {names}: name each bot once").format(names=",".join(args.references)))
+        return _error(_("{flag} {names}: name each bot once").format(flag="--references",
+                                                                       names=",".join(args.references)))
     if args.out is not None:
         from lama.sim.tournament import UsageError, usable_directory
 
