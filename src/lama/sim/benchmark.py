@@ -205,6 +205,7 @@ def run_benchmark(game_id: str, player_counts, bot: str, games: int, references=
     (the references do not change); the bot's only with `resume` (a stopped run), else played
     again. `progress(done, total, label)` as games finish. Ctrl-C (KeyboardInterrupt) stops;
     the games finished stay kept in `folder`."""
+    player_counts = list(dict.fromkeys(player_counts))  # each once, in the order given
     check(game_id, player_counts, bot, references, games)
     stores = {}
     for n in player_counts:
