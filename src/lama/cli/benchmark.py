@@ -73,7 +73,7 @@ def cmd_benchmark(args) -> int:
     ticker = Ticker()
     talk = not (args.quiet or args.json)
 
-    def progress(done, total, label):
+    def progress(done, total):
         if talk:
             ticker.show("lama benchmark", done, total)
 

@@ -203,7 +203,7 @@ def run_benchmark(game_id: str, player_counts, bot: str, games: int, references=
 
     `folder`: where outcomes are kept: a reference's are always taken from there when present
     (the references do not change); the bot's only with `resume` (a stopped run), else played
-    again. `progress(done, total, label)` as games finish. Ctrl-C (KeyboardInterrupt) stops;
+    again. `progress(done, total)` as games finish. Ctrl-C (KeyboardInterrupt) stops;
     the games finished stay kept in `folder`."""
     player_counts = list(dict.fromkeys(player_counts))  # each once, in the order given
     check(game_id, player_counts, bot, references, games)
@@ -225,11 +225,11 @@ def run_benchmark(game_id: str, player_counts, bot: str, games: int, references=
     done = [0]
 
     def on_result(unit, outcomes) -> bool:
-        _, n, name, _, role = unit
+        n, name, role = unit[1], unit[2], unit[4]
         stores[n, role, name].add(outcomes)
         done[0] += len(outcomes)
         if progress:
-            progress(done[0], total, f"{n}p {name}")
+            progress(done[0], total)
         return True
 
     try:
