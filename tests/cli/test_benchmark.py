@@ -196,3 +196,21 @@ def test_a_saved_agent_of_another_game_is_refused(capsys, tmp_path):
     assert main(["benchmark", str(agent), "--game", "lama", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "an agent of komarami, not of lama" in err and err.count("\n") == 1
+
+
+def test_a_run_stopped_by_ctrl_c_keeps_its_finished_games_and_resumes_from_them(tmp_path):
+    from lama.sim.benchmark import CHUNK, run_benchmark
+
+    def ctrl_c_after_two_chunks(done, total):
+        if done >= 2 * CHUNK:
+            raise KeyboardInterrupt
+
+    out = str(tmp_path / "run")
+    args = ("lama", [2], "random", 3 * CHUNK, ("heuristic",))
+    with pytest.raises(KeyboardInterrupt):
+        run_benchmark(*args, folder=out, progress=ctrl_c_after_two_chunks)
+    assert len(kept(tmp_path / "run", "bot", "lama-2p-random.jsonl")) == 2 * CHUNK
+    resumed = run_benchmark(*args, folder=out, resume=True)
+    assert resumed["played"] == CHUNK + 3 * CHUNK  # the bot's last chunk, and every game of the reference
+    whole = run_benchmark(*args)
+    assert resumed["rows"][0]["differences"] == whole["rows"][0]["differences"]
