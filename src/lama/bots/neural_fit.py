@@ -5,9 +5,10 @@ minibatch Adam (Kingma and Ba 2015) with backpropagation written out, to one of 
 
 - `choice`: the index of the slot the search chose; masked cross-entropy (the scores of illegal
   slots never count), so the network learns a policy;
-- `values`: the search's estimated win chance of every legal slot; squared error on the legal
-  slots, so the network learns the action values and plays the highest. A value carries more than
-  a choice (how close the call was), and a near tie costs the network little when it misses it.
+- `values`: the search's estimated win chance of every legal slot, less their mean over the
+  legal slots; squared error on the legal slots of the scores so centred, so the network learns
+  how much better each move is than the others and plays the best. A value carries more than a
+  choice (how close the call was), and a near tie costs the network little when it misses it.
 
 Deterministic for a seed: the initial weights and the minibatches come from numpy's generator.
 """
@@ -50,7 +51,12 @@ def loss_and_grad(out: np.ndarray, legal: np.ndarray, target: np.ndarray, kind: 
         loss = float(-np.log(np.maximum(p[rows, target], 1e-12)).mean())
         p[rows, target] -= 1.0
         return loss, (p / n).astype(np.float32)
+    # values: each row's scores and targets centred on their mean over the legal slots, so the
+    # network learns how much better one move is than another, not the position's own value
+    # (which moves the targets far more than the choice does, and says nothing about it)
+    count = legal.sum(axis=1, keepdims=True)
     diff = np.where(legal, out - target, 0.0)
+    diff = np.where(legal, diff - diff.sum(axis=1, keepdims=True) / count, 0.0)
     return float((diff * diff).sum() / n), (2.0 * diff / n).astype(np.float32)
 
 

@@ -96,6 +96,8 @@ def add_arguments(p) -> None:
                                                          "search's choice and values) to this file")
     g.add_argument("--epochs", type=positive, default=r.epochs,
                    help=f"passes over the labels per round (default {r.epochs})")
+    g.add_argument("--batch", type=positive, default=r.batch, help=f"rows per fitting step (default {r.batch})")
+    g.add_argument("--lr", type=float, default=r.lr, help=f"the fit's learning rate (Adam; default {r.lr})")
     g.add_argument("--eval-games", type=positive, default=r.eval_games,
                    help=f"games against the heuristic after each round, for the curve (default {r.eval_games})")
     g = p.add_argument_group("reinforcement learning (phase 2)")
@@ -183,7 +185,7 @@ def cmd_train(args) -> int:
     recipe = Recipe(game=args.game, players=args.players, seed=args.seed, rounds=0 if weights is not None else
                     args.rounds, games_per_round=args.games, samples=args.samples, epochs=args.epochs,
                     eval_games=args.eval_games, target=args.target, opponents=args.opponents, follow=args.follow,
-                    hidden=args.hidden, workers=args.workers)
+                    hidden=args.hidden, workers=args.workers, batch=args.batch, lr=args.lr)
     rl = RLRecipe(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, envs=args.rl_envs,
                   threads=args.rl_threads, lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals)
     say = (lambda *a: None) if args.quiet else None
