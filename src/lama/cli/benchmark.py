@@ -80,9 +80,7 @@ def cmd_benchmark(args) -> int:
     try:
         result = run_benchmark(args.game, args.players, args.bot, args.games, args.references, args.workers,
                                args.out, args.resume, progress)
-    except InvalidOption as e:
-        return _error(refusal_text(e))
-    except UnknownBot as e:
+    except (InvalidOption, UnknownBot) as e:
         return _error(refusal_text(e))
     except (BenchmarkError, BackendError) as e:
         return _error(str(e))
@@ -97,4 +95,3 @@ def cmd_benchmark(args) -> int:
     else:
         Console().print(benchmark_table(result))
     return 0
-

@@ -8,8 +8,8 @@ seat, the default rules. The same games are played with each reference bot (`heu
 (match/table.py), so a reference meets the same deals, seat for seat. A game's outcome is the
 seat's share of the win (C6: 1 shared by the winners, so 1/2 for a tie of two), and a paired
 difference is the bot's share minus the reference's in the same game; its mean and 95% interval
-come from their standard error, which the shared deal makes far smaller than two separate
-intervals would (the luck of the cards cancels).
+come from their standard error, which the shared deals make smaller than that of two separate
+samples (part of the luck of the cards cancels).
 
 Games are played through the rules core (`strength.play_one`, the game loop of `lama
 strength`), never in compiled code: its games are other games (other generators), so they would
