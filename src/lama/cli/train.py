@@ -131,6 +131,12 @@ def commit() -> str:
         return "unknown"
 
 
+def command() -> str:
+    """The command line that runs (`lama train ...`), as far as this process can tell."""
+    words = sys.argv[2:] if sys.argv[1:2] == ["train"] else []
+    return " ".join(["lama", "train", *(shlex.quote(w) for w in words)])
+
+
 def today() -> str:
     return datetime.datetime.now(datetime.UTC).date().isoformat()
 
@@ -196,8 +202,7 @@ def cmd_train(args) -> int:
         if rl.steps:
             phases["reinforcement"] = asdict(rl)
         return {"game": args.game, "seed": args.seed, "stage": stage, "commit": commit(), "made": today(),
-                "recipe": {"command": "lama " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if sys.argv[1:2] ==
-                           ["train"] else "lama train", "init": args.init, "behave": args.behave, **phases}, **more}
+                "recipe": {"command": command(), "init": args.init, "behave": args.behave, **phases}, **more}
 
     phases, curve = [], []  # curve: (agent steps so far, win share, phase)
     loads = [load_average()]
