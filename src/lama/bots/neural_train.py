@@ -16,11 +16,12 @@ the network learns on the positions it reaches itself). After each round the net
 (neural_fit: numpy, no torch) on every label so far, to the search's choice (`target` choice:
 a policy) or to its values (`values`: the action values, played by the highest), checkpointed,
 and measured: its greedy play in `eval_games` games on the compiled engine against the heuristic
-in every other seat, seats rotated (lama.envs.neural_rl.win_share): the learning curve.
+in every other seat, seats rotated: the learning curve (`lama train` plays them on the compiled
+engine, lama.envs.neural_rl.win_share).
 
 A round's games are labeled on `workers` processes; each game's labels come from its own seeds,
 so a run is the same on any number of them. Game seeds: round r's game g uses
-seed * 10**7 + r * 10**5 + g (so a round holds at most 100,000 games); the curve's games are
+seed * 10**7 + r * 10**5 + g (so a round holds at most 100,000 games); lama train's curve plays
 vector-environment games (seed * 10 + 2), which `lama strength`'s deals never meet.
 """
 
@@ -219,14 +220,16 @@ def layer_sizes(recipe: Recipe) -> list[int]:
     return [feature_count(recipe.game), *recipe.hidden, slot_count(recipe.game)]
 
 
-def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=None, keep=None):
+def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=None, keep=None, measure=None):
     """Run the recipe; `on_game()` after every game labeled, `on_round(progress)` after every round,
     `checkpoint(round, weights)` to keep each round's weights, `start`: the behaviour's network in
-    round 0 (else the heuristic), `keep(labels)`: the labels after each round. Returns the final
-    weights."""
-    from lama.envs.neural_rl import EVAL_SEED
-    from lama.envs.neural_rl import win_share as engine_win_share
-
+    round 0 (else the heuristic), `keep(labels)`: the labels after each round, `measure(weights)`:
+    the curve's win share (lama train's: on the compiled engine; by default `win_share` through the
+    rules core, eval_games games from seed * 10**7 + 9 * 10**6). Returns the final weights."""
+    if measure is None:
+        def measure(weights):
+            return win_share(NeuralBot(weights), recipe.game, recipe.players, recipe.eval_games,
+                             recipe.seed * 10**7 + 9 * 10**6)
     recipe.check()
     samples = recipe.samples or hard_samples(new_game(recipe.game, recipe.players))
     recipe = Recipe(**{**recipe.__dict__, "samples": samples})
@@ -253,8 +256,7 @@ def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=No
         behave = tuple(w.copy() for w in weights)
         if checkpoint is not None:
             checkpoint(r, behave)
-        share, _ = engine_win_share(behave, recipe.game, recipe.players, recipe.eval_games,
-                                    recipe.seed * 10 + EVAL_SEED)
+        share = measure(behave)
         curve.append((len(labels), share))
         if on_round is not None:
             on_round(Progress(r, len(labels), loss, agreement, share, time.perf_counter() - clock, steps, list(curve)))

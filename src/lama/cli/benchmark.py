@@ -82,7 +82,9 @@ def cmd_benchmark(args) -> int:
                                args.out, args.resume, progress)
     except (InvalidOption, UnknownBot) as e:
         return _error(refusal_text(e))
-    except (BenchmarkError, BackendError) as e:
+    except BenchmarkError as e:
+        return _error(_(e.template).format(**e.params))
+    except BackendError as e:
         return _error(str(e))
     except KeyboardInterrupt:
         ticker.end()

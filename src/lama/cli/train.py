@@ -134,7 +134,7 @@ def commit() -> str:
 def command() -> str:
     """The command line that runs (`lama train ...`), as far as this process can tell."""
     words = sys.argv[2:] if sys.argv[1:2] == ["train"] else []
-    return " ".join(["lama", "train", *(shlex.quote(w) for w in words)])
+    return " ".join(["lama train", *(shlex.quote(w) for w in words)])
 
 
 def today() -> str:
@@ -166,7 +166,8 @@ def cmd_train(args) -> int:
         return 2
     from lama.bots.neural import AgentError, read_agent, save_agent
     from lama.bots.neural_train import Recipe, train
-    from lama.envs.neural_rl import RLRecipe, train_rl
+    from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
+    from lama.envs.neural_rl import win_share as engine_win_share
 
     def agent(option: str, path: str):
         try:
@@ -225,8 +226,12 @@ def cmd_train(args) -> int:
                 save_agent(os.path.join(args.out, f"checkpoint-{r}.npz"), w, made_by(f"imitation round {r}"))
 
             keep = None if args.labels is None else (lambda labels: labels.save(args.labels))
+            def measure(w):  # the curve's games, on the compiled engine (as the reinforcement phase's)
+                return engine_win_share(w, recipe.game, recipe.players, recipe.eval_games,
+                                        recipe.seed * 10 + EVAL_SEED)[0]
+
             weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint,
-                            start=behave, keep=keep)
+                            start=behave, keep=keep, measure=measure)
             last = rounds[-1]
             phases.append({"phase": "imitation", "agent_steps": last.steps, "seconds": round(last.seconds, 1),
                            "agent_steps_per_second": round(last.steps / last.seconds, 1), "positions": last.positions,

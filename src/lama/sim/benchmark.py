@@ -27,8 +27,8 @@ import re
 from pathlib import Path
 
 from lama.bots import UnknownBot, load_bot
+from lama.core.words import N_
 from lama.games import new_game
-from lama.i18n import _
 
 from .backends import make_backend
 from .stats import interval, share_interval
@@ -45,7 +45,13 @@ CHUNK = 10  # games in one unit of work: a stopped run loses no more than this p
 
 
 class BenchmarkError(Exception):
-    """A kept folder that cannot be used: exit 2 with the message."""
+    """A kept folder that cannot be used, or too many games: exit 2 with the message. `template`
+    (a catalog message) filled with `params`; str() is English, and the command says it in the
+    reader's language (lama.i18n is a layer above this one)."""
+
+    def __init__(self, template: str, /, **params):
+        super().__init__(template.format(**params))
+        self.template, self.params = template, params
 
 
 def first_seed(players: int) -> int:
@@ -118,16 +124,16 @@ class GameStore:
         try:
             text = self.path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            raise BenchmarkError(_("{path}: cannot read the kept games ({error}); remove it to play them again").format(
-                path=self.path, error=e)) from None
+            raise BenchmarkError(N_("{path}: cannot read the kept games ({error}); remove it to play them "
+                                    "again"), path=self.path, error=e) from None
         lines = text.splitlines()
         header = _json(lines[0]) if lines else None
         if header is None:
             return
         mine = {k: v for k, v in self.header.items() if k != "fingerprint"}
         if not isinstance(header, dict) or {k: header.get(k) for k in mine} != mine:
-            raise BenchmarkError(_("{path} holds other games ({header}); remove it or choose another {flag}").format(
-                path=self.path, header=json.dumps(header)[:200], flag="--out DIR"))
+            raise BenchmarkError(N_("{path} holds other games ({header}); remove it or choose another {flag}"),
+                                 path=self.path, header=json.dumps(header)[:200], flag="--out DIR")
         if header.get("fingerprint") != self.header["fingerprint"]:
             return  # the agent file changed: its games are played again
         games = {}
@@ -149,8 +155,8 @@ class GameStore:
             # open while games come, closed by close()
             self._file = open(self.path, "a" if self._appendable else "w", encoding="utf-8")  # noqa: SIM115
         except OSError as e:
-            raise BenchmarkError(_("{path}: cannot write there ({error})").format(
-                path=self.path, error=e.strerror or e)) from None
+            raise BenchmarkError(N_("{path}: cannot write there ({error})"), path=self.path,
+                                 error=e.strerror or e) from None
         if not self._appendable:
             self._file.write(json.dumps(self.header) + "\n")
             for g in sorted(self.games):
@@ -182,8 +188,8 @@ def check(game_id: str, player_counts, bot: str, references, games: int) -> None
     (InvalidOption), every bot, a saved agent of another game too (UnknownBot), the number of
     games (BenchmarkError)."""
     if not 1 <= games <= MAX_GAMES:
-        raise BenchmarkError(_("{flag} {games}: from 1 to {most} (each player count has that many seeds)").format(
-            flag="--games", games=games, most=f"{MAX_GAMES:,}"))
+        raise BenchmarkError(N_("{flag} {games}: from 1 to {most} (each player count has that many seeds)"),
+                             flag="--games", games=games, most=f"{MAX_GAMES:,}")
     for n in player_counts:
         new_game(game_id, n)
     for name in (bot, FIELD, *references):
