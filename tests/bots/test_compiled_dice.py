@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from helpers import random_position
 from lama.bots import heuristic_dice
-from lama.bots.compiled import dice, policies
+from lama.bots.compiled import dice, policies_dice
 from lama.bots.compiled.search import round_value
 from lama.bots.rollout import evaluate_actions, playout, round_values
 from lama.bots.values import temperatures
@@ -38,8 +38,8 @@ def _kernel_playout(state, action, words, depth, heads_up):
     for i, word in enumerate(words):
         st[L.RNG + i] = word
     dice._playout(st, ru, game.action_id(action), depth, heads_up,
-                      zeros(policies.DICE_REMOVED + policies.DICE_K * (max(depth, heads_up) + 1)),
-                      float_zeros(policies.MEMO_SIZE))
+                      zeros(policies_dice.DICE_REMOVED + policies_dice.DICE_K * (max(depth, heads_up) + 1)),
+                      float_zeros(policies_dice.MEMO_SIZE))
     value = round_value(st, ru, me, float_array(temperatures(game.id, n)))
     return [int(st[L.POINTS + s]) for s in range(n)], value
 

@@ -1,7 +1,7 @@
-"""The compiled policies (lama.bots.compiled.policies) against the Python bots: in thousands of positions
-of every game at 2 to 6 players, from games where each seat plays `random` or `heuristic`, the
-compiled heuristic picks the very action id the Python heuristic picks; the random policy picks
-only legal ids, and each of them."""
+"""The compiled policies (lama.bots.compiled.policies and its family modules) against the Python
+bots: in thousands of positions of every game at 2 to 6 players, from games where each seat plays
+`random` or `heuristic`, the compiled heuristic picks the very action id the Python heuristic
+picks; the random policy picks only legal ids, and each of them."""
 
 import os
 import random
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from lama.bots import load_bot
-from lama.bots.compiled import policies
+from lama.bots.compiled import policies, policies_dice
 from lama.core import CardGame
 from lama.fast import kernel
 from lama.fast import layout as L
@@ -274,14 +274,14 @@ def test_the_dice_lookahead_is_the_heuristics_roll_cost():
         row = [rng.randrange(2) for _ in range(7)]
         points, last, depth = rng.randrange(30), rng.random() < 0.3, rng.choice((1, 2, 3))
         chip = 10 if points >= 10 else min(points, 1)
-        w = kernel.zeros(policies.DICE_REMOVED + 4 * policies.DICE_K)  # depth 3
+        w = kernel.zeros(policies_dice.DICE_REMOVED + 4 * policies_dice.DICE_K)  # depth 3
         for kind in range(7):
-            w[kind], w[policies.DICE_ROW + kind] = display[kind], row[kind]
-        before = list(w[:policies.DICE_REMOVED])
-        fresh = policies.roll_value(ru, w, depth, depth, chip, last, kernel.float_zeros(policies.MEMO_SIZE))
-        assert list(w[:policies.DICE_REMOVED]) == before
-        assert policies.roll_value(ru, w, depth, depth, chip, last, kept) == fresh
-        assert policies.roll_value(ru, w, depth, depth, chip, last, kept) == fresh  # now from the memo
+            w[kind], w[policies_dice.DICE_ROW + kind] = display[kind], row[kind]
+        before = list(w[:policies_dice.DICE_REMOVED])
+        fresh = policies_dice.roll_value(ru, w, depth, depth, chip, last, kernel.float_zeros(policies.MEMO_SIZE))
+        assert list(w[:policies_dice.DICE_REMOVED]) == before
+        assert policies_dice.roll_value(ru, w, depth, depth, chip, last, kept) == fresh
+        assert policies_dice.roll_value(ru, w, depth, depth, chip, last, kept) == fresh  # now from the memo
         expected = heuristic_dice.roll_cost(display, row, game.dice, points, last, depth)
         assert fresh == pytest.approx(expected, rel=1e-12)
 

@@ -10,8 +10,9 @@ its own cards kept playable, the most penalty dumped (P's 20 counts there, so be
 P goes first), the double cards kept. When it cannot play it draws or quits as the card games'
 heuristic does (heuristic_cards._should_quit on party's C7 and P4).
 
-Its compiled twin is lama.bots.compiled.policies.heuristic_party (chosen on the rules' plus
-cards, R_PLUSES), held to it decision for decision by tests/bots/test_compiled_policies.py.
+Its compiled twin is in lama.bots.compiled.policies_cards (party_round_near, and the plus cards,
+R_PLUSES, in heuristic_cards' loop), held to it decision for decision by
+tests/bots/test_compiled_policies.py.
 Measured at 4 players in party, seats rotated (fair share 25%): against three of the card games'
 heuristic (heuristic_cards.choose) it wins 29.3% of 600 games (95% interval 25.7% to 33.0%);
 against three random bots 88.6% of 400 (85.5% to 91.7%).

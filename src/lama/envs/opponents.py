@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from lama.bots.compiled import cards, dice, policies
+from lama.bots.compiled import cards, dice, policies, policies_dice
 from lama.bots.heuristic_dice import DEPTH_HEADS_UP
 from lama.bots.rollout import Estimate, best_of
 from lama.bots.values import temperatures
@@ -33,7 +33,7 @@ from .batch import LOG_AT, LOG_COUNT
 COMPILED = {"random": policies.RANDOM, "heuristic": policies.HEURISTIC, "medium": policies.HEURISTIC,
             "easy": policies.EASY}
 NAMES = (*COMPILED, "hard", "neural")
-DICE_SCRATCH = policies.DICE_REMOVED + (max(dice.PLAYOUT_DEPTH, DEPTH_HEADS_UP) + 1) * policies.DICE_K
+DICE_SCRATCH = policies_dice.DICE_REMOVED + (max(dice.PLAYOUT_DEPTH, DEPTH_HEADS_UP) + 1) * policies_dice.DICE_K
 
 
 def check_opponent(opponent):

@@ -50,7 +50,9 @@ from lama.fast.views import card_state_from_view
 from ..determinize import CannotDeterminize, unseen_pool
 from ..heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
 from ..values import temperatures
-from .policies import SCRATCH_SIZE, kadabra_playout_after, kadabra_playout_before, own_hand, run_length
+from .policies import SCRATCH_SIZE
+from .policies_common import own_hand, run_length
+from .policies_kadabra import kadabra_playout_after, kadabra_playout_before
 from .search import estimates, game_and_rules, halving_phases, keep_better_half, result_arrays, round_value, tally
 
 # -- the playout policy (rollout.fast_action) ------------------------------------------------
@@ -59,7 +61,7 @@ from .search import estimates, game_and_rules, halving_phases, keep_better_half,
 def _policy(st, ru, scratch):
     """rollout.fast_action for the seat to move, as an action id: the heuristic's play, else
     draw or quit; with card effects, Kadabra's own moves first and after the play is chosen
-    (policies.kadabra_playout_before and _after: the show, K9; a 1's gift, K4; a skip, K7).
+    (policies_kadabra.kadabra_playout_before and _after: the show, K9; a 1's gift, K4; a skip, K7).
     `scratch`: policies.SCRATCH_SIZE entries (run_length counts in its second half)."""
     seat = st[TO_MOVE]
     k = ru[R_K]

@@ -4,7 +4,7 @@ judgement in the playouts.
 In dice the roll-or-quit choice is nearly the whole game, and a playout that quits by a crude rule
 misjudges it: a search on such playouts lost to the heuristic. Here every seat in a playout
 decides as `heuristic_dice` does, from the exact odds of the dice looked `depth` of its own
-rolls ahead (policies.dice_rolls and roll_value, the `heuristic` policy's twin of
+rolls ahead (policies_dice.dice_rolls and roll_value, the `heuristic` policy's twin of
 heuristic_dice._roll, its memo kept across a search's playouts), answers a match by discarding
 all the roll allows and a miss by taking the row card that adds least. Nothing is hidden in dice, so
 the search plays every legal action on from the very position, with common random numbers,
@@ -47,7 +47,7 @@ from lama.fast.views import state_from_view
 from ..determinize import CannotDeterminize
 from ..heuristic_dice import DEPTH_HEADS_UP
 from ..values import temperatures
-from .policies import DICE_K, DICE_REMOVED, MEMO_SIZE, dice_rolls
+from .policies_dice import DICE_K, DICE_REMOVED, MEMO_SIZE, dice_rolls
 from .search import estimates, game_and_rules, halving_phases, keep_better_half, result_arrays, round_value, tally
 
 K = DICE_K  # kinds: 1..6 and L, in table order
@@ -62,7 +62,7 @@ PLAYOUT_DEPTH = 1
 def _policy(st, ru, depth, heads_up, scratch, memo):
     """The seat to move's action id as the heuristic decides: a match is answered by
     discarding all the roll allows (D3b), a miss by the row card that adds least (D3c);
-    otherwise roll or quit (policies.dice_rolls, the `heuristic` policy's own lookahead)."""
+    otherwise roll or quit (policies_dice.dice_rolls, the `heuristic` policy's own lookahead)."""
     pending = st[PENDING]
     if pending == ANSWER_DISCARD:
         code = 0

@@ -2,12 +2,15 @@
 // server only through lama-web/1: the table's facts over HTTP, then one WebSocket.
 
 import { cardEl, chipsEl, marksOf, middle, seatPanel } from "./board.js";
+import { chatForm, drawChat, forgetChat, said } from "./chat.js";
+import { seatClaims } from "./claims.js";
 import {
   $, actionKey, actionText, andList, api, applyTheme, botLabel, cardName, cardNames, copyButton, device, endedText, eventText, gameInfo, h,
   hasControl, hasMove, isCardGame, languageSwitch, loadGames, notesAt, pickSentence, points, saidText, seatNames, handName, pct, showRules,
   startLanguage, t, themeButton, who,
 } from "./common.js";
 import { spoken } from "./i18n.js";
+import { joinForm, playerSeat, seatedAddress } from "./joining.js";
 import { noticeButtons, setTitle, turnNotice } from "./notice.js";
 import { heard, muteButton, place, reactionBar } from "./reactions.js";
 import { clockEl, inviteLink, rematchOffer, seatLink, seatNotes, startCountdowns } from "./seating.js";
@@ -21,9 +24,6 @@ const ui = {
   recap: null, retry: 0, closedForGood: false, help: null, error: null, keybuf: "", keytimer: 0, firstState: true,
   heard: 0,  // when the last state came (performance.now()): the countdowns count from it
   logSeq: 0,  // the number of the log's next line
-  claims: {},  // claim id: a seat claimed from another device, for this seated person to answer
-  chatLines: [],  // the table chat's lines heard on this connection
-  myClaim: null,  // the seat this spectator asked the table for
   next: null, nextAsked: null,  // the next table's facts, when one's rematch seat may have gone to a bot
   // chooser: the card played whose seat is being chosen (a play that names a seat), or false
 };
@@ -51,29 +51,13 @@ async function start() {
     return;
   }
   setTitle(t("{game} · lama", { game: gameInfo(ui.facts.game).name }));
-  if (!ui.token && !frag.has("watch") && device.player) await playerSeat();
-  if ((frag.has("join") || ui.invite) && !ui.token && !ui.playerKey) { joinForm(frag.has("join") ? Number(frag.get("join")) : null); return; }
+  if (!ui.token && !frag.has("watch") && device.player) {
+    const seat = await playerSeat(tableId);
+    if (seat && seat.token) ui.token = seat.token;
+    else if (seat) ui.playerKey = true;
+  }
+  if ((frag.has("join") || ui.invite) && !ui.token && !ui.playerKey) { joinTable(frag.has("join") ? Number(frag.get("join")) : null); return; }
   connect();
-}
-
-// A signed-in player's seat here, whatever link they came by (the table's, the invitation, their
-// list of tables on another device): its token from the server, or, where no device can make
-// it, the hello's player_key.
-async function playerSeat() {
-  let found;
-  try { found = (await api(`/api/players/me/tables?table=${encodeURIComponent(tableId)}`)).tables[0]; } catch (e) { return; }
-  const seat = found && found.mine[0];
-  if (!seat) return;
-  if (seat.token) { ui.token = seat.token; device.setToken(tableId, seat.token); } else ui.playerKey = true;
-  seatedAddress();
-}
-
-// The address bar of a seat is the table's plain address: the seat's token (and the invitation
-// it came by) leave it once read, so a person who copies the address to invite a friend does not
-// hand over their seat. The device keeps the token (device.setToken), so a reload finds the seat,
-// and the seat's own link stays shown in its panel (seatLink).
-function seatedAddress() {
-  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 }
 
 // The top tools: the rules, the language, the theme, the turn's notices (drawn again after a switch
@@ -89,46 +73,20 @@ function tools() {
 function relabel() {
   tools();
   if (ui.facts) setTitle(t("{game} · lama", { game: gameInfo(ui.facts.game).name }));
-  if (!ui.state) { if (ui.joinSeat !== undefined) joinForm(ui.joinSeat); return; }
+  if (!ui.state) { if (ui.joinSeat !== undefined) joinTable(ui.joinSeat); return; }
   $("#log").replaceChildren();
   render();
 }
 
-function joinForm(seat) {
+// The form that takes a seat (joining.js), drawn again after a switch of language.
+function joinTable(seat) {
   ui.joinSeat = seat;
-  const free = ui.facts.seats.filter(s => s.kind === "human" && !s.taken && !s.reserved).map(s => s.seat);
-  const closed = ui.facts.visibility === "private" && !ui.invite;
-  const name = h("input", { id: "join-name", name: "name", maxlength: 40, required: true, autocomplete: "nickname", value: device.player ? device.player.name : device.name });
-  const msg = h("p", { class: "error", role: "alert" });
-  const go = h("button", { type: "submit", class: "primary" }, t("Take the seat"));
-  const seated = ui.facts.seats.filter(s => s.taken).map(s => s.name);
-  const gameName = gameInfo(ui.facts.game).name;
-  const form = h("form", { class: "panel join" },
-    h("h2", {}, t("Join {game}", { game: gameName })),
-    closed ? h("p", {}, t("This table is private: a seat is taken with the invitation link its players send. Ask them for it, or watch."))
-      : free.length ? h("p", {}, seated.length ? t("{names} is at the table.", { n: seated.length, names: andList(seated) }, "{names} are at the table.") : t("Nobody is at the table."))
-        : h("p", {}, t("Every seat is taken; you can still watch.")),
-    closed ? null : h("label", { for: "join-name" }, t("Your name")), closed ? null : name, msg,
-    h("div", { class: "buttons" }, free.length && !closed ? go : null, h("a", { class: "button", href: `/tables/${tableId}#watch` , onclick: () => setTimeout(() => location.reload(), 0) }, t("Just watch"))));
-  form.addEventListener("submit", async ev => {
-    ev.preventDefault();
-    device.name = name.value.trim();
-    try {
-      const body = { name: name.value };
-      if (free.includes(seat)) body.seat = seat;
-      if (ui.invite) body.invite = ui.invite;
-      const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
-      ui.token = r.token;
-      device.setToken(tableId, r.token);
-      seatedAddress();
-      ui.facts = await api(`/api/tables/${encodeURIComponent(tableId)}`);
-      ui.joinSeat = undefined;
-      connect();
-    } catch (e) { msg.textContent = e.message; }
+  joinForm(tableId, ui.facts, ui.invite, seat, (token, facts) => {
+    ui.token = token;
+    ui.facts = facts;
+    ui.joinSeat = undefined;
+    connect();
   });
-  $("#mine").replaceChildren(form);
-  $("#title").textContent = t("Join {game}", { game: gameName });
-  if (!closed) name.focus();
 }
 
 // -- the connection ---------------------------------------------------------------------------
@@ -146,13 +104,13 @@ function connect() {
     else if (m.type === "hint") onHint(m);
     else if (m.type === "odds") onOdds(m);
     else if (m.type === "reaction") heard(tableId, m, ui.state ? ui.state.seat : null);
-    else if (m.type.startsWith("claim")) onClaim(m);
-    else if (m.type === "said") onSaid(m);
+    else if (m.type.startsWith("claim")) claims.heard(m);
+    else if (m.type === "said") { said(m); redrawChat(); }
   };
   // the hello names the page's language: the server's error messages come in it
   const me = device.player;
   const proof = ui.token ? { token: ui.token } : ui.playerKey && me ? { player_key: me.key } : {};
-  ui.chatLines = [];  // (a seated connection is sent the table's last lines again)
+  forgetChat();
   ws.onopen = () => { ui.retry = 0; ws.send(JSON.stringify({ type: "hello", lang: spoken(), ...proof })); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
@@ -200,85 +158,21 @@ function refused(m) {
   return m.message;
 }
 
-// -- table chat (seated people only; never stored): each line as text, a muted seat's hidden
-function onSaid(m) {
-  ui.chatLines.push(m);
-  if (ui.chatLines.length > 100) ui.chatLines.shift();
-  drawChat();
-}
+// -- the table chat (chat.js) and seats claimed from another device (claims.js) ----------------
+function redrawChat() { drawChat(tableId, ui.state, ui.facts); }
 
-function drawChat() {
-  const box = $("#chat"), m = ui.state;
-  box.hidden = !(m && m.seat !== null && ui.facts && ui.facts.chat);
-  if (box.hidden) return;
-  const names = seatNames(m.seats), muted = device.muted(tableId);
-  const lines = ui.chatLines.filter(l => !muted.includes(l.seat));
-  $("#chat-lines").replaceChildren(...lines.map(l => h("li", { class: l.seat === m.seat ? "mine" : "" },
-    h("strong", {}, l.seat === m.seat ? t("You") : names[l.seat] || t("Seat {number}", { number: l.seat + 1 })), ": ", l.text)));
-  const list = $("#chat-lines");
-  list.scrollTop = list.scrollHeight;
-}
+chatForm(send);
 
-$("#chat-form").addEventListener("submit", ev => {
-  ev.preventDefault();
-  const input = $("#chat-text"), text = input.value.trim();
-  if (text && send({ type: "say", text })) input.value = "";
-});
+const claims = seatClaims({ send, toast, render, seated: claimedSeat, state: () => ui.state });
 
-// -- a seat claimed from another device (docs/server.md): the spectator who asks, the seated
-// people who answer, the device whose seat moved away
-function claimSeat(seat) {
-  if (send({ type: "claim", seat, ...(device.name ? { name: device.name } : {}) })) { ui.myClaim = seat; render(); }
-}
-
-function onClaim(m) {
-  if (m.type === "claim_sent") { toast(t("The table is asked. Wait here for their answer.")); return; }
-  if (m.type === "claimed") {  // the seat is ours now: its new token, and a connection as the seat
-    ui.myClaim = null;
-    ui.token = m.token;
-    device.setToken(tableId, m.token);
-    toast(t("The table let you in: the seat is yours on this device."));
-    const old = ui.ws;
-    ui.ws = null;
-    if (old) old.close();
-    connect();
-    return;
-  }
-  if (m.type === "claim_refused") {
-    ui.myClaim = null;
-    toast(m.lapsed ? t("Nobody answered in time. Ask again, or ask them for your seat's link.") : t("The table did not let you in."));
-    render();
-    return;
-  }
-  if (m.type === "claim") ui.claims[m.claim] = m;
-  if (m.type === "claim_over") delete ui.claims[m.claim];
-  askBox();
-}
-
-// The question to the seated people: "Bob says the seat of Bob is theirs: let them in?"
-function askBox() {
-  document.querySelectorAll(".claim-ask").forEach(el => el.remove());
-  const names = ui.state ? seatNames(ui.state.seats) : [];
-  for (const c of Object.values(ui.claims)) {
-    const answer = accept => { send({ type: "confirm", claim: c.claim, accept }); delete ui.claims[c.claim]; askBox(); };
-    const id = `claim-${c.claim}`;
-    document.body.append(h("div", { class: "panel claim-ask", role: "alertdialog", "aria-labelledby": id },
-      h("p", { id }, c.seat === (ui.state && ui.state.seat)
-        ? t("Someone on another device (“{name}”) says your seat is theirs. Let them take it? This device would lose it.", { name: c.name })
-        : t("{name} says the seat of {seat} is theirs, on another device. Let them in?", { name: c.name, seat: names[c.seat] || c.seat + 1 })),
-      h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", onclick: () => answer(true) }, t("Yes, let them in")),
-        h("button", { type: "button", onclick: () => answer(false) }, t("No")))));
-  }
-}
-
-// A spectator whose seat is at this table (taken on another device, without signing in) asks for it.
-function claimBox(m) {
-  const taken = m.seats.filter(s => s.kind === "human" && s.taken);
-  if (m.status === "finished" || !taken.length) return null;
-  if (ui.myClaim !== null && ui.myClaim !== undefined) return h("p", { class: "muted", role: "status" }, t("You asked for a seat: waiting for the table's answer…"));
-  return h("details", { class: "claim" }, h("summary", {}, t("One of these seats is mine (I took it on another device)")),
-    h("p", { class: "muted" }, t("The people at the table are asked to confirm it. Your other device loses the seat.")),
-    h("div", { class: "buttons" }, taken.map(s => h("button", { type: "button", class: "small", onclick: () => claimSeat(s.seat) }, t("{name}'s seat is mine", { name: s.name })))));
+// A seat claimed here is this device's now: its new token, and a connection as the seat.
+function claimedSeat(token) {
+  ui.token = token;
+  device.setToken(tableId, token);
+  const old = ui.ws;
+  ui.ws = null;
+  if (old) old.close();
+  connect();
 }
 
 function onError(m) {
@@ -381,7 +275,7 @@ function render() {
   const seatsEl = $("#seats");
   seatsEl.replaceChildren(...(m.status === "waiting" ? [] : order.filter(s => s !== me).map(s => {
     const panel = seatPanel(v, s, { names, seats: m.seats, me, moved });
-    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me, drawChat));  // bots do not react
+    if (m.seats[s].kind === "human") panel.querySelector("header").append(muteButton(tableId, s, names[s], me, redrawChat));  // bots do not react
     return panel;
   })));
 
@@ -405,7 +299,7 @@ function render() {
   // help, reactions and log
   $("#help").replaceChildren(...helpPanel(m));
   $("#react").replaceChildren(...(me !== null && m.status !== "waiting" ? [reactionBar(send)] : []));
-  drawChat();
+  redrawChat();
   renderLog(me);
   place(tableId, me);
   settleFocus(m, focused);
@@ -713,9 +607,9 @@ function confirmQuit() {
 }
 
 function spectatorNote(m) {
-  if (m.status === "waiting") return h("div", {}, claimBox(m));
+  if (m.status === "waiting") return h("div", {}, claims.box(m));
   return h("div", { class: "panel spectator" }, h("p", {}, t("You are watching. Nobody's cards are shown to spectators.")),
-    m.status === "finished" ? h("p", {}, h("a", { href: `/tables/${tableId}/replay` }, t("Watch the replay with every hand"))) : null, claimBox(m));
+    m.status === "finished" ? h("p", {}, h("a", { href: `/tables/${tableId}/replay` }, t("Watch the replay with every hand"))) : null, claims.box(m));
 }
 
 function waitingPanel(m) {
