@@ -112,3 +112,55 @@ def test_an_agent_of_another_feature_layout_is_refused(tmp_path):
     save_agent(same, agent.weights, agent.meta)
     bot = load_bot(str(same))  # a saved agent plays as a bot by its file's name
     assert all((a == b).all() for a, b in zip(bot.weights, agent.weights, strict=True))
+
+
+def test_learning_from_scratch_never_reads_the_heuristic_and_its_agent_plays_so(tmp_path, capsys):
+    """--no-heuristic-input: no imitation, the heuristic's choice zeroed in training and in play,
+    said in the agent's meta; the bot and its compiled twin play it so."""
+    _torch()
+    import random
+
+    from lama.bots.compiled.neural import NeuralPolicy
+    from lama.bots.neural import agent_bot, read_agent
+    from lama.fast.layout import STATE_SIZE
+    from lama.fast.rules import rules_of
+    from lama.fast.views import card_state_from_view
+    from lama.games import new_game
+
+    out = tmp_path / "scratch"
+    argv = ["train", "--no-heuristic-input", "--rl-steps", "2000", "--rl-envs", "32", "--rl-evals", "1",
+            "--rl-eval-games", "4", "--rl-threads", "1", "--out", str(out), "--quiet", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [p["phase"] for p in summary["phases"]] == ["reinforcement"]
+    agent = read_agent(out / "neural-lama.npz", "lama")
+    assert agent.meta["heuristic_input"] is False and "imitation" not in agent.meta["recipe"]
+    bot = agent_bot(str(out / "neural-lama.npz"))
+    game = new_game("lama", 4)
+    policy = NeuralPolicy(game, rules_of(game), agent.weights, heuristic_input=False)
+    state, rng = game.new_initial_state(), random.Random(4)
+    views = []
+    while not state.finished and len(views) < 60:
+        if state.to_move is None:
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        view = state.view(state.to_move)
+        views.append(view)
+        state.apply(bot(view, rng))
+    states = np.zeros((len(views), STATE_SIZE), dtype=np.int64)
+    for st, view in zip(states, views, strict=True):
+        card_state_from_view(view, game, st)
+    chosen = policy(states, np.arange(len(views)))
+    assert chosen.tolist() == [game.action_id(bot(v, rng)) for v in views]
+    # the bot's choice is the network's on the features with the heuristic's block zeroed
+    from lama.bots.neural import card_codes, features, scores, slot_count, slot_of
+    for view in views:
+        if len(view.legal_actions) > 1:
+            x = features(view)
+            assert x[-slot_count("lama"):].any()
+            x[-slot_count("lama"):] = 0.0
+            out = scores(agent.weights, x)
+            best = max(view.legal_actions, key=lambda a: out[slot_of(a, card_codes("lama"))])
+            assert bot(view, rng) == best
+    assert main(["train", "--no-heuristic-input", "--out", str(tmp_path / "no"), "--quiet"]) == 2
+    assert "--rl-steps" in capsys.readouterr().err

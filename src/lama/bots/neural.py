@@ -95,6 +95,14 @@ def features(view) -> np.ndarray:
     return np.concatenate([hand / 3.0, top, played / copies, unseen / copies, scalars, others.ravel(), legal, choice])
 
 
+def blind(x: np.ndarray, game_id: str) -> np.ndarray:
+    """`x` (one row or many, changed in place) without the heuristic's choice, its last block of
+    features: the input of an agent that learned without the heuristic (lama train
+    --no-heuristic-input; its meta says heuristic_input false)."""
+    x[..., -slot_count(game_id):] = 0.0
+    return x
+
+
 def fits(view) -> bool:
     """Whether the network has a slot for each legal action here (not a K4 give or kadabra's stage)."""
     codes = card_codes(view.game)
@@ -116,6 +124,11 @@ class Agent:
     @property
     def game(self) -> str:
         return self.meta["game"]
+
+    @property
+    def heuristic_input(self) -> bool:
+        """Whether the network reads the heuristic's choice (not one learned from scratch)."""
+        return self.meta.get("heuristic_input", True)
 
 
 def save_agent(path, weights, meta: dict) -> None:
@@ -189,9 +202,10 @@ class NeuralBot:
     """The bot with given `weights` (as `model` returns them; training plays its checkpoints so),
     or with the shipped model of each game; `name` for its repr (a saved agent's file)."""
 
-    def __init__(self, weights=None, name: str | None = None, game: str | None = None):
+    def __init__(self, weights=None, name: str | None = None, game: str | None = None, heuristic_input: bool = True):
         self.weights = weights
         self.name, self.game = name, game
+        self.heuristic_input = heuristic_input
 
     def __call__(self, view, rng):
         legal = view.legal_actions
@@ -202,7 +216,8 @@ class NeuralBot:
         weights = self.weights if self.weights is not None else model(view.game)
         if weights is None or not fits(view):
             return heuristic_bot(view, rng)
-        out = scores(weights, features(view))
+        x = features(view)
+        out = scores(weights, x if self.heuristic_input else blind(x, view.game))
         codes = card_codes(view.game)
         return max(legal, key=lambda a: out[slot_of(a, codes)])  # first best in legal order
 
@@ -215,7 +230,7 @@ class NeuralBot:
 def agent_bot(path: str) -> NeuralBot:
     """The bot of a saved agent file (lama.bots.load_bot's `FILE.npz`); AgentError if it is not one."""
     agent = read_agent(path)
-    return NeuralBot(agent.weights, path, agent.game)
+    return NeuralBot(agent.weights, path, agent.game, agent.heuristic_input)
 
 
 neural_bot = NeuralBot()

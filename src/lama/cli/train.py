@@ -71,6 +71,9 @@ def add_arguments(p) -> None:
     p.add_argument("--init", metavar="MODEL",
                    help="start from this model file (neural-GAME.npz, a checkpoint) instead of imitating: "
                         "no imitation rounds")
+    p.add_argument("--no-heuristic-input", dest="heuristic_input", action="store_false",
+                   help="learn from scratch: no imitation rounds, and the network never reads the heuristic's "
+                        "choice (those inputs zeroed in training and in play); with --rl-steps")
     p.add_argument("--workers", type=positive, default=r.workers,
                    help=f"processes labeling the imitation's games (default {r.workers}; the same run on any number)")
     g = p.add_argument_group("imitation of hard (phase 1)")
@@ -108,6 +111,8 @@ def add_arguments(p) -> None:
                    help=f"threads of the network and the engine (default {rl.threads}: a run is the same for a seed "
                         "and a number of threads)")
     g.add_argument("--rl-lr", type=float, default=rl.lr, help=f"the policy's learning rate (default {rl.lr})")
+    g.add_argument("--rl-entropy", type=float, default=rl.entropy,
+                   help=f"the weight of the policy's entropy in its loss (default {rl.entropy})")
     g.add_argument("--rl-eval-games", type=positive, default=rl.eval_games,
                    help=f"games against the heuristic at each point of the curve (default {rl.eval_games})")
     g.add_argument("--rl-evals", type=positive, default=rl.evals,
@@ -177,8 +182,20 @@ def cmd_train(args) -> int:
             return None
 
     weights = behave = None
-    if args.init is not None and (weights := agent("--init", args.init)) is None:
-        return 2
+    if args.init is not None:
+        try:
+            start = read_agent(args.init, args.game)
+        except AgentError as e:
+            print(f"--init {args.init}: {e}", file=sys.stderr)
+            return 2
+        weights = start.weights
+        if not start.heuristic_input:
+            args.heuristic_input = False  # an agent that learned without the heuristic goes on without it
+    if not args.heuristic_input:
+        if not args.rl_steps:
+            print("--no-heuristic-input learns by reinforcement alone: give --rl-steps N", file=sys.stderr)
+            return 2
+        args.rounds = 0
     if args.behave is not None and (behave := agent("--behave", args.behave)) is None:
         return 2
     if weights is None and args.rounds == 0 and args.rl_steps == 0:
@@ -194,7 +211,8 @@ def cmd_train(args) -> int:
                     eval_games=args.eval_games, target=args.target, opponents=args.opponents, follow=args.follow,
                     hidden=args.hidden, workers=args.workers, batch=args.batch, lr=args.lr)
     rl = RLRecipe(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, envs=args.rl_envs,
-                  threads=args.rl_threads, lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals)
+                  threads=args.rl_threads, lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals,
+                  entropy=args.rl_entropy, heuristic_input=args.heuristic_input)
     say = (lambda *a: None) if args.quiet else None
 
     def made_by(stage: str, **more) -> dict:
@@ -203,6 +221,7 @@ def cmd_train(args) -> int:
         if rl.steps:
             phases["reinforcement"] = asdict(rl)
         return {"game": args.game, "seed": args.seed, "stage": stage, "commit": commit(), "made": today(),
+                "heuristic_input": args.heuristic_input,
                 "recipe": {"command": command(), "init": args.init, "behave": args.behave, **phases}, **more}
 
     phases, curve = [], []  # curve: (agent steps so far, win share, phase)

@@ -25,7 +25,7 @@ import numpy as np
 
 from lama.bots.compiled import policies
 from lama.bots.compiled.features import slot_table
-from lama.bots.neural import feature_count, scores, slot_count
+from lama.bots.neural import blind, feature_count, scores, slot_count
 from lama.fast import layout as L
 from lama.games import new_game
 
@@ -56,6 +56,7 @@ class RLRecipe:
     threads: int = 2  # torch's and the engine's (lama train --rl-threads)
     warmup: int = 0  # updates that fit the value network only, before the policy moves
     value_hidden: tuple[int, ...] = (64,)
+    heuristic_input: bool = True  # False: the network never reads the heuristic's choice (learning from scratch)
 
 
 class Seats:
@@ -63,7 +64,8 @@ class Seats:
     (envs.training), with the network's features of the learning seat at its decision; the rows
     stepped on `threads` of numba's threads (the same games on any number)."""
 
-    def __init__(self, game_id: str, players: int, rows: int, seed: int, threads: int = 1):
+    def __init__(self, game_id: str, players: int, rows: int, seed: int, threads: int = 1,
+                 heuristic_input: bool = True):
         from lama.fast.rules import rules_of
 
         from .batch import LOG_AT, SEAT_REWARDS
@@ -98,8 +100,15 @@ class Seats:
         self._ids = np.zeros((shares, max(policies.LEGAL_SIZE, self.game.num_distinct_actions())), dtype=np.int64)
         self._scratch = np.zeros((shares, policies.SCRATCH_SIZE), dtype=np.int64)
         self._memo = np.zeros((shares, policies.MEMO_SIZE), dtype=np.float64)
+        self.heuristic_input = heuristic_input
         restart_all(self.states, self.rules, self.seats, self.seat_policies, self.gens, self.start, self.acc,
                     self.logs, self.hists, *self._observation())
+        self._blind()
+
+    def _blind(self) -> None:
+        """Without the heuristic's input, its choice (the features' last block) reads as none."""
+        if not self.heuristic_input:
+            blind(self.x, self.game.id)
 
     def _observation(self) -> tuple:
         return (self.slot_of_id, self.over, self.x, self.legal, self.fits, self.heuristic, self._ids, self._scratch,
@@ -118,6 +127,7 @@ class Seats:
         actions = np.where(self.fits, self.id_of_slot[np.maximum(slots, 0)], self.heuristic)
         step_all(self.states, self.rules, self.seats, actions, self.seat_policies, self.gens, self.start, self.acc,
                  self.logs, self.hists, self.rewards, self.ended, *self._observation())
+        self._blind()
         return self.rewards, self.ended
 
 
@@ -128,12 +138,12 @@ def greedy(weights, x: np.ndarray, legal: np.ndarray, score=scores) -> np.ndarra
 
 
 def win_share(weights, game_id: str, players: int, games: int, seed: int, score=scores,
-              threads: int = 1) -> tuple[float, int]:
+              threads: int = 1, heuristic_input: bool = True) -> tuple[float, int]:
     """The greedy network's share of the wins (ties shared) against the heuristic in every other
     seat, seats rotated, over the first game of each row; (share, decisions made). A row whose
     game has ended stands still (Seats.over), so the games cost their own length, not the
     longest one's."""
-    env = Seats(game_id, players, games, seed, threads)
+    env = Seats(game_id, players, games, seed, threads, heuristic_input)
     won = np.zeros(env.rows)
     slots = np.zeros(env.rows, dtype=np.int64)
     decisions = 0
@@ -196,7 +206,7 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
     policy, value = networks(weights, hidden, f, s, recipe.value_hidden)
     opt = torch.optim.Adam(policy.parameters(), lr=recipe.lr)
     vopt = torch.optim.Adam(value.parameters(), lr=recipe.value_lr)
-    env = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads)
+    env = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads, recipe.heuristic_input)
     b, t_len = env.rows, recipe.horizon
     xs = np.zeros((t_len, b, f), dtype=np.float32)
     legals = np.zeros((t_len, b, s), dtype=np.bool_)
@@ -217,7 +227,7 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
         t0 = time.perf_counter()
         w = weights_of(policy)
         share, _ = win_share(policy, game_id, players, recipe.eval_games, recipe.seed * 10 + EVAL_SEED, torch_scores,
-                             recipe.threads)
+                             recipe.threads, recipe.heuristic_input)
         eval_seconds += time.perf_counter() - t0
         curve.append((steps, share))
         if on_eval is not None:

@@ -23,8 +23,9 @@ class NeuralPolicy:
     """The neural bot's action ids for the seat to move in rows of a batch of engine states
     of `game` (rules `rules`), with the shipped model (or `weights`, as neural.model gives)."""
 
-    def __init__(self, game, rules, weights=None):
+    def __init__(self, game, rules, weights=None, heuristic_input: bool = True):
         self.game, self.rules = game, rules
+        self.heuristic_input = heuristic_input
         self.weights = neural.model(game.id) if weights is None else weights
         if self.weights is None:
             raise ValueError(f"no neural model ships for {game.id}: play the heuristic there")
@@ -46,6 +47,6 @@ class NeuralPolicy:
         heuristic = np.zeros(b, dtype=np.int64)
         features_rows(at, self.rules, at[:, TO_MOVE].copy(), np.zeros(b, dtype=np.bool_), self.slot_of_id, x,
                       legal, fits, heuristic, self._ids, self._scratch, self._memo)
-        out = neural.scores(self.weights, x)
+        out = neural.scores(self.weights, x if self.heuristic_input else neural.blind(x, self.game.id))
         out[~legal] = -np.inf
         return np.where(fits, self.id_of_slot[np.argmax(out, axis=1)], heuristic)
