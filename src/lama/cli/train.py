@@ -63,7 +63,8 @@ def add_arguments(p) -> None:
                      "Reinforcement: PPO on the fast engine, the network against the heuristic in every "
                      "other seat, the win as the reward. Checkpoints, a learning curve (win share against the "
                      "heuristic over agent steps, PNG), the agent steps per second of each phase and end to end. "
-                     "Needs the train extra.")
+                     "Needs the train extra (torch for the reinforcement phase only: the imitation fits with "
+                     "numpy).")
     p.add_argument("--game", choices=card_games, default=r.game, help=f"the game (default {r.game})")
     p.add_argument("--players", type=int, choices=range(2, 7), default=r.players, metavar="N",
                    help=f"2 to 6 (default {r.players})")
