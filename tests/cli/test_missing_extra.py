@@ -41,7 +41,8 @@ def test_train_without_the_rl_extra_names_the_extra_in_one_line(argv):
 
 
 def test_train_without_torch_names_the_extra_in_one_line():
-    done = run_without({"torch"}, ["train", "--rounds", "0", "--rl-steps", "0"])
+    """The reinforcement phase needs torch (the imitation fits with numpy: tests/cli/test_train.py)."""
+    done = run_without({"torch"}, ["train", "--rounds", "0", "--rl-steps", "1000"])
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.splitlines() == [
