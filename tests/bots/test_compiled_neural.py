@@ -1,7 +1,8 @@
 """The neural bot's compiled twin (lama.bots.compiled.neural): on the engine state written from
 a seat's view, its batched choice is the bot's, at every decision of whole games (a differential
 test over many positions at once; its inputs are held to bots/neural.features by
-tests/bots/test_neural_features.py)."""
+tests/bots/test_neural_features.py): with the shipped models, and in kadabra (no model ships)
+with a small random network."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from lama.bots.compiled.neural import NeuralPolicy
-from lama.bots.neural import has_model, neural_bot
+from lama.bots.neural import NeuralBot, feature_count, has_model, neural_bot, slot_count
 from lama.fast.layout import STATE_SIZE
 from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
@@ -20,8 +21,8 @@ from lama.games import GAMES, new_game
 MODELS = sorted(g for g in GAMES if has_model(g))
 
 
-def positions(game, games: int, seed: int) -> list:
-    """The views of the seat to move at every decision of `games` games: neural seats and random ones."""
+def positions(game, games: int, seed: int, bot=neural_bot) -> list:
+    """The views of the seat to move at every decision of `games` games: `bot`'s seats and random ones."""
     rng = random.Random(seed)
     views = []
     for _ in range(games):
@@ -32,7 +33,7 @@ def positions(game, games: int, seed: int) -> list:
                 continue
             view = state.view(state.to_move)
             views.append(view)
-            state.apply(neural_bot(view, rng) if state.to_move % 2 else rng.choice(view.legal_actions))
+            state.apply(bot(view, rng) if state.to_move % 2 else rng.choice(view.legal_actions))
     return views
 
 
@@ -57,6 +58,53 @@ def test_the_batched_choice_is_the_bots_at_every_decision(game_id, players):
     # and in any order of the rows, alone or not
     odd = rows[1::2][::-1]
     assert policy(states, odd).tolist() == chosen[odd].tolist()
+
+
+def kadabra_positions(game, games: int, seed: int, bot) -> list:
+    """positions(), each also with five more whites on the stage (a show runs: K9), which games
+    of random seats seldom reach."""
+    rng = random.Random(seed)
+    views = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.finished:
+            if state.to_move is None:
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            show = state.clone()
+            show.stage_whites += 5
+            view = state.view(state.to_move)
+            views += [view, show.view(show.to_move)]
+            state.apply(bot(view, rng) if state.to_move % 2 else rng.choice(view.legal_actions))
+    return views
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_kadabras_batched_choice_is_the_bots_with_a_random_network(players):
+    """Every decision of kadabra has a slot, gives to seats relative to the mover (K4), skips (K7)
+    and stage takes (K9) among them: a random network of kadabra's layout plays each one alike
+    in the bot and its twin."""
+    rng = np.random.default_rng(players)
+    sizes = (feature_count("kadabra"), 24, slot_count("kadabra"))
+    weights = tuple(w for n_in, n_out in zip(sizes, sizes[1:], strict=False)
+                    for w in (rng.standard_normal((n_in, n_out)).astype(np.float32),
+                              rng.standard_normal(n_out).astype(np.float32)))
+    bot = NeuralBot(weights)
+    game = new_game("kadabra", players)
+    policy = NeuralPolicy(game, rules_of(game), weights)
+    views = kadabra_positions(game, 4, players, bot)
+    states = np.zeros((len(views), STATE_SIZE), dtype=np.int64)
+    for st, view in zip(states, views, strict=True):
+        card_state_from_view(view, game, st)
+    chosen = [game.action_of(int(i)) for i in policy(states, np.arange(len(views)))]
+    assert chosen == [bot(view, random.Random(0)) for view in views]
+    assert len(views) > 50
+
+    def kind(a):
+        return a.kind if a.receiver is None else "give"
+
+    made = {kind(a) for a, view in zip(chosen, views, strict=True) if len(view.legal_actions) > 1}
+    assert {"give", "skip", "take_stage"} <= made, made  # the network's choices, not the heuristic's
 
 
 def test_a_game_without_a_model_has_no_twin():

@@ -12,7 +12,7 @@ import pytest
 
 from lama.bots import load_bot
 from lama.bots.heuristic import heuristic_bot
-from lama.bots.neural import NeuralBot, card_codes, feature_count, features, fits, has_model, model, slot_count, slot_of
+from lama.bots.neural import NeuralBot, feature_count, features, fits, has_model, model, slot_count, view_slot
 from lama.games import GAMES, new_game
 from lama.match import Match
 
@@ -66,7 +66,7 @@ def test_features_cover_every_decision_of_lama_games():
             x = features(view)
             assert x.shape == (feature_count("lama"),) and x.dtype == np.float32 and np.isfinite(x).all()
             assert fits(view)
-            slots = {slot_of(a, card_codes("lama")) for a in view.legal_actions}
+            slots = {view_slot(view, a) for a in view.legal_actions}
             assert len(slots) == len(view.legal_actions)  # one slot per legal action
             seen.append(view)
         return load_bot("neural")(view, rng)

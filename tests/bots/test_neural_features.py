@@ -1,5 +1,6 @@
 """The compiled features of the `neural` bot (lama.bots.compiled.features) equal
-`features(view)` at every decision of whole games, with the same legal slots and heuristic choice."""
+`features(view)` at every decision of whole games, with the same legal slots and heuristic choice;
+kadabra's network has a slot of its own for every legal action at every decision (K4, K7, K9)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from lama.bots.compiled import policies
 from lama.bots.compiled.features import features_rows, slot_table
 from lama.bots.heuristic import heuristic_bot
-from lama.bots.neural import card_codes, feature_count, features, fits, slot_count, slot_of
+from lama.bots.neural import KADABRA_LAYOUT, MAX_SEATS, feature_count, features, fits, layout, slot_count, view_slot
 from lama.fast import layout as L
 from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view
@@ -17,13 +18,12 @@ from lama.games import new_game
 from lama.match import Match
 
 
-@pytest.mark.parametrize("game_id", ["lama", "komarami"])
+@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra"])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_compiled_features_equal_the_views_features_at_every_decision(game_id, players):
     game = new_game(game_id, players)
     ru = rules_of(game)
     slot_of_id, id_of_slot = slot_table(game)
-    codes = card_codes(game_id)
     checked = 0
 
     def check(view, rng):
@@ -40,12 +40,48 @@ def test_compiled_features_equal_the_views_features_at_every_decision(game_id, p
         assert game.action_of(int(choice[0])) == heuristic_bot(view, rng)
         if ok[0]:
             np.testing.assert_allclose(x[0], features(view), rtol=1e-6, atol=1e-7)
-            assert legal[0].tolist() == [any(slot_of(a, codes) == s for a in view.legal_actions)
+            assert legal[0].tolist() == [any(view_slot(view, a) == s for a in view.legal_actions)
                                          for s in range(slot_count(game_id))]
+            for a in view.legal_actions:  # a slot maps back to its action from the seat to move
+                assert game.action_of(int(id_of_slot[view.seat, view_slot(view, a)])) == a
             checked += 1
         return heuristic_bot(view, rng)
 
     for seed in range(3):
         Match(game, [check] * players, seed=seed).run()
     assert checked > 50
-    assert (id_of_slot >= 0).sum() == slot_count(game_id)
+    assert ((id_of_slot >= 0).sum(axis=1) == slot_count(game_id) - (MAX_SEATS - players) * (game_id == "kadabra")).all()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_kadabra_fits_every_decision_with_a_slot_for_each_legal_action(players):
+    """K4 gives (to each seat by its place after the mover), K7 skips and K9 stage takes all have
+    slots: the network plays every decision of kadabra, and no two legal actions share a slot."""
+    game = new_game("kadabra", players)
+    seen = {"give": 0, "skip": 0, "take_stage": 0}
+
+    def check(view, rng):
+        assert fits(view)
+        slots = [view_slot(view, a) for a in view.legal_actions]
+        assert None not in slots and len(set(slots)) == len(slots)
+        for a in view.legal_actions:
+            kind = "give" if a.receiver is not None else a.kind
+            if kind in seen:
+                seen[kind] += 1
+        assert features(view).shape == (feature_count("kadabra"),)
+        return heuristic_bot(view, rng)
+
+    for seed in range(4):
+        Match(game, [check] * players, seed=seed).run()
+    assert all(seen.values()), seen
+
+
+def test_a_give_slot_is_the_receivers_place_after_the_mover():
+    from lama.bots.neural import slot_of
+    from lama.core.actions import Action
+
+    kinds = len(new_game("kadabra", 4).kinds.cards)
+    give = Action("play", "1", give=1)
+    assert [slot_of(give, "kadabra", seat, 4) for seat in range(4)] == [kinds + 4, None, kinds + 6, kinds + 5]
+    assert slot_of(give, "lama", 0, 4) is None  # no gives in the card games' layout
+    assert layout("kadabra") == KADABRA_LAYOUT and layout("lama") == layout("komarami") == layout("party") == "cards-1"

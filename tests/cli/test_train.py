@@ -153,14 +153,61 @@ def test_learning_from_scratch_never_reads_the_heuristic_and_its_agent_plays_so(
     chosen = policy(states, np.arange(len(views)))
     assert chosen.tolist() == [game.action_id(bot(v, rng)) for v in views]
     # the bot's choice is the network's on the features with the heuristic's block zeroed
-    from lama.bots.neural import card_codes, features, scores, slot_count, slot_of
+    from lama.bots.neural import features, scores, slot_count, view_slot
     for view in views:
         if len(view.legal_actions) > 1:
             x = features(view)
             assert x[-slot_count("lama"):].any()
             x[-slot_count("lama"):] = 0.0
             out = scores(agent.weights, x)
-            best = max(view.legal_actions, key=lambda a: out[slot_of(a, card_codes("lama"))])
+            best = max(view.legal_actions, key=lambda a: out[view_slot(view, a)])
             assert bot(view, rng) == best
     assert main(["train", "--no-heuristic-input", "--out", str(tmp_path / "no"), "--quiet"]) == 2
     assert "--rl-steps" in capsys.readouterr().err
+
+
+def test_train_kadabra_labels_every_decision_and_its_agent_reads_kadabras_layout(tmp_path, capsys):
+    """K4 gives, K7 skips and K9 stage takes are the network's to learn and play: the labels hold
+    them, the agent records kadabra's layout, plays every decision itself, and a kadabra agent
+    that says the card games' layout is refused."""
+    from lama.bots.neural import (
+        AgentError,
+        agent_bot,
+        feature_count,
+        fits,
+        read_agent,
+        save_agent,
+        slot_count,
+        view_slot,
+    )
+    from lama.games import new_game
+    from lama.match import Match
+
+    out, labels = tmp_path / "k", tmp_path / "labels.npz"
+    argv = ["train", "--game", "kadabra", "--players", "3", "--rounds", "1", "--games", "2", "--samples", "30",
+            "--eval-games", "20", "--labels", str(labels), "--out", str(out), "--quiet", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["positions"] > 0 and len(summary["curve"]) == 1
+    with np.load(labels) as data:
+        assert data["legal"].shape[1] == slot_count("kadabra") and data["x"].shape[1] == feature_count("kadabra")
+        gives = data["legal"][:, slot_count("kadabra") - 5:]  # the give slots: 1st to 5th seat after the mover
+        assert gives[:, :2].any() and not gives[:, 2:].any()  # 3 players: two other seats
+    path = out / "neural-kadabra.npz"
+    agent = read_agent(path, "kadabra")
+    assert agent.meta["layout"] == "kadabra-1" and agent.weights[-1].shape == (slot_count("kadabra"),)
+    bot = agent_bot(str(path))
+    decided = []
+
+    def watch(view, rng):
+        if len(view.legal_actions) > 1:
+            assert fits(view)  # the network's own choice, never the heuristic's
+            decided.append(view_slot(view, bot(view, rng)))
+        return bot(view, rng)
+
+    Match(new_game("kadabra", 3), [watch] * 3, seed=4).run()
+    assert decided and None not in decided
+    old = tmp_path / "old.npz"
+    save_agent(old, agent.weights, {**agent.meta, "layout": "cards-1"})
+    with pytest.raises(AgentError, match="layout 'cards-1'; this lama reads 'kadabra-1' for kadabra"):
+        read_agent(old, "kadabra")

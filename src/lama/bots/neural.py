@@ -1,14 +1,17 @@
 """The `neural` bot: a small multilayer perceptron that imitates `hard`'s search, played with numpy.
 
 The network reads a card game's View through `features` (the seat's hand, the top card, what
-has been played, the other seats' hand sizes, quits and points, and the heuristic's own choice)
-and scores ACTION_SLOTS: playing each kind of card, drawing, quitting. The bot plays the legal
+has been played, the other seats' hand sizes, quits and points, in kadabra the stage and the
+magic chip, and the heuristic's own choice) and scores slots (`slot_of`): playing each kind of
+card, drawing, quitting; in kadabra also skipping (K7), taking the stage (K9) and a played 1
+giving its chip (K4) to each other seat, by its place after the mover. The bot plays the legal
 slot with the highest score: no random numbers, so it is deterministic (for any seed).
 
 Its weights come from `lama train` (cli/train.py, docs/neural.md) and ship as
-data/neural-<game>.npz. A game without a model file (or a variant the model does not fit: a
-K4 give, kadabra's stage, dice) is played by the heuristic instead, and `has_model` says so.
-Playing needs numpy only: torch is for training.
+data/neural-<game>.npz. A game without a model file (dice, kadabra for now), or a decision the
+network has no slot for (taking the puddle of lama's and komarami's option lachen), is played by
+the heuristic instead; `has_model` says which games have one. Playing needs numpy only: torch is
+for training.
 """
 
 from __future__ import annotations
@@ -25,36 +28,87 @@ from lama.games import game_class
 from .heuristic import heuristic_bot
 
 MAX_SEATS = 6
-DRAW, QUIT = "draw", "quit"
+DRAW, QUIT, SKIP, TAKE_STAGE = "draw", "quit", "skip", "take_stage"
 FORMAT = "lama-agent/1"
 LAYOUT = "cards-1"
-"""The features' layout (`features`, compiled/features.py, the slots): a saved agent records it and
-refuses to load where this lama reads another. Change it whenever the features or slots change."""
+"""The card games' features' layout (`features`, compiled/features.py, the slots) of lama,
+komarami and party; kadabra's is KADABRA_LAYOUT (`layout` gives a game's). A saved agent records
+its game's and refuses to load where this lama reads another. Change it whenever the features or
+slots change."""
+KADABRA = "kadabra"
+KADABRA_LAYOUT = "kadabra-1"
+"""Kadabra's layout: the card games' features with the stage and the magic chip (MAGIC_FEATURES)
+before the legal slots, and its slots with skip, take the stage and the gives (`slot_count`)."""
+MAGIC_FEATURES = 5 + 1 + MAX_SEATS
+"""Kadabra's own features: the stage's whites and blacks, its points, the show, the mover's
+whites; the magic chip's holder (the centre, the mover, the seats after it)."""
 
 
+def layout(game_id: str) -> str:
+    """The feature layout of a game's network (saved agents record it)."""
+    return KADABRA_LAYOUT if game_id == KADABRA else LAYOUT
+
+
+@cache
 def card_codes(game_id: str) -> tuple[str, ...]:
     return tuple(c.code for c in game_class(game_id).kinds.cards)
 
 
 def slot_count(game_id: str) -> int:
-    """A play slot per kind of card, then draw and quit."""
-    return len(card_codes(game_id)) + 2
+    """A play slot per kind of card, then draw and quit; kadabra's then skip (K7), take the stage
+    (K9) and a give (K4) to each other seat by its place after the mover (1 .. MAX_SEATS - 1)."""
+    kinds = len(card_codes(game_id))
+    return kinds + 2 + (2 + MAX_SEATS - 1 if game_id == KADABRA else 0)
 
 
-def slot_of(action, codes: tuple[str, ...]) -> int | None:
-    """The network's slot of a legal action; None for an action the network has no slot for."""
-    if action.kind == "play" and action.receiver is None:
-        return codes.index(action.card)
-    if action.kind == DRAW:
-        return len(codes)
-    if action.kind == QUIT:
-        return len(codes) + 1
+def slot_of(action, game_id: str, seat: int, players: int) -> int | None:
+    """The network's slot of a legal action of `seat` to move among `players`; None for an action
+    the network has no slot for (the puddle of option lachen: the heuristic takes it).
+
+    Kadabra's play of a 1 giving its chip (K4) to seat r is the give slot of r's place after the
+    mover, (r - seat) % players: the same slot means the same seat relative to the mover, at any
+    seat."""
+    codes = card_codes(game_id)
+    kinds = len(codes)
+    kind = action.kind
+    if kind == "play":
+        receiver = action.receiver
+        if receiver is None:
+            return codes.index(action.card)
+        after = (receiver - seat) % players
+        return kinds + 3 + after if game_id == KADABRA and after else None
+    if kind == DRAW:
+        return kinds
+    if kind == QUIT:
+        return kinds + 1
+    if game_id == KADABRA and kind in (SKIP, TAKE_STAGE):
+        return kinds + (2 if kind == SKIP else 3)
     return None
+
+
+def view_slot(view, action) -> int | None:
+    """slot_of an action of the seat whose view this is."""
+    return slot_of(action, view.game, view.seat, view.players)
 
 
 def feature_count(game_id: str) -> int:
     kinds = len(card_codes(game_id))
-    return 4 * kinds + 7 + 3 * (MAX_SEATS - 1) + 2 * slot_count(game_id)
+    magic = MAGIC_FEATURES if game_id == KADABRA else 0
+    return 4 * kinds + 7 + 3 * (MAX_SEATS - 1) + magic + 2 * slot_count(game_id)
+
+
+def magic_features(view) -> np.ndarray:
+    """Kadabra's own features (MAGIC_FEATURES), all public: the stage's whites / 10 and blacks / 10
+    and its points / target (what taking it is worth, K9), whether the show runs (K9), the mover's
+    whites / 10 (whether its next chip to give or stage is a white, K4 and K8), then the magic
+    chip's holder one-hot: the centre, the mover, the first seat after it, ... (K6, K7, K11)."""
+    whites, blacks = view.stage
+    out = np.zeros(MAGIC_FEATURES, dtype=np.float32)
+    out[:5] = (whites / 10.0, blacks / 10.0, (whites + 10 * blacks) / float(view.target), float(view.show),
+               (view.points[view.seat] % 10) / 10.0)
+    holder = view.magic_chip
+    out[5 if holder is None else 6 + (holder - view.seat) % view.players] = 1.0
+    return out
 
 
 def features(view) -> np.ndarray:
@@ -62,8 +116,9 @@ def features(view) -> np.ndarray:
 
     Counts per kind of card: in the hand, on top (one-hot), played this round, still unseen; the
     pile, the hand's size and penalty; per other seat in turn order, its hand size, whether it
-    quit and its points; the seat's own points, the leader's, the player count; the legal slots
-    and the heuristic's choice (so the network learns where the search disagrees with it)."""
+    quit and its points; the seat's own points, the leader's, the player count; in kadabra the
+    stage and the magic chip (`magic_features`); the legal slots and, last, the heuristic's choice
+    (so the network learns where the search disagrees with it)."""
     game = game_class(view)
     table = game.kinds
     codes = card_codes(view.game)
@@ -80,19 +135,24 @@ def features(view) -> np.ndarray:
     for i in range(1, view.players):
         s = (view.seat + i) % view.players
         others[i - 1] = view.hand_sizes[s] / 10.0, float(view.quit[s]), view.points[s] / target
-    legal = np.zeros(kinds + 2, dtype=np.float32)
+    slots = slot_count(view.game)
+    legal = np.zeros(slots, dtype=np.float32)
     for a in view.legal_actions:
-        slot = slot_of(a, codes)
+        slot = view_slot(view, a)
         if slot is not None:
             legal[slot] = 1.0
-    choice = np.zeros(kinds + 2, dtype=np.float32)
-    choice[slot_of(heuristic_bot(view, None), codes)] = 1.0
+    choice = np.zeros(slots, dtype=np.float32)
+    slot = view_slot(view, heuristic_bot(view, None))
+    if slot is not None:  # (the heuristic taking lachen's puddle: no slot, and no fit)
+        choice[slot] = 1.0
     scalars = np.array([
         view.pile_size / float(copies.sum()), len(view.hand) / 10.0, table.penalty_of(view.hand) / 50.0,
         view.points[view.seat] / target, max(view.points) / target, view.players / MAX_SEATS,
         sum(not q for q in view.quit) / MAX_SEATS,
     ], dtype=np.float32)
-    return np.concatenate([hand / 3.0, top, played / copies, unseen / copies, scalars, others.ravel(), legal, choice])
+    own = [magic_features(view)] if view.game == KADABRA else []
+    return np.concatenate([hand / 3.0, top, played / copies, unseen / copies, scalars, others.ravel(), *own, legal,
+                           choice])
 
 
 def blind(x: np.ndarray, game_id: str) -> np.ndarray:
@@ -104,9 +164,10 @@ def blind(x: np.ndarray, game_id: str) -> np.ndarray:
 
 
 def fits(view) -> bool:
-    """Whether the network has a slot for each legal action here (not a K4 give or kadabra's stage)."""
-    codes = card_codes(view.game)
-    return all(slot_of(a, codes) is not None for a in view.legal_actions)
+    """Whether the network has a slot for each legal action here: everywhere but where lama's or
+    komarami's option lachen lets the seat take the puddle (its layout has no such slot; the
+    heuristic plays there). Every decision of kadabra fits."""
+    return all(view_slot(view, a) is not None for a in view.legal_actions)
 
 
 class AgentError(ValueError):
@@ -132,8 +193,8 @@ class Agent:
 
 
 def save_agent(path, weights, meta: dict) -> None:
-    """Write `weights` with `meta` (the format and this lama's layout added) as an .npz file."""
-    meta = {"format": FORMAT, "layout": LAYOUT, **meta}
+    """Write `weights` with `meta` (the format and this lama's layout of meta's game added) as an .npz file."""
+    meta = {"format": FORMAT, "layout": layout(meta.get("game", "")), **meta}
     layers = {f"{p}{i // 2}": w for i, (p, w) in enumerate(zip("wb" * (len(weights) // 2), weights, strict=True))}
     np.savez_compressed(path, meta=np.array(json.dumps(meta, sort_keys=True)), **layers)
 
@@ -154,12 +215,15 @@ def read_agent(file, game_id: str | None = None) -> Agent:
         raise AgentError(f"not a saved agent ({type(e).__name__}: {e})"[:300]) from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise AgentError(f"not a {FORMAT} file")
-    if meta.get("layout") != LAYOUT:
-        raise AgentError(f"made for the feature layout {meta.get('layout')!r}; this lama reads {LAYOUT!r}: "
-                         "retrain it with lama train")
     game = meta.get("game")
     if game_id is not None and game != game_id:
         raise AgentError(f"an agent of {game}, not of {game_id}")
+    if not isinstance(game, str):
+        raise AgentError("it records no game")
+    want = layout(game)
+    if meta.get("layout") != want:
+        raise AgentError(f"made for the feature layout {meta.get('layout')!r}; this lama reads {want!r} for {game}: "
+                         "retrain it with lama train")
     try:
         fits_game = weights[0].shape[0] == feature_count(game) and weights[-1].shape == (slot_count(game),)
     except (KeyError, ValueError, IndexError, TypeError):
@@ -218,8 +282,7 @@ class NeuralBot:
             return heuristic_bot(view, rng)
         x = features(view)
         out = scores(weights, x if self.heuristic_input else blind(x, view.game))
-        codes = card_codes(view.game)
-        return max(legal, key=lambda a: out[slot_of(a, codes)])  # first best in legal order
+        return max(legal, key=lambda a: out[view_slot(view, a)])  # first best in legal order
 
     def __repr__(self) -> str:
         if self.name is not None:

@@ -39,7 +39,7 @@ from lama.match import Match
 from . import neural_fit
 from .heuristic import heuristic_bot
 from .levels import hard_samples
-from .neural import NeuralBot, card_codes, feature_count, features, fits, slot_count, slot_of
+from .neural import NeuralBot, feature_count, features, fits, slot_count, view_slot
 from .rollout import best_of, evaluate_actions
 
 OPPONENTS = ("labelers", "heuristic")
@@ -129,14 +129,13 @@ class Labeler:
             return self.behave(view, rng)
         found = evaluate_actions(view, rng, self.samples, halving=self.halving, infer=True)
         best = best_of(found)
-        codes = card_codes(view.game)
         slots = slot_count(view.game)
         mask = np.zeros(slots, dtype=bool)
         values = np.zeros(slots, dtype=np.float32)
         for a, estimate in found:
-            mask[slot_of(a, codes)] = True
-            values[slot_of(a, codes)] = estimate.mean
-        self.rows.append((features(view), mask, slot_of(best, codes), values))
+            mask[view_slot(view, a)] = True
+            values[view_slot(view, a)] = estimate.mean
+        self.rows.append((features(view), mask, view_slot(view, best), values))
         return best if self.rng.random() < self.follow else self.behave(view, rng)
 
 

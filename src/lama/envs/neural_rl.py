@@ -10,8 +10,8 @@ game's end) plus a potential-based shaping (Ng, Harada and Russell 1999) on the 
 phi = -shaping * (own points - the others' mean) / target, zero at the game's end: it pays for
 a good round at once but sums to nothing over a game, so the win stays the goal.
 
-A decision the network has no slot for (komarami's K4 give) is played by the heuristic, as the
-bot does, and is not learned from. Win shares for the learning curve: the bot's own greedy
+A decision the network has no slot for (the puddle of option lachen) is played by the
+heuristic, as the bot does, and is not learned from. Win shares for the learning curve: the bot's own greedy
 choice (the highest score), `eval_games` games on the vector environments against the
 heuristic, seats rotated, on seeds the training never uses.
 """
@@ -124,7 +124,7 @@ class Seats:
 
     def step(self, slots: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Play the slots (the heuristic where the network does not fit); (win rewards, ended)."""
-        actions = np.where(self.fits, self.id_of_slot[np.maximum(slots, 0)], self.heuristic)
+        actions = np.where(self.fits, self.id_of_slot[self.seats, np.maximum(slots, 0)], self.heuristic)
         step_all(self.states, self.rules, self.seats, actions, self.seat_policies, self.gens, self.start, self.acc,
                  self.logs, self.hists, self.rewards, self.ended, *self._observation())
         self._blind()

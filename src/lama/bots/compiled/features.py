@@ -4,14 +4,19 @@ engine's speed (lama.envs.neural_rl). tests/bots/test_neural_features.py holds t
 `features(view)` at every decision of whole games.
 
 Only what the seat may see is read: its own hand and the public fields (the top card, this
-round's discard pile, the pile's size, hand sizes, quits, points); the heuristic's choice comes
-from its compiled twin (policies.heuristic), which sees no more.
+round's discard pile, the pile's size, hand sizes, quits, points; kadabra's stage and magic
+chip); the heuristic's choice comes from its compiled twin (policies.heuristic), which sees no
+more.
+
+A slot is an action relative to the seat to move (kadabra's gives: to the seat so many places
+after it), so the tables map ids and slots per seat: slot_of_id[seat, id], id_of_slot[seat, slot].
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from lama.bots.neural import MAGIC_FEATURES
 from lama.fast.common import penalty_of
 from lama.fast.family import legal_ids
 from lama.fast.kernel import njit
@@ -20,35 +25,41 @@ from lama.fast.layout import (
     HAND_SIZES,
     HANDS,
     K_MAX,
+    MAGIC_CHIP,
     N_MAX,
     PILE_SIZE,
     POINTS,
     QUIT,
     R_DECK,
+    R_EFFECTS,
     R_K,
     R_LLAMA_EACH,
     R_N,
     R_TARGET,
+    STAGE_BLACKS,
+    STAGE_WHITES,
     TOP,
 )
+from lama.games.stage import SHOW_CHIPS
 
 from . import policies
 
 
 def slot_table(game) -> tuple[np.ndarray, np.ndarray]:
-    """(slot of each action id, -1 for an id the network has no slot for; action id of each slot,
-    -1 for none), from lama.bots.neural.slot_of."""
-    from lama.bots.neural import card_codes, slot_count, slot_of
+    """Per seat to move (rows 0 .. players - 1): the slot of each action id, -1 for an id the
+    network has no slot for; the action id of each slot, -1 for none (a give slot past the
+    players); from lama.bots.neural.slot_of."""
+    from lama.bots.neural import slot_count, slot_of
 
-    codes = card_codes(game.id)
-    ids = game.num_distinct_actions()
-    slot_of_id = np.full(ids, -1, dtype=np.int64)
-    id_of_slot = np.full(slot_count(game.id), -1, dtype=np.int64)
-    for i in range(ids):
-        slot = slot_of(game.action_of(i), codes)
-        if slot is not None:
-            slot_of_id[i] = slot
-            id_of_slot[slot] = i
+    ids, players = game.num_distinct_actions(), game.players
+    slot_of_id = np.full((players, ids), -1, dtype=np.int64)
+    id_of_slot = np.full((players, slot_count(game.id)), -1, dtype=np.int64)
+    for seat in range(players):
+        for i in range(ids):
+            slot = slot_of(game.action_of(i), game.id, seat, players)
+            if slot is not None:
+                slot_of_id[seat, i] = slot
+                id_of_slot[seat, slot] = i
     return slot_of_id, id_of_slot
 
 
@@ -57,11 +68,13 @@ def features_rows(states, ru, seats, over, slot_of_id, x, legal, fits, heuristic
     """For each row i (its seat seats[i] to move): x[i] = features(view of that seat), legal[i] =
     its legal slots (bool), fits[i] = whether every legal id has a slot, heuristic_id[i] = the
     heuristic's action id; a row that `over` marks (a finished game) gets zeros, every slot
-    legal and no fit. ids, scratch, memo: working memory (policies.LEGAL_SIZE,
-    SCRATCH_SIZE, MEMO_SIZE)."""
+    legal and no fit. slot_of_id: slot_table's, per seat. ids, scratch, memo: working memory
+    (policies.LEGAL_SIZE, SCRATCH_SIZE, MEMO_SIZE). Kadabra (R_EFFECTS) reads its stage and
+    magic chip too (neural.magic_features)."""
     k = ru[R_K]
     n = ru[R_N]
-    slots = k + 2
+    slots = legal.shape[1]
+    magic = ru[R_EFFECTS] != 0
     target = float(ru[R_TARGET])
     total = 0.0
     for kind in range(k):
@@ -108,12 +121,24 @@ def features_rows(states, ru, seats, over, slot_of_id, x, legal, fits, heuristic
             row[at + 3 * (j - 1) + 1] = float(st[QUIT + s])
             row[at + 3 * (j - 1) + 2] = st[POINTS + s] / target
         at += 3 * (N_MAX - 1)
+        if magic:
+            whites = st[STAGE_WHITES]
+            blacks = st[STAGE_BLACKS]
+            row[at] = whites / 10.0
+            row[at + 1] = blacks / 10.0
+            row[at + 2] = (whites + 10 * blacks) / target
+            row[at + 3] = 1.0 if whites + blacks >= SHOW_CHIPS else 0.0
+            row[at + 4] = (st[POINTS + seat] % 10) / 10.0
+            holder = st[MAGIC_CHIP]
+            row[at + (5 if holder < 0 else 6 + (holder - seat) % n)] = 1.0
+            at += MAGIC_FEATURES
         count = legal_ids(st, ru, ids)
         fits[i] = True
         for slot in range(slots):
             legal[i, slot] = False
+        by_id = slot_of_id[seat]
         for m in range(count):
-            slot = slot_of_id[ids[m]]
+            slot = by_id[ids[m]]
             if slot < 0:
                 fits[i] = False
             else:
@@ -121,5 +146,5 @@ def features_rows(states, ru, seats, over, slot_of_id, x, legal, fits, heuristic
                 row[at + slot] = 1.0
         choice = policies.heuristic(st, ru, ids, count, scratch, memo)
         heuristic_id[i] = choice
-        if slot_of_id[choice] >= 0:
-            row[at + slots + slot_of_id[choice]] = 1.0
+        if by_id[choice] >= 0:
+            row[at + slots + by_id[choice]] = 1.0

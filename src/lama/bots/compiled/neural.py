@@ -4,8 +4,10 @@ number bots/neural.features of the seat to move's view), then one numpy forward 
 batch and the best legal slot (`NeuralPolicy`; tests/bots/test_compiled_neural.py holds its
 choice to the bot's).
 
-As in the bot: where the network has no slot for a legal id (a K4 give, kadabra's stage) the
-heuristic plays (its compiled twin), and a game that ships no model has no twin.
+As in the bot: where the network has no slot for a legal id (the puddle of option lachen) the
+heuristic plays (its compiled twin), and a game that ships no model has no twin (unless given
+`weights`). A slot maps back to an id by the seat to move (slot_table: kadabra's gives are to
+seats relative to the mover).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ class NeuralPolicy:
         if rules[R_FAMILY] != CARDS:
             raise ValueError(f"the neural bot reads card games' views, not {game.id}'s")
         self.slot_of_id, self.id_of_slot = slot_table(game)
-        self.slots = len(self.id_of_slot)
+        self.slots = self.id_of_slot.shape[1]
         self.size = neural.feature_count(game.id)
         self._ids = np.zeros(max(policies.LEGAL_SIZE, game.num_distinct_actions()), dtype=np.int64)
         self._scratch = np.zeros(policies.SCRATCH_SIZE, dtype=np.int64)
@@ -45,8 +47,9 @@ class NeuralPolicy:
         legal = np.zeros((b, self.slots), dtype=np.bool_)
         fits = np.zeros(b, dtype=np.bool_)
         heuristic = np.zeros(b, dtype=np.int64)
-        features_rows(at, self.rules, at[:, TO_MOVE].copy(), np.zeros(b, dtype=np.bool_), self.slot_of_id, x,
+        seats = at[:, TO_MOVE].copy()
+        features_rows(at, self.rules, seats, np.zeros(b, dtype=np.bool_), self.slot_of_id, x,
                       legal, fits, heuristic, self._ids, self._scratch, self._memo)
         out = neural.scores(self.weights, x if self.heuristic_input else neural.blind(x, self.game.id))
         out[~legal] = -np.inf
-        return np.where(fits, self.id_of_slot[np.argmax(out, axis=1)], heuristic)
+        return np.where(fits, self.id_of_slot[np.maximum(seats, 0), np.argmax(out, axis=1)], heuristic)
