@@ -177,17 +177,14 @@ def cmd_train(args) -> int:
 
     def agent(option: str, path: str):
         try:
-            return read_agent(path, args.game).weights
+            return read_agent(path, args.game)
         except AgentError as e:
             print(f"{option} {path}: {e}", file=sys.stderr)
             return None
 
     weights = behave = None
     if args.init is not None:
-        try:
-            start = read_agent(args.init, args.game)
-        except AgentError as e:
-            print(f"--init {args.init}: {e}", file=sys.stderr)
+        if (start := agent("--init", args.init)) is None:
             return 2
         weights = start.weights
         if not start.heuristic_input:
@@ -197,8 +194,10 @@ def cmd_train(args) -> int:
             print("--no-heuristic-input learns by reinforcement alone: give --rl-steps N", file=sys.stderr)
             return 2
         args.rounds = 0
-    if args.behave is not None and (behave := agent("--behave", args.behave)) is None:
-        return 2
+    if args.behave is not None:
+        if (behaving := agent("--behave", args.behave)) is None:
+            return 2
+        behave = behaving.weights
     if weights is None and args.rounds == 0 and args.rl_steps == 0:
         print("nothing to train: --rounds 0 and --rl-steps 0 without --init", file=sys.stderr)
         return 2
