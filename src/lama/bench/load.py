@@ -22,7 +22,10 @@ from an address of its own (127.1.x.y: all of 127/8 is this machine), and one cl
 127.0.0.1 (lama.bench.hostile) floods table creations, opens HOSTILE_CONNECTIONS WebSockets to one table, asks for
 tables that do not exist and sends the headers of HOSTILE_SLOW requests a byte a second, all at
 once for the whole run. The figures then add what the hostile client was answered and the
-servers' memory (resident set, peak), to be held against MEMORY_BOUND_MB.
+servers' memory (resident set, peak), to be held against load_report.MEMORY_BOUND_MB.
+
+The figures `run` returns (percentiles, second by second, the servers' own histograms) are
+built by lama.bench.load_report.
 """
 
 from __future__ import annotations
@@ -48,8 +51,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from lama.web.limits import Limits
 
 from .hostile import hostile_process
+from .load_report import cpu_seconds, figures, percentile
 from .loopback import HOST, HTTP_TIMEOUT, free_port, http
-from .measures import HISTOGRAMS, check_store, histogram_percentile, merged, server_histograms, stored_moves
+from .measures import HISTOGRAMS, check_store, server_histograms, stored_moves
 
 PACKAGE = __name__.partition(".")[0]  # `python -m` this package is the `lama` command
 START_TIMEOUT = 60.0  # seconds for the server to answer its health check
@@ -58,7 +62,6 @@ STOP_TIMEOUT = 20.0  # seconds the server has to stop after SIGINT before it is 
 CLIENTS_START = 3.0  # seconds given to the clients' processes to start before they all begin
 ARRIVALS = 10.0  # seconds over which people thinking arrive at their tables (they do not all come at once)
 LAG_TICK = 0.005  # seconds between the client's looks at its own event loop's lateness
-MEMORY_BOUND_MB = 400  # the resident memory one server stays under, the hostile client beside it
 
 
 @dataclass
@@ -96,15 +99,6 @@ class Results:
             self.error_kinds[kind] = self.error_kinds.get(kind, 0) + n
         self.finished += other.finished
         self.created += other.created
-
-
-def percentile(values: list[float], p: float) -> float:
-    """The p-th percentile (nearest rank) of `values`, 0 if there are none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * p // 100))  # ceil(n * p / 100), at least 1
-    return ordered[int(rank) - 1]
 
 
 def quiet_address(n: int) -> str:
@@ -395,20 +389,6 @@ async def _in_processes(context, processes: int, ports: list[int], tables: int, 
         results.merge(part)
 
 
-def by_second(results: Results) -> list[list[float]]:
-    """Second by second of the run (by when the move was sent): [second, moves, p50, p99 and
-    max latency in ms, the client's own worst loop lateness in ms]."""
-    seconds: dict[int, list[float]] = {}
-    for sent, latency in zip(results.sent, results.latencies, strict=True):
-        seconds.setdefault(int(sent - results.start), []).append(latency)
-    lags: dict[int, float] = {}
-    for when, lag in results.lags:
-        s = int(when - results.start)
-        lags[s] = max(lags.get(s, 0.0), lag)
-    return [[s, len(v), *(round(x * 1000, 1) for x in (percentile(v, 50), percentile(v, 99), max(v), lags.get(s, 0.0)))]
-            for s, v in sorted(seconds.items())]
-
-
 def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | None = None, game: str = "lama",
         progress=None, seed: int | None = None, workers: int | None = None, think: float = 0.0,
         servers: int = 1, hostile: bool = False, processes: int = 1, sync_commits: bool = False) -> dict:
@@ -451,51 +431,7 @@ def run(tables: int = 200, seconds: float = 30.0, players: int = 4, db: str | No
                 raise RuntimeError(f"lama serve stopped with exit {code}: {server.output()}")
         lost = check_store(db, results.acked)
         total = stored_moves(db, results.created)
-    moves = len(results.latencies)
-    # the moves sent once everyone has arrived (with people thinking): the evening itself, not its first minutes
-    settled = [lat for sent, lat in zip(results.sent, results.latencies, strict=True)
-               if sent - results.start >= (ARRIVALS if think else 0.0)]
-    server_p99 = histogram_percentile(merged([h["lama_ack_seconds"] for h in results.server]), 99)
-    gcs = merged([h["lama_gc_seconds"] for h in results.server])
-    return {
-        "tables": tables,
-        "moves": moves,
-        "moves_per_s": round(moves / elapsed, 1) if elapsed > 0 else 0.0,
-        "p50_ms": round(percentile(results.latencies, 50) * 1000, 2),
-        "p99_ms": round(percentile(results.latencies, 99) * 1000, 2),
-        "errors": results.errors,
-        "lost": lost,
-        "p99_settled_ms": round(percentile(settled, 99) * 1000, 2) if settled else None,
-        "server_p99_ms": server_p99,
-        "seconds": round(elapsed, 2),
-        "players": players,
-        "games_finished": results.finished,
-        "stored_moves": total,
-        # CPU seconds of the server (and its bot processes) from start to stop: per stored move,
-        # what a move costs the server whatever else runs on the machine
-        "server_cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
-        # CPU seconds of this process (the load client, in all its threads): what it took of the
-        # machine's cores beside the servers
-        "client_cpu_s": round(client_after.ru_utime + client_after.ru_stime
-                              - client_before.ru_utime - client_before.ru_stime, 2),
-        "load_average": load_average,
-        "error_kinds": results.error_kinds,
-        "think_s": think,
-        "sync_commits": sync_commits,
-        "servers": servers,
-        "client_processes": processes,
-        # each server's resident memory at the end and at its peak, MB
-        "rss_mb": [round(now, 1) for now, _ in memory],
-        "rss_peak_mb": [round(peak, 1) for _, peak in memory],
-        "client_lag_p99_ms": round(percentile([lag for _, lag in results.lags], 99) * 1000, 1),
-        "client_lag_max_ms": round(max((lag for _, lag in results.lags), default=0.0) * 1000, 1),
-        # the servers' own: their acknowledgements (buckets), how late their event loops woke
-        # up (p99 bucket), their full collections of garbage (how many, ms in all, p99 bucket)
-        "server_ack": [h["lama_ack_seconds"] for h in results.server],
-        "server_loop_lag_p99_ms": histogram_percentile(merged([h["lama_loop_lag_seconds"] for h in results.server]),
-                                                       99),
-        "server_gc": {"count": gcs.get("+Inf", 0), "ms": gcs.get("sum", 0.0),
-                      "p99_ms": histogram_percentile(gcs, 99)},
-        "by_second": by_second(results),
-        **({"hostile": dict(sorted(results.hostile.items())), "memory_bound_mb": MEMORY_BOUND_MB} if hostile else {}),
-    }
+    return figures(results, elapsed, tables=tables, players=players, settle=ARRIVALS if think else 0.0, lost=lost,
+                   stored=total, server_cpu_s=cpu_seconds(before, after),
+                   client_cpu_s=cpu_seconds(client_before, client_after), load_average=load_average, think=think,
+                   sync_commits=sync_commits, servers=servers, processes=processes, memory=memory, hostile=hostile)
