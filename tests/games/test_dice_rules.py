@@ -14,7 +14,7 @@ from helpers import ROW, dice_state, kinds
 from lama.core import QUIT, ROLL, Deal, IllegalAction, InvalidOption, discard, take
 from lama.core.events import Busted, CardsDiscarded, ChipReturned, DiceRolled, RoundDealt, RoundScored, RowCardTaken
 from lama.games import new_game
-from lama.games.dice import DEFAULT_DICE, discard_actions
+from lama.games.dice_roll import DEFAULT_DICE, discard_actions
 
 
 def roll(state, faces):

@@ -29,8 +29,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lama.core.state import highest_chip
-from lama.games.dice import KINDS, MATCH, MISS, THREE_LLAMAS, discard_caps, roll_case
 from lama.games.dice_odds import roll_classes
+from lama.games.dice_roll import KINDS, MATCH, MISS, THREE_LLAMAS, discard_caps, roll_case
 
 MARGIN = 0.0  # points: roll only when it is expected to save more than this
 DEPTH = 2  # own rolls looked ahead while two or more other seats are still in
@@ -62,7 +62,7 @@ def _value(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, d
 
 
 def _roll(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, dice: tuple) -> float:
-    """Expected points after one roll answered well (D3, as dice.roll_case classifies it), then
+    """Expected points after one roll answered well (D3, as dice_roll.roll_case classifies it), then
     rolling on for depth - 1 more rolls while that looks better; over the exact distribution of
     the dice (dice_odds)."""
     total = weights = 0

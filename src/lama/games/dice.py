@@ -7,30 +7,26 @@ with the roll. Displays, the llama row and the roll are public; the only
 hidden cards are the undealt ones, which play no part in the round.
 
 The dice are data: the provisional D1 faces ship in lama/data/dice-faces.json
-and the option `dice` replaces them (three lists of six face codes).
+and the option `dice` replaces them (three lists of six face codes). The dice,
+the case of a roll and the discards it allows are in dice_roll; the shape of
+the state (its JSON, View and observation fields) in dice_shape.
 """
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from itertools import product
 
 from lama.core import (
     QUIT,
     ROLL,
     Action,
-    CardKinds,
     Deal,
     Game,
     IllegalAction,
-    InvalidOption,
     InvalidView,
     Option,
     State,
     View,
-    discard,
-    take,
 )
 from lama.core import seats as seat_numbers
 from lama.core.display import DISCARD_CONTROL, QUIT_CONTROL, ROLL_CONTROL, TAKE_CONTROL
@@ -43,115 +39,30 @@ from lama.core.events import (
     RowCardTaken,
     SeatQuit,
 )
-from lama.core.jsonform import shown
 from lama.core.sentences import case, event
-from lama.core.shape import (
-    COUNTS,
-    DICE_FACES,
-    DICE_SHOWN,
-    HIDDEN,
-    PER_KIND,
-    PER_SEAT,
-    PER_SEAT_KIND,
-    POINTS,
-    SEAT_COUNTS,
-    Field,
-    Observed,
-    Shape,
-    ViewField,
-)
 from lama.core.state import highest_chip, not_an_action
 from lama.core.words import N_
 
-CODES = ("1", "2", "3", "4", "5", "6", "L")
-LL = 6  # kind index of the llama
-DECK = (5, 5, 5, 5, 5, 5, 6)  # D1: the 36 player cards
-ROW = (1, 1, 1, 1, 1, 1, 1)  # D1: the llama row, one of each
-N_DICE, N_FACES = 3, 6
-KINDS = CardKinds(CODES)
-
-# The record's names for the cases of D3, in the order they are tried.
-THREE_LLAMAS, MATCH, MISS, BUST = "three_llamas", "match", "miss", "bust"
-
-
-def discard_caps(display, counts) -> tuple[int, ...]:
-    """D3b: the most cards of each kind a roll lets a display go, `counts[k]` being the dice
-    that show kind k: each discarded card needs its own die."""
-    return tuple(d if d < c else c for d, c in zip(display, counts))
-
-
-def roll_case(counts, display, row, last_seat: bool) -> str:
-    """D3: the first case that applies to a roll whose dice show `counts[k]` of each kind, for
-    a seat with `display` (counts per kind) facing the llama `row` (counts per kind);
-    `last_seat`: every other seat has quit, so a miss is a bust. The one classifier of a roll:
-    the state's roll, the odds (dice_odds) and the heuristic all ask it."""
-    if counts[LL] == N_DICE:
-        return THREE_LLAMAS
-    for d, c in zip(display, counts):
-        if d and c:
-            return MATCH
-    if not last_seat:
-        for r, c in zip(row, counts):
-            if r and c:
-                return MISS
-    return BUST
-
-
-def parse_dice(value) -> tuple[tuple[str, ...], ...]:
-    """Validate the `dice` option: three lists of six face codes from 1..6 and L."""
-    allowed = ", ".join(CODES)
-    if not isinstance(value, (list, tuple)) or len(value) != N_DICE:
-        raise InvalidOption("dice_list", dice=N_DICE, faces=N_FACES, allowed=allowed, value=shown(value))
-    dice = []
-    for i, die in enumerate(value):
-        if not isinstance(die, (list, tuple)) or len(die) != N_FACES:
-            raise InvalidOption("die_faces", die=i + 1, faces=N_FACES, allowed=allowed, value=shown(die))
-        for face in die:
-            if not isinstance(face, str) or face not in KINDS.index:
-                raise InvalidOption("die_face", die=i + 1, face=shown(face), allowed=allowed)
-        dice.append(tuple(die))
-    return tuple(dice)
-
-
-def _load_default_dice() -> tuple[tuple[str, ...], ...]:
-    text = resources.files("lama").joinpath("data", "dice-faces.json").read_text(encoding="utf-8")
-    return parse_dice(json.loads(text))
-
-
-DEFAULT_DICE = _load_default_dice()  # D1 [default, provisional]
-
-
-# -- discards allowed by a roll (D3b), precomputed per cap vector -----------------
-_DISCARDS: dict[tuple[int, ...], tuple[tuple, frozenset]] = {}
-_DISCARD_COUNTS: dict = {}  # discard action -> counts per kind
-
-
-def discard_actions(caps: tuple[int, ...]) -> tuple:
-    """Every non-empty discard with at most caps[k] cards of kind k, fewest cards first.
-
-    caps[k] = min(cards of kind k in the display, dice showing k), so each
-    discarded card has its own die. Cached: there are few cap vectors (sum <= 3).
-    """
-    return _discard_entry(caps)[0]
-
-
-def _discard_entry(caps: tuple[int, ...]) -> tuple[tuple, frozenset]:
-    entry = _DISCARDS.get(caps)
-    if entry is None:
-        found = []
-        for counts in product(*(range(c + 1) for c in caps)):
-            n = sum(counts)
-            if n:
-                action = discard(KINDS.codes_of(list(counts)))
-                _DISCARD_COUNTS[action] = counts
-                found.append((n, action.cards, action))
-        found.sort(key=lambda f: (f[0], f[1]))
-        actions = tuple(f[2] for f in found)
-        entry = _DISCARDS[caps] = (actions, frozenset(actions))
-    return entry
-
-
-TAKES = tuple(take(code) for code in CODES)
+from .dice_roll import (
+    CODES,
+    DECK,
+    DEFAULT_DICE,
+    DISCARD_COUNTS,
+    KINDS,
+    MATCH,
+    MISS,
+    N_DICE,
+    N_FACES,
+    ROW,
+    TAKES,
+    THREE_LLAMAS,
+    discard_actions,
+    discard_caps,
+    discard_entry,
+    parse_dice,
+    roll_case,
+)
+from .dice_shape import DICE_SHAPE
 
 
 class DiceGame(Game):
@@ -234,45 +145,7 @@ class DiceState(State):
         "roll", "roll_counts", "caps", "pending", "roller",
     )
 
-    # What dice adds to every game's state, View and moves (D1-D3), in the order of its JSON.
-    shape = Shape(
-        fields=(
-            Field("pending", names=(None, "discard", "take")),  # the answer the roll is owed
-            Field("roller"),
-            Field("row_size"),
-            Field("roll", size=N_DICE, codes=True, none=-1),  # the kind each die shows
-            Field("pile_size", get=lambda s: sum(s.undealt), compared=False),  # the kernels keep no count
-            Field("hand_sizes", PER_SEAT),
-            Field("undealt", PER_KIND, HIDDEN, row="pile"),
-            Field("discard_pile", PER_KIND),
-            Field("row", PER_KIND),
-            Field("roll_counts", PER_KIND),
-            Field("caps", PER_KIND),  # D3b: most cards of each kind a discard may let go
-            Field("displays", PER_SEAT_KIND, row="hands"),
-        ),
-        view=(
-            ViewField("hand_sizes", lambda s, seat: tuple(s.hand_sizes), ()),
-            ViewField("discard_pile", lambda s, seat: KINDS.codes_of(s.discard_pile), ()),
-            # D3: the display of a seat that quit is face down for everyone else
-            ViewField("displays", lambda s, seat: tuple(() if s.quit[t] and t != seat else KINDS.codes_of(d)
-                                                         for t, d in enumerate(s.displays)), ()),
-            ViewField("row", lambda s, seat: KINDS.codes_of(s.row), ()),
-            ViewField("roll", lambda s, seat: s.roll),
-            ViewField("dice", lambda s, seat: s.game.dice, ()),
-        ),
-        observed=(
-            Observed("displays", SEAT_COUNTS, "displays", hidden_when_quit=True),
-            Observed("hand_sizes", PER_SEAT, "hand_sizes"),
-            Observed("points", POINTS, "points"),
-            Observed("quit", PER_SEAT, "quit", high=1),
-            Observed("discard_pile", COUNTS, "discard_pile"),
-            Observed("row", COUNTS, "row", high=lambda game: max(game.row)),
-            Observed("roll", DICE_SHOWN, "roll", size=N_DICE),
-            Observed("dice", DICE_FACES, size=N_DICE),
-        ),
-        # the events the observation's mirror does not write itself: D3a's returned chip
-        changes=(("SeatQuit", ("quit",)), ("ChipReturned", ("points",))),
-    )
+    shape = DICE_SHAPE  # D1-D3 (lama.games.dice_shape)
 
     def __init__(self, game):
         super().__init__(game)
@@ -471,9 +344,9 @@ class DiceState(State):
         raise IllegalAction("unknown_action", "not_roll_or_quit", action=action)
 
     def _discard(self, seat: int, action) -> list:
-        if action not in _discard_entry(self.caps)[1]:
+        if action not in discard_entry(self.caps)[1]:
             self._check_discard(seat, action)  # raises with the reason
-        counts = _DISCARD_COUNTS[action]
+        counts = DISCARD_COUNTS[action]
         display = self.displays[seat]
         discards = self.discard_pile
         n = 0

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from .dice import CODES, DEFAULT_DICE, KINDS, MATCH, discard_caps, parse_dice, roll_case
+from .dice_roll import CODES, DEFAULT_DICE, KINDS, MATCH, discard_caps, parse_dice, roll_case
 
 
 @dataclass(frozen=True, slots=True)
