@@ -91,6 +91,31 @@ def test_train_writes_the_labels_and_refuses_an_agent_of_another_game(tmp_path, 
     assert "--behave" in (err := capsys.readouterr().err) and "an agent of lama, not of komarami" in err
 
 
+def test_train_fits_on_the_labels_of_earlier_runs_and_refuses_labels_that_do_not_fit(tmp_path, capsys):
+    """Labels made in parts (other runs, other machines) join a run's: --games 0 fits on them alone."""
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    for seed, labels in ((1, first), (2, second)):
+        argv = ["train", "--rounds", "1", "--games", "1", "--samples", "12", "--epochs", "1", "--eval-games", "2",
+                "--seed", str(seed), "--hidden", "8", "--labels", str(labels), "--out", str(tmp_path / f"r{seed}"),
+                "--quiet", "--json"]
+        assert main(argv) == 0
+        capsys.readouterr()
+    sizes = [len(np.load(f)["choice"]) for f in (first, second)]
+    argv = ["train", "--rounds", "1", "--games", "0", "--add-labels", str(first), str(second), "--epochs", "1",
+            "--eval-games", "2", "--hidden", "8", "--out", str(tmp_path / "fit"), "--quiet", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["positions"] == sum(sizes) > 0
+    # labels of another game's features, a file that is no labels, nothing to fit: one line each
+    bad = tmp_path / "bad.npz"
+    bad.write_text("no")
+    for extra, says in ((["--game", "komarami", "--add-labels", str(first)], "labels of lama, not of komarami"),
+                        (["--add-labels", str(bad)], "not the labels of lama train"),
+                        (["--games", "0"], "nothing to fit")):
+        assert main(["train", "--rounds", "1", *extra, "--out", str(tmp_path / "x"), "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert says in err and len(err.strip().splitlines()) == 1
+
+
 def test_an_agent_of_another_feature_layout_is_refused(tmp_path):
     from lama.bots import UnknownBot, load_bot
     from lama.bots.neural import AgentError, read_agent, save_agent

@@ -39,7 +39,7 @@ from lama.match import Match
 from . import neural_fit
 from .heuristic import heuristic_bot
 from .levels import hard_samples
-from .neural import NeuralBot, feature_count, features, fits, slot_count, view_slot
+from .neural import NeuralBot, feature_count, features, fits, layout, slot_count, view_slot
 from .rollout import best_of, evaluate_actions
 
 OPPONENTS = ("labelers", "heuristic")
@@ -93,6 +93,7 @@ class Labels:
     """Labeled positions: features, legal slots, the search's choice and its values."""
 
     def __init__(self, game_id: str):
+        self.game = game_id
         self.x = np.zeros((0, feature_count(game_id)), dtype=np.float32)
         self.legal = np.zeros((0, slot_count(game_id)), dtype=bool)
         self.choice = np.zeros(0, dtype=np.int64)
@@ -109,8 +110,36 @@ class Labels:
             self.choice = np.concatenate([self.choice, np.array(choice, dtype=np.int64)])
             self.values = np.concatenate([self.values, np.stack(values)])
 
+    def join(self, other: Labels) -> None:
+        for name in ("x", "legal", "choice", "values"):
+            setattr(self, name, np.concatenate([getattr(self, name), getattr(other, name)]))
+
     def save(self, path) -> None:
-        np.savez_compressed(path, x=self.x, legal=self.legal, choice=self.choice, values=self.values)
+        np.savez_compressed(path, game=self.game, layout=layout(self.game), x=self.x, legal=self.legal,
+                            choice=self.choice, values=self.values)
+
+    @classmethod
+    def load(cls, path, game_id: str) -> Labels:
+        """The labels a run saved (`save`: lama train --labels); ValueError, in one line, if the file
+        is not such labels, or holds another game's or another feature layout's."""
+        labels = cls(game_id)
+        try:
+            with np.load(path) as data:
+                game, made_for = str(data["game"]), str(data["layout"])
+                x, legal = data["x"].astype(np.float32), data["legal"].astype(bool)
+                choice, values = data["choice"].astype(np.int64), data["values"].astype(np.float32)
+        except (OSError, ValueError, KeyError, EOFError) as e:
+            raise ValueError(f"not the labels of lama train --labels ({type(e).__name__}: {e})"[:300]) from None
+        if game != game_id:
+            raise ValueError(f"labels of {game}, not of {game_id}")
+        if made_for != layout(game_id):
+            raise ValueError(f"labels of the feature layout {made_for!r}; this lama reads {layout(game_id)!r}")
+        rows = len(choice)
+        if x.shape != (rows, labels.x.shape[1]) or legal.shape != (rows, labels.legal.shape[1]) \
+                or values.shape != legal.shape:
+            raise ValueError(f"labels whose arrays do not fit {game_id}'s features and slots")
+        labels.x, labels.legal, labels.choice, labels.values = x, legal, choice, values
+        return labels
 
 
 class Labeler:
@@ -219,12 +248,14 @@ def layer_sizes(recipe: Recipe) -> list[int]:
     return [feature_count(recipe.game), *recipe.hidden, slot_count(recipe.game)]
 
 
-def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=None, keep=None, measure=None):
+def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=None, keep=None, measure=None,
+          labels: Labels | None = None):
     """Run the recipe; `on_game()` after every game labeled, `on_round(progress)` after every round,
     `checkpoint(round, weights)` to keep each round's weights, `start`: the behaviour's network in
     round 0 (else the heuristic), `keep(labels)`: the labels after each round, `measure(weights)`:
     the curve's win share (lama train's: on the compiled engine; by default `win_share` through the
-    rules core, eval_games games from seed * 10**7 + 9 * 10**6). Returns the final weights."""
+    rules core, eval_games games from seed * 10**7 + 9 * 10**6), `labels`: kept labels of earlier runs
+    that this run's join (lama train --add-labels). Returns the final weights."""
     if measure is None:
         def measure(weights):
             return win_share(NeuralBot(weights), recipe.game, recipe.players, recipe.eval_games,
@@ -235,7 +266,7 @@ def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=No
     if recipe.workers > 1:
         warm_up(recipe)
     weights = neural_fit.initial(layer_sizes(recipe), recipe.seed)
-    labels = Labels(recipe.game)
+    labels = Labels(recipe.game) if labels is None else labels
     curve: list = []
     steps, clock = 0, time.perf_counter()
     behave = start

@@ -80,8 +80,9 @@ def add_arguments(p) -> None:
     g = p.add_argument_group("imitation of hard (phase 1)")
     g.add_argument("--rounds", type=non_negative, default=r.rounds,
                    help=f"rounds of labeling and fitting, 0 for none (default {r.rounds})")
-    g.add_argument("--games", type=positive, default=r.games_per_round,
-                   help=f"games labeled per round: the budget, about 150 positions each (default {r.games_per_round})")
+    g.add_argument("--games", type=non_negative, default=r.games_per_round,
+                   help=f"games labeled per round: the budget, about 150 positions each; 0 with --add-labels: "
+                        f"fit on those alone (default {r.games_per_round})")
     g.add_argument("--samples", type=positive, default=r.samples,
                    help=f"hard's playouts per labeled position (default {r.samples})")
     g.add_argument("--target", choices=TARGETS, default=r.target,
@@ -98,6 +99,9 @@ def add_arguments(p) -> None:
                    help=f"the hidden layers' widths (default {','.join(map(str, r.hidden))})")
     g.add_argument("--labels", metavar="FILE.npz", help="also write every label (features, legal moves, the "
                                                          "search's choice and values) to this file")
+    g.add_argument("--add-labels", metavar="FILE.npz", nargs="+", default=[],
+                   help="fit on these labels too: the --labels files of earlier runs of this game (labeled in "
+                        "parts, on other machines); they join this run's from the first round")
     g.add_argument("--epochs", type=positive, default=r.epochs,
                    help=f"passes over the labels per round (default {r.epochs})")
     g.add_argument("--batch", type=positive, default=r.batch, help=f"rows per fitting step (default {r.batch})")
@@ -171,7 +175,7 @@ def cmd_train(args) -> int:
         print(missing_extra(e), file=sys.stderr)
         return 2
     from lama.bots.neural import AgentError, read_agent, save_agent
-    from lama.bots.neural_train import Recipe, train
+    from lama.bots.neural_train import Labels, Recipe, train
     from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
     from lama.envs.neural_rl import win_share as engine_win_share
 
@@ -200,6 +204,21 @@ def cmd_train(args) -> int:
         behave = behaving.weights
     if weights is None and args.rounds == 0 and args.rl_steps == 0:
         print("nothing to train: --rounds 0 and --rl-steps 0 without --init", file=sys.stderr)
+        return 2
+    kept = None
+    if args.add_labels:
+        if weights is not None or args.rounds == 0:
+            print("--add-labels joins the imitation's rounds: give --rounds 1 or more, without --init", file=sys.stderr)
+            return 2
+        kept = Labels(args.game)
+        for path in args.add_labels:
+            try:
+                kept.join(Labels.load(path, args.game))
+            except ValueError as e:
+                print(f"--add-labels {path}: {e}", file=sys.stderr)
+                return 2
+    elif args.games == 0 and args.rounds:
+        print("nothing to fit: --games 0 without --add-labels", file=sys.stderr)
         return 2
     try:
         os.makedirs(args.out, exist_ok=True)
@@ -250,7 +269,7 @@ def cmd_train(args) -> int:
                                         recipe.seed * 10 + EVAL_SEED)[0]
 
             weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint,
-                            start=behave, keep=keep, measure=measure)
+                            start=behave, keep=keep, measure=measure, labels=kept)
             last = rounds[-1]
             phases.append({"phase": "imitation", "agent_steps": last.steps, "seconds": round(last.seconds, 1),
                            "agent_steps_per_second": round(last.steps / last.seconds, 1), "positions": last.positions,
