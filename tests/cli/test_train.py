@@ -105,6 +105,8 @@ def test_train_fits_on_the_labels_of_earlier_runs_and_refuses_labels_that_do_not
             "--eval-games", "2", "--hidden", "8", "--out", str(tmp_path / "fit"), "--quiet", "--json"]
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["positions"] == sum(sizes) > 0
+    assert main(argv[:-1]) == 0  # in words: a fit, no games
+    assert f"imitation: {sum(sizes):,} kept labels fitted in" in capsys.readouterr().out
     # labels of another game's features, a file that is no labels, nothing to fit: one line each
     bad = tmp_path / "bad.npz"
     bad.write_text("no")

@@ -8,7 +8,7 @@ giving its chip (K4) to each other seat, by its place after the mover. The bot p
 slot with the highest score: no random numbers, so it is deterministic (for any seed).
 
 Its weights come from `lama train` (cli/train.py, docs/neural.md) and ship as
-data/neural-<game>.npz. A game without a model file (dice, kadabra for now), or a decision the
+data/neural-<game>.npz. A game without a model file (dice for now), or a decision the
 network has no slot for (taking the puddle of lama's and komarami's option lachen), is played by
 the heuristic instead; `has_model` says which games have one. Playing needs numpy only: torch is
 for training.

@@ -256,9 +256,9 @@ def cmd_train(args) -> int:
             def on_round(p):
                 rounds.append(p)
                 curve.append((p.steps, p.win_share, "imitation"))
+                rate = f"{p.steps / p.seconds:,.0f} agent steps/s" if p.steps else "no games labeled"
                 say(f"round {p.round}: {p.positions:,} positions, loss {p.loss:.3f}, agrees with hard "
-                    f"{p.agreement:.1%}, wins {p.win_share:.1%} against the heuristic, "
-                    f"{p.steps / p.seconds:,.0f} agent steps/s")
+                    f"{p.agreement:.1%}, wins {p.win_share:.1%} against the heuristic, {rate}")
 
             def checkpoint(r, w):
                 save_agent(os.path.join(args.out, f"checkpoint-{r}.npz"), w, made_by(f"imitation round {r}"))
@@ -310,6 +310,9 @@ def cmd_train(args) -> int:
                 "reinforcement": f"end to end: engine, network, updates and the curve's games, "
                                  f"{rl.threads} thread{'s' if rl.threads > 1 else ''}"}
         for p in phases:
+            if not p["agent_steps"]:  # --games 0: a fit on kept labels alone
+                print(f"{p['phase']}: {p['positions']:,} kept labels fitted in {p['seconds']:,.1f} s, no games played")
+                continue
             print(f"{p['phase']}: {p['agent_steps']:,} agent steps in {p['seconds']:,.1f} s, "
                   f"{p['agent_steps_per_second']:,.0f} a second ({what[p['phase']]})")
         print(f"whole run: {steps:,} agent steps in {seconds:,.1f} s, {summary['agent_steps_per_second'] or 0:,.0f} "
