@@ -238,3 +238,39 @@ def test_train_kadabra_labels_every_decision_and_its_agent_reads_kadabras_layout
     save_agent(old, agent.weights, {**agent.meta, "layout": "cards-1"})
     with pytest.raises(AgentError, match="layout 'cards-1'; this lama reads 'kadabra-1' for kadabra"):
         read_agent(old, "kadabra")
+
+
+def test_train_dice_learns_every_decision_measured_through_the_rules_core(tmp_path, capsys):
+    """Dice's network (layout dice-1: a slot per action id) trains end to end; the engine cannot
+    read its features, so its curve's games go through the rules core and --rl-steps is refused;
+    the agent plays every decision of a dice game itself."""
+    from lama.bots.neural import agent_bot, feature_count, fits, read_agent, slot_count, view_slot
+    from lama.games import new_game
+    from lama.match import Match
+
+    out, labels = tmp_path / "d", tmp_path / "labels.npz"
+    argv = ["train", "--game", "dice", "--players", "3", "--rounds", "1", "--games", "2", "--samples", "20",
+            "--eval-games", "4", "--labels", str(labels), "--out", str(out), "--quiet", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["positions"] > 0 and len(summary["curve"]) == 1 and 0.0 <= summary["win_share"] <= 1.0
+    with np.load(labels) as data:
+        assert data["legal"].shape[1] == slot_count("dice") == 128 and data["x"].shape[1] == feature_count("dice")
+        kinds = {new_game("dice", 3).action_of(int(i)).kind for i in np.flatnonzero(data["legal"].any(axis=0))}
+        assert {"roll", "quit"} <= kinds and kinds & {"discard", "take"}
+    path = out / "neural-dice.npz"
+    agent = read_agent(path, "dice")
+    assert agent.meta["layout"] == "dice-1" and agent.weights[-1].shape == (128,)
+    bot = agent_bot(str(path))
+    decided = []
+
+    def watch(view, rng):
+        if len(view.legal_actions) > 1:
+            assert fits(view)  # the network's own choice, never the heuristic's
+            decided.append(view_slot(view, bot(view, rng)))
+        return bot(view, rng)
+
+    Match(new_game("dice", 3), [watch] * 3, seed=4).run()
+    assert decided and None not in decided
+    assert main(argv[:-4] + ["--rl-steps", "100", "--out", str(tmp_path / "rl"), "--quiet"]) == 2
+    assert "--rl-steps" in capsys.readouterr().err

@@ -110,6 +110,16 @@ def _add(display: list[int], kind: int) -> int:
     return cost
 
 
+def costs(view) -> tuple[float, int]:
+    """Before a roll, for the seat to move: what rolling now is expected to cost (`roll_cost`,
+    looking as far ahead as `choose` does) and what quitting costs (the display's penalty)."""
+    display = _counts(view.displays[view.seat])
+    others_in = sum(not q for q in view.quit) - 1
+    depth = DEPTH if others_in >= 2 else DEPTH_HEADS_UP
+    cost = roll_cost(display, _counts(view.row), view.dice, view.points[view.seat], others_in == 0, depth)
+    return cost, _penalty(display)
+
+
 def choose(view, rng):
     actions = view.legal_actions
     if len(actions) == 1:
@@ -120,10 +130,8 @@ def choose(view, rng):
         return max(actions, key=lambda a: (len(a.cards), -_penalty(_minus(display, a.cards))))
     if "take" in kinds:
         return min(actions, key=lambda a: (_add(display, KINDS.index[a.card]), a.card))
-    others_in = sum(not q for q in view.quit) - 1
-    depth = DEPTH if others_in >= 2 else DEPTH_HEADS_UP
-    cost = roll_cost(display, _counts(view.row), view.dice, view.points[view.seat], others_in == 0, depth)
-    wanted = "roll" if cost < _penalty(display) - MARGIN else "quit"
+    cost, stop = costs(view)
+    wanted = "roll" if cost < stop - MARGIN else "quit"
     for action in actions:
         if action.kind == wanted:
             return action

@@ -5,7 +5,9 @@ has been played, the other seats' hand sizes, quits and points, in kadabra the s
 magic chip, and the heuristic's own choice) and scores slots (`slot_of`): playing each kind of
 card, drawing, quitting; in kadabra also skipping (K7), taking the stage (K9) and a played 1
 giving its chip (K4) to each other seat, by its place after the mover. The bot plays the legal
-slot with the highest score: no random numbers, so it is deterministic (for any seed).
+slot with the highest score: no random numbers, so it is deterministic (for any seed). Dice's
+network (neural_dice: DICE_LAYOUT) reads the displays, the row, the roll it answers and the
+seats' points, and has a slot per action id: roll, quit, each take, each discard.
 
 Its weights come from `lama train` (cli/train.py, docs/neural.md) and ship as
 data/neural-<game>.npz. A game without a model file (dice for now), or a decision the
@@ -26,6 +28,7 @@ import numpy as np
 from lama.games import game_class
 
 from .heuristic import heuristic_bot
+from .neural_dice import DICE, DICE_LAYOUT, dice_feature_count, dice_features, dice_slot_count, dice_slot_of
 
 MAX_SEATS = 6
 DRAW, QUIT, SKIP, TAKE_STAGE = "draw", "quit", "skip", "take_stage"
@@ -44,9 +47,27 @@ MAGIC_FEATURES = 5 + 1 + MAX_SEATS
 whites; the magic chip's holder (the centre, the mover, the seats after it)."""
 
 
+COMPILED_LAYOUTS = (LAYOUT, KADABRA_LAYOUT)
+"""The layouts whose features the engine reads too (compiled/features.py): dice's has no such
+twin, so its network plays, and is measured, through the rules core only (`compiled_twin`)."""
+
+
 def layout(game_id: str) -> str:
     """The feature layout of a game's network (saved agents record it)."""
+    if game_id == DICE:
+        return DICE_LAYOUT
     return KADABRA_LAYOUT if game_id == KADABRA else LAYOUT
+
+
+def has_network(game_id: str) -> bool:
+    """Whether the network has a layout for a game: the card games' (kadabra's among them) and dice's."""
+    return game_id == DICE or game_class(game_id).family == "cards"
+
+
+def compiled_twin(game_id: str) -> bool:
+    """Whether the engine reads a game's features (compiled/features.py): the vector
+    environments' neural opponents, NeuralPolicy and lama train's curve and reinforcement need it."""
+    return layout(game_id) in COMPILED_LAYOUTS
 
 
 @cache
@@ -56,7 +77,10 @@ def card_codes(game_id: str) -> tuple[str, ...]:
 
 def slot_count(game_id: str) -> int:
     """A play slot per kind of card, then draw and quit; kadabra's then skip (K7), take the stage
-    (K9) and a give (K4) to each other seat by its place after the mover (1 .. MAX_SEATS - 1)."""
+    (K9) and a give (K4) to each other seat by its place after the mover (1 .. MAX_SEATS - 1);
+    dice's: one per action id (neural_dice)."""
+    if game_id == DICE:
+        return dice_slot_count()
     kinds = len(card_codes(game_id))
     return kinds + 2 + (2 + MAX_SEATS - 1 if game_id == KADABRA else 0)
 
@@ -67,7 +91,9 @@ def slot_of(action, game_id: str, seat: int, players: int) -> int | None:
 
     Kadabra's play of a 1 giving its chip (K4) to seat r is the give slot of r's place after the
     mover, (r - seat) % players: the same slot means the same seat relative to the mover, at any
-    seat."""
+    seat. Dice's slot of an action is its id (neural_dice.dice_slot_of)."""
+    if game_id == DICE:
+        return dice_slot_of(action)
     codes = card_codes(game_id)
     kinds = len(codes)
     kind = action.kind
@@ -92,6 +118,8 @@ def view_slot(view, action) -> int | None:
 
 
 def feature_count(game_id: str) -> int:
+    if game_id == DICE:
+        return dice_feature_count(MAX_SEATS)
     kinds = len(card_codes(game_id))
     magic = MAGIC_FEATURES if game_id == KADABRA else 0
     return 4 * kinds + 7 + 3 * (MAX_SEATS - 1) + magic + 2 * slot_count(game_id)
@@ -118,7 +146,9 @@ def features(view) -> np.ndarray:
     pile, the hand's size and penalty; per other seat in turn order, its hand size, whether it
     quit and its points; the seat's own points, the leader's, the player count; in kadabra the
     stage and the magic chip (`magic_features`); the legal slots and, last, the heuristic's choice
-    (so the network learns where the search disagrees with it)."""
+    (so the network learns where the search disagrees with it). Dice's: neural_dice.dice_features."""
+    if view.game == DICE:
+        return dice_features(view, MAX_SEATS)
     game = game_class(view)
     table = game.kinds
     codes = card_codes(view.game)
@@ -166,7 +196,7 @@ def blind(x: np.ndarray, game_id: str) -> np.ndarray:
 def fits(view) -> bool:
     """Whether the network has a slot for each legal action here: everywhere but where lama's or
     komarami's option lachen lets the seat take the puddle (its layout has no such slot; the
-    heuristic plays there). Every decision of kadabra fits."""
+    heuristic plays there). Every decision of kadabra and of dice fits."""
     return all(view_slot(view, a) is not None for a in view.legal_actions)
 
 

@@ -17,7 +17,8 @@ the network learns on the positions it reaches itself). After each round the net
 a policy) or to its values (`values`: the action values, played by the highest), checkpointed,
 and measured: its greedy play in `eval_games` games on the compiled engine against the heuristic
 in every other seat, seats rotated: the learning curve (`lama train` plays them on the compiled
-engine, lama.envs.neural_rl.win_share).
+engine, lama.envs.neural_rl.win_share; dice's, whose features the engine cannot read, through the
+rules core: `win_share` here).
 
 A round's games are labeled on `workers` processes; each game's labels come from its own seeds,
 so a run is the same on any number of them. Game seeds: round r's game g uses

@@ -47,15 +47,16 @@ def missing_extra(error: ImportError) -> str:
 
 def add_arguments(p) -> None:
     try:  # the recipes' defaults are the help's; the rl extra's gymnasium loads with them
+        from lama.bots.neural import has_network
         from lama.bots.neural_fit import TARGETS
         from lama.bots.neural_train import OPPONENTS, Recipe
         from lama.envs.neural_rl import RLRecipe
     except ImportError as e:  # before any option is read: `lama train`, `lama train --help` alike
         print(missing_extra(e), file=sys.stderr)
         raise SystemExit(2) from None
-    from lama.games import GAMES, game_class
+    from lama.games import GAMES
 
-    card_games = [g for g in GAMES if game_class(g).family == "cards"]  # what the network's features read
+    games = [g for g in GAMES if has_network(g)]  # what the network's features read
 
     r, rl = Recipe(), RLRecipe()
     p.description = ("Train the neural bot in two phases. Imitation: label positions with hard's search and fit "
@@ -65,7 +66,7 @@ def add_arguments(p) -> None:
                      "heuristic over agent steps, PNG), the agent steps per second of each phase and end to end. "
                      "Needs the train extra (torch for the reinforcement phase only: the imitation fits with "
                      "numpy).")
-    p.add_argument("--game", choices=card_games, default=r.game, help=f"the game (default {r.game})")
+    p.add_argument("--game", choices=games, default=r.game, help=f"the game (default {r.game})")
     p.add_argument("--players", type=int, choices=range(2, 7), default=r.players, metavar="N",
                    help=f"2 to 6 (default {r.players})")
     p.add_argument("--seed", type=int, default=r.seed, help=f"the seed of the games and the network (default {r.seed})")
@@ -174,7 +175,7 @@ def cmd_train(args) -> int:
     except ImportError as e:
         print(missing_extra(e), file=sys.stderr)
         return 2
-    from lama.bots.neural import AgentError, read_agent, save_agent
+    from lama.bots.neural import AgentError, compiled_twin, read_agent, save_agent
     from lama.bots.neural_train import Labels, Recipe, train
     from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
     from lama.envs.neural_rl import win_share as engine_win_share
@@ -202,6 +203,10 @@ def cmd_train(args) -> int:
         if (behaving := agent("--behave", args.behave)) is None:
             return 2
         behave = behaving.weights
+    if args.rl_steps and not compiled_twin(args.game):
+        print(f"--rl-steps: the engine cannot read {args.game}'s features yet, so its network learns by imitation "
+              "alone: give --rl-steps 0", file=sys.stderr)
+        return 2
     if weights is None and args.rounds == 0 and args.rl_steps == 0:
         print("nothing to train: --rounds 0 and --rl-steps 0 without --init", file=sys.stderr)
         return 2
@@ -267,6 +272,11 @@ def cmd_train(args) -> int:
             def measure(w):  # the curve's games, on the compiled engine (as the reinforcement phase's)
                 return engine_win_share(w, recipe.game, recipe.players, recipe.eval_games,
                                         recipe.seed * 10 + EVAL_SEED)[0]
+
+            if not compiled_twin(recipe.game):
+                # the engine cannot read this game's features (dice's): the curve's games are
+                # played through the rules core instead (neural_train.win_share, train's default)
+                measure = None
 
             weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint,
                             start=behave, keep=keep, measure=measure, labels=kept)

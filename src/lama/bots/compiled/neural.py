@@ -31,8 +31,8 @@ class NeuralPolicy:
         self.weights = neural.model(game.id) if weights is None else weights
         if self.weights is None:
             raise ValueError(f"no neural model ships for {game.id}: play the heuristic there")
-        if rules[R_FAMILY] != CARDS:
-            raise ValueError(f"the neural bot reads card games' views, not {game.id}'s")
+        if rules[R_FAMILY] != CARDS or not neural.compiled_twin(game.id):
+            raise ValueError(f"the engine cannot read {game.id}'s features (no compiled twin): play the bot there")
         self.slot_of_id, self.id_of_slot = slot_table(game)
         self.slots = self.id_of_slot.shape[1]
         self.size = neural.feature_count(game.id)
