@@ -165,6 +165,12 @@ def cmd_train(args) -> int:
     # busy 2-core machine went at 38,000 steps a second spinning, 88,000 sleeping). Read once,
     # when torch loads.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from lama.bots.neural import compiled_twin
+
+    if args.rl_steps and not compiled_twin(args.game):  # before any missing extra: no install would help
+        print(f"--rl-steps: the engine cannot read {args.game}'s features yet, so its network learns by imitation "
+              "alone: give --rl-steps 0", file=sys.stderr)
+        return 2
     try:
         import matplotlib  # noqa: F401
         from rich.console import Console
@@ -175,7 +181,7 @@ def cmd_train(args) -> int:
     except ImportError as e:
         print(missing_extra(e), file=sys.stderr)
         return 2
-    from lama.bots.neural import AgentError, compiled_twin, read_agent, save_agent
+    from lama.bots.neural import AgentError, read_agent, save_agent
     from lama.bots.neural_train import Labels, Recipe, train
     from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
     from lama.envs.neural_rl import win_share as engine_win_share
@@ -203,10 +209,6 @@ def cmd_train(args) -> int:
         if (behaving := agent("--behave", args.behave)) is None:
             return 2
         behave = behaving.weights
-    if args.rl_steps and not compiled_twin(args.game):
-        print(f"--rl-steps: the engine cannot read {args.game}'s features yet, so its network learns by imitation "
-              "alone: give --rl-steps 0", file=sys.stderr)
-        return 2
     if weights is None and args.rounds == 0 and args.rl_steps == 0:
         print("nothing to train: --rounds 0 and --rl-steps 0 without --init", file=sys.stderr)
         return 2
