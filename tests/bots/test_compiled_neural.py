@@ -21,8 +21,10 @@ from lama.games import GAMES, new_game
 MODELS = sorted(g for g in GAMES if has_model(g) and compiled_twin(g))  # dice: no compiled features
 
 
-def positions(game, games: int, seed: int, bot=neural_bot) -> list:
-    """The views of the seat to move at every decision of `games` games: `bot`'s seats and random ones."""
+def positions(game, games: int, seed: int, bot=neural_bot, show: bool = False) -> list:
+    """The views of the seat to move at every decision of `games` games: `bot`'s seats and random
+    ones; with `show`, each also with five more whites on the stage (a kadabra show runs: K9),
+    which games of random seats seldom reach."""
     rng = random.Random(seed)
     views = []
     for _ in range(games):
@@ -33,6 +35,10 @@ def positions(game, games: int, seed: int, bot=neural_bot) -> list:
                 continue
             view = state.view(state.to_move)
             views.append(view)
+            if show:
+                staged = state.clone()
+                staged.stage_whites += 5
+                views.append(staged.view(staged.to_move))
             state.apply(bot(view, rng) if state.to_move % 2 else rng.choice(view.legal_actions))
     return views
 
@@ -60,25 +66,6 @@ def test_the_batched_choice_is_the_bots_at_every_decision(game_id, players):
     assert policy(states, odd).tolist() == chosen[odd].tolist()
 
 
-def kadabra_positions(game, games: int, seed: int, bot) -> list:
-    """positions(), each also with five more whites on the stage (a show runs: K9), which games
-    of random seats seldom reach."""
-    rng = random.Random(seed)
-    views = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.finished:
-            if state.to_move is None:
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            show = state.clone()
-            show.stage_whites += 5
-            view = state.view(state.to_move)
-            views += [view, show.view(show.to_move)]
-            state.apply(bot(view, rng) if state.to_move % 2 else rng.choice(view.legal_actions))
-    return views
-
-
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_kadabras_batched_choice_is_the_bots_with_a_random_network(players):
     """Every decision of kadabra has a slot, gives to seats relative to the mover (K4), skips (K7)
@@ -92,7 +79,7 @@ def test_kadabras_batched_choice_is_the_bots_with_a_random_network(players):
     bot = NeuralBot(weights)
     game = new_game("kadabra", players)
     policy = NeuralPolicy(game, rules_of(game), weights)
-    views = kadabra_positions(game, 4, players, bot)
+    views = positions(game, 4, players, bot, show=True)
     states = np.zeros((len(views), STATE_SIZE), dtype=np.int64)
     for st, view in zip(states, views, strict=True):
         card_state_from_view(view, game, st)

@@ -193,22 +193,37 @@ def test_learning_from_scratch_never_reads_the_heuristic_and_its_agent_plays_so(
     assert "--rl-steps" in capsys.readouterr().err
 
 
+def _plays_every_decision_itself(path, game_id: str) -> None:
+    """The agent file's bot makes every decision of a 3-player game with the network's own choice,
+    never the heuristic's (the network has a slot for each legal action)."""
+    from lama.bots.neural import agent_bot, fits, view_slot
+    from lama.games import new_game
+    from lama.match import Match
+
+    bot = agent_bot(str(path))
+    decided = []
+
+    def watch(view, rng):
+        if len(view.legal_actions) > 1:
+            assert fits(view)
+            decided.append(view_slot(view, bot(view, rng)))
+        return bot(view, rng)
+
+    Match(new_game(game_id, 3), [watch] * 3, seed=4).run()
+    assert decided and None not in decided
+
+
 def test_train_kadabra_labels_every_decision_and_its_agent_reads_kadabras_layout(tmp_path, capsys):
     """K4 gives, K7 skips and K9 stage takes are the network's to learn and play: the labels hold
     them, the agent records kadabra's layout, plays every decision itself, and a kadabra agent
     that says the card games' layout is refused."""
     from lama.bots.neural import (
         AgentError,
-        agent_bot,
         feature_count,
-        fits,
         read_agent,
         save_agent,
         slot_count,
-        view_slot,
     )
-    from lama.games import new_game
-    from lama.match import Match
 
     out, labels = tmp_path / "k", tmp_path / "labels.npz"
     argv = ["train", "--game", "kadabra", "--players", "3", "--rounds", "1", "--games", "2", "--samples", "30",
@@ -223,17 +238,7 @@ def test_train_kadabra_labels_every_decision_and_its_agent_reads_kadabras_layout
     path = out / "neural-kadabra.npz"
     agent = read_agent(path, "kadabra")
     assert agent.meta["layout"] == "kadabra-1" and agent.weights[-1].shape == (slot_count("kadabra"),)
-    bot = agent_bot(str(path))
-    decided = []
-
-    def watch(view, rng):
-        if len(view.legal_actions) > 1:
-            assert fits(view)  # the network's own choice, never the heuristic's
-            decided.append(view_slot(view, bot(view, rng)))
-        return bot(view, rng)
-
-    Match(new_game("kadabra", 3), [watch] * 3, seed=4).run()
-    assert decided and None not in decided
+    _plays_every_decision_itself(path, "kadabra")
     old = tmp_path / "old.npz"
     save_agent(old, agent.weights, {**agent.meta, "layout": "cards-1"})
     with pytest.raises(AgentError, match="layout 'cards-1'; this lama reads 'kadabra-1' for kadabra"):
@@ -244,9 +249,8 @@ def test_train_dice_learns_every_decision_measured_through_the_rules_core(tmp_pa
     """Dice's network (layout dice-1: a slot per action id) trains end to end; the engine cannot
     read its features, so its curve's games go through the rules core and --rl-steps is refused;
     the agent plays every decision of a dice game itself."""
-    from lama.bots.neural import agent_bot, feature_count, fits, read_agent, slot_count, view_slot
+    from lama.bots.neural import feature_count, read_agent, slot_count
     from lama.games import new_game
-    from lama.match import Match
 
     out, labels = tmp_path / "d", tmp_path / "labels.npz"
     argv = ["train", "--game", "dice", "--players", "3", "--rounds", "1", "--games", "2", "--samples", "20",
@@ -261,16 +265,6 @@ def test_train_dice_learns_every_decision_measured_through_the_rules_core(tmp_pa
     path = out / "neural-dice.npz"
     agent = read_agent(path, "dice")
     assert agent.meta["layout"] == "dice-1" and agent.weights[-1].shape == (128,)
-    bot = agent_bot(str(path))
-    decided = []
-
-    def watch(view, rng):
-        if len(view.legal_actions) > 1:
-            assert fits(view)  # the network's own choice, never the heuristic's
-            decided.append(view_slot(view, bot(view, rng)))
-        return bot(view, rng)
-
-    Match(new_game("dice", 3), [watch] * 3, seed=4).run()
-    assert decided and None not in decided
+    _plays_every_decision_itself(path, "dice")
     assert main(argv[:-4] + ["--rl-steps", "100", "--out", str(tmp_path / "rl"), "--quiet"]) == 2
     assert "--rl-steps" in capsys.readouterr().err

@@ -28,7 +28,7 @@ import numpy as np
 from lama.games import game_class
 
 from .heuristic import heuristic_bot
-from .neural_dice import DICE, DICE_LAYOUT, dice_feature_count, dice_features, dice_slot_count, dice_slot_of
+from .neural_dice import DICE, DICE_LAYOUT, dice_input_count, dice_inputs, dice_slot_count, dice_slot_of
 
 MAX_SEATS = 6
 DRAW, QUIT, SKIP, TAKE_STAGE = "draw", "quit", "skip", "take_stage"
@@ -118,11 +118,12 @@ def view_slot(view, action) -> int | None:
 
 
 def feature_count(game_id: str) -> int:
+    """What `features` reads of the game, then the legal slots and the heuristic's choice."""
     if game_id == DICE:
-        return dice_feature_count(MAX_SEATS)
-    kinds = len(card_codes(game_id))
-    magic = MAGIC_FEATURES if game_id == KADABRA else 0
-    return 4 * kinds + 7 + 3 * (MAX_SEATS - 1) + magic + 2 * slot_count(game_id)
+        inputs = dice_input_count(MAX_SEATS)
+    else:
+        inputs = 4 * len(card_codes(game_id)) + 7 + 3 * (MAX_SEATS - 1) + (MAGIC_FEATURES if game_id == KADABRA else 0)
+    return inputs + 2 * slot_count(game_id)
 
 
 def magic_features(view) -> np.ndarray:
@@ -140,15 +141,29 @@ def magic_features(view) -> np.ndarray:
 
 
 def features(view) -> np.ndarray:
-    """The network's input at a card-game view of the seat to move (float32, feature_count long).
+    """The network's input at a view of the seat to move (float32, feature_count long): what it
+    reads of the game (`card_inputs`, dice's neural_dice.dice_inputs), then the legal slots and,
+    last, the heuristic's choice (so the network learns where the search disagrees with it)."""
+    inputs = dice_inputs(view, MAX_SEATS) if view.game == DICE else card_inputs(view)
+    slots = slot_count(view.game)
+    legal = np.zeros(slots, dtype=np.float32)
+    for a in view.legal_actions:
+        slot = view_slot(view, a)
+        if slot is not None:
+            legal[slot] = 1.0
+    choice = np.zeros(slots, dtype=np.float32)
+    slot = view_slot(view, heuristic_bot(view, None))
+    if slot is not None:  # (the heuristic taking lachen's puddle: no slot, and no fit)
+        choice[slot] = 1.0
+    return np.concatenate([inputs, legal, choice])
 
-    Counts per kind of card: in the hand, on top (one-hot), played this round, still unseen; the
-    pile, the hand's size and penalty; per other seat in turn order, its hand size, whether it
-    quit and its points; the seat's own points, the leader's, the player count; in kadabra the
-    stage and the magic chip (`magic_features`); the legal slots and, last, the heuristic's choice
-    (so the network learns where the search disagrees with it). Dice's: neural_dice.dice_features."""
-    if view.game == DICE:
-        return dice_features(view, MAX_SEATS)
+
+def card_inputs(view) -> np.ndarray:
+    """What the network reads of a card game's view before the legal slots. Counts per kind of
+    card: in the hand, on top (one-hot), played this round, still unseen; the pile, the hand's size
+    and penalty; per other seat in turn order, its hand size, whether it quit and its points; the
+    seat's own points, the leader's, the player count; in kadabra the stage and the magic chip
+    (`magic_features`)."""
     game = game_class(view)
     table = game.kinds
     codes = card_codes(view.game)
@@ -165,24 +180,13 @@ def features(view) -> np.ndarray:
     for i in range(1, view.players):
         s = (view.seat + i) % view.players
         others[i - 1] = view.hand_sizes[s] / 10.0, float(view.quit[s]), view.points[s] / target
-    slots = slot_count(view.game)
-    legal = np.zeros(slots, dtype=np.float32)
-    for a in view.legal_actions:
-        slot = view_slot(view, a)
-        if slot is not None:
-            legal[slot] = 1.0
-    choice = np.zeros(slots, dtype=np.float32)
-    slot = view_slot(view, heuristic_bot(view, None))
-    if slot is not None:  # (the heuristic taking lachen's puddle: no slot, and no fit)
-        choice[slot] = 1.0
     scalars = np.array([
         view.pile_size / float(copies.sum()), len(view.hand) / 10.0, table.penalty_of(view.hand) / 50.0,
         view.points[view.seat] / target, max(view.points) / target, view.players / MAX_SEATS,
         sum(not q for q in view.quit) / MAX_SEATS,
     ], dtype=np.float32)
     own = [magic_features(view)] if view.game == KADABRA else []
-    return np.concatenate([hand / 3.0, top, played / copies, unseen / copies, scalars, others.ravel(), *own, legal,
-                           choice])
+    return np.concatenate([hand / 3.0, top, played / copies, unseen / copies, scalars, others.ravel(), *own])
 
 
 def blind(x: np.ndarray, game_id: str) -> np.ndarray:

@@ -16,46 +16,46 @@ from functools import cache
 
 import numpy as np
 
+from lama.core.errors import IllegalAction
 from lama.games.dice_roll import DECK, KINDS, N_DICE, N_FACES, ROW
 
-from .heuristic import heuristic_bot
 from .heuristic_dice import costs
 
 DICE = "dice"
 DICE_LAYOUT = "dice-1"
-"""Dice's layout (`dice_features`, `dice_slot_of`); a saved agent of dice records it."""
+"""Dice's layout (`dice_inputs`, `dice_slot_of`); a saved agent of dice records it."""
 K = KINDS.size
 PENALTY_SCALE = 50.0
 
 
 @cache
-def _ids() -> dict:
-    """Every action of dice -> its id (the same for every player count and option)."""
+def _game():
+    """Dice's game: its action ids are the same for every player count and option."""
     from lama.games import new_game
 
-    return {a: i for i, a in enumerate(new_game(DICE, 2).all_actions())}
+    return new_game(DICE, 2)
 
 
 def dice_slot_count() -> int:
-    return len(_ids())
+    return _game().num_distinct_actions()
 
 
 def dice_slot_of(action) -> int | None:
     """The slot of a dice action: its id (None for something that is no action of dice)."""
     try:
-        return _ids().get(action)
-    except TypeError:
+        return _game().action_id(action)
+    except IllegalAction:
         return None
 
 
-def dice_feature_count(max_seats: int) -> int:
-    """The seat's own block, the shared blocks, the other seats' and the scalars, the legal
-    slots and the heuristic's choice (`dice_features`)."""
-    return (K + 3) + 5 * K + (max_seats - 1) * (K + 3) + 8 + 2 * dice_slot_count()
+def dice_input_count(max_seats: int) -> int:
+    """The seat's own block, the shared blocks, the other seats' and the scalars (`dice_inputs`)."""
+    return (K + 3) + 5 * K + (max_seats - 1) * (K + 3) + 8
 
 
-def dice_features(view, max_seats: int) -> np.ndarray:
-    """The network's input at a dice view of the seat to move (float32, dice_feature_count long).
+def dice_inputs(view, max_seats: int) -> np.ndarray:
+    """What the network reads of a dice view of the seat to move before its legal slots and the
+    heuristic's choice (neural.features adds those; float32, dice_input_count long).
 
     The seat's display per kind / 3, its size / 10, its penalty / 50 (C7) and the heuristic's
     expected cost of rolling now / 50 (heuristic_dice.costs: 0 after a roll); the row per kind
@@ -67,8 +67,7 @@ def dice_features(view, max_seats: int) -> np.ndarray:
     / 3 (zeros when it quit: face down, D3), its size / 10, whether it quit, its points /
     target; the seat's own points / target, the leader's, the player count / max_seats, the
     seats still in / max_seats, the row's size / 7, whether the seat is the last one in (a miss
-    is a bust, D3d), whether this decision answers a roll, whether it is a discard; the legal
-    slots and, last, the heuristic's choice one-hot (neural.blind zeroes it)."""
+    is a bust, D3d), whether this decision answers a roll, whether it is a discard."""
     seat, players = view.seat, view.players
     counts_of = KINDS.counts_of
     display = np.array(counts_of(view.displays[seat]), dtype=np.float32)
@@ -100,10 +99,4 @@ def dice_features(view, max_seats: int) -> np.ndarray:
         view.points[seat] / target, max(view.points) / target, players / max_seats, still_in / max_seats,
         len(view.row) / float(sum(ROW)), float(still_in == 1), float(answers), float("discard" in kinds),
     ], dtype=np.float32)
-    slots = dice_slot_count()
-    legal = np.zeros(slots, dtype=np.float32)
-    for a in legal_actions:
-        legal[dice_slot_of(a)] = 1.0
-    choice = np.zeros(slots, dtype=np.float32)
-    choice[dice_slot_of(heuristic_bot(view, None))] = 1.0
-    return np.concatenate([own, row, discards, roll, faces, caps, others.ravel(), scalars, legal, choice])
+    return np.concatenate([own, row, discards, roll, faces, caps, others.ravel(), scalars])

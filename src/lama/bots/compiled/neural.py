@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lama.fast.layout import CARDS, R_FAMILY, TO_MOVE
+from lama.fast.layout import TO_MOVE
 
 from .. import neural
 from . import policies
@@ -31,7 +31,7 @@ class NeuralPolicy:
         self.weights = neural.model(game.id) if weights is None else weights
         if self.weights is None:
             raise ValueError(f"no neural model ships for {game.id}: play the heuristic there")
-        if rules[R_FAMILY] != CARDS or not neural.compiled_twin(game.id):
+        if not neural.compiled_twin(game.id):  # the card games' layouts alone
             raise ValueError(f"the engine cannot read {game.id}'s features (no compiled twin): play the bot there")
         self.slot_of_id, self.id_of_slot = slot_table(game)
         self.slots = self.id_of_slot.shape[1]
