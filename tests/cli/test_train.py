@@ -58,6 +58,31 @@ def test_train_reinforcement_from_a_model_reports_its_phase_checkpoints_and_curv
     assert {"neural-lama.npz", "curve.png", "checkpoint-rl-0.npz"} <= {p.name for p in out.iterdir()}
 
 
+def test_train_dmc_from_scratch_records_its_method_and_recipe_and_its_agent_plays(tmp_path, capsys):
+    """--rl-method dmc: the network's scores learned as move values; the agent's meta says how."""
+    _torch()
+    from lama.bots.neural import agent_bot, read_agent
+
+    out = tmp_path / "dmc"
+    argv = ["train", "--no-heuristic-input", "--rl-method", "dmc", "--rl-until", "game", "--rl-epsilon", "0.1",
+            "--rl-steps", "3000", "--rl-envs", "64", "--rl-lr", "0.001", "--rl-evals", "1", "--rl-eval-games", "8",
+            "--rl-threads", "1", "--hidden", "32", "--out", str(out), "--quiet", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [(p["phase"], p["method"]) for p in summary["phases"]] == [("reinforcement", "dmc")]
+    assert summary["agent_steps"] >= 3000 and len(summary["curve"]) == 2
+    agent = read_agent(out / "neural-lama.npz", "lama")
+    rl = agent.meta["recipe"]["reinforcement"]
+    assert (rl["method"], rl["until"], rl["epsilon"], rl["envs"], rl["lr"]) == ("dmc", "game", 0.1, 64, 0.001)
+    assert agent.meta["heuristic_input"] is False and agent.meta["stage"] == "the whole run"
+    assert read_agent(out / "checkpoint-rl-0.npz", "lama").meta["stage"] == "DMC 0 steps"
+    assert [w.shape for w in agent.weights] == [(68, 32), (32,), (32, 9), (9,)]
+    assert callable(agent_bot(str(out / "neural-lama.npz")))
+    with pytest.raises(SystemExit) as refused:
+        main(["train", "--rl-method", "dmc", "--rl-until", "match", "--rl-steps", "10"])
+    assert refused.value.code == 2 and "--rl-until: invalid choice: 'match'" in capsys.readouterr().err
+
+
 def test_train_reports_the_reinforcement_phase_rate_end_to_end_and_the_whole_run(tmp_path, capsys):
     _torch()
     argv = ["train", "--init", SHIPPED, "--rl-steps", "2000", "--rl-envs", "32", "--rl-evals", "1",

@@ -1,5 +1,6 @@
 """`lama train`: train the `neural` bot's network from a seed: imitation of hard's search
-(lama.bots.neural_train), then reinforcement learning on the fast engine (lama.envs.neural_rl),
+(lama.bots.neural_train), then reinforcement learning on the fast engine (PPO, lama.envs.neural_rl, or
+deep Monte-Carlo, lama.envs.neural_dmc),
 with a progress bar, checkpoints, a learning curve (PNG), the agent steps per second of each phase
 and end to end, and the model file (needs the train extra: torch, matplotlib)."""
 
@@ -45,11 +46,15 @@ def missing_extra(error: ImportError) -> str:
         module=error.name or error, command="pip install -e '.[train]'")
 
 
+METHODS = ("ppo", "dmc")
+
+
 def add_arguments(p) -> None:
     try:  # the recipes' defaults are the help's; the rl extra's gymnasium loads with them
         from lama.bots.neural import has_network
         from lama.bots.neural_fit import TARGETS
         from lama.bots.neural_train import OPPONENTS, Recipe
+        from lama.envs.neural_dmc import UNTIL, DMCRecipe
         from lama.envs.neural_rl import RLRecipe
     except ImportError as e:  # before any option is read: `lama train`, `lama train --help` alike
         print(missing_extra(e), file=sys.stderr)
@@ -58,11 +63,11 @@ def add_arguments(p) -> None:
 
     games = [g for g in GAMES if has_network(g)]  # what the network's features read
 
-    r, rl = Recipe(), RLRecipe()
+    r, rl, dmc = Recipe(), RLRecipe(), DMCRecipe()
     p.description = ("Train the neural bot in two phases. Imitation: label positions with hard's search and fit "
                      "a small network on them (rounds of DAgger: later rounds play the network's own moves). "
-                     "Reinforcement: PPO on the fast engine, the network against the heuristic in every "
-                     "other seat, the win as the reward. Checkpoints, a learning curve (win share against the "
+                     "Reinforcement: PPO or deep Monte-Carlo on the fast engine, the network against the "
+                     "heuristic in every other seat. Checkpoints, a learning curve (win share against the "
                      "heuristic over agent steps, PNG), the agent steps per second of each phase and end to end. "
                      "Needs the train extra (torch for the reinforcement phase only: the imitation fits with "
                      "numpy).")
@@ -112,13 +117,24 @@ def add_arguments(p) -> None:
     g = p.add_argument_group("reinforcement learning (phase 2)")
     g.add_argument("--rl-steps", type=non_negative, default=rl.steps,
                    help=f"agent steps (the learning seat's decisions), 0 for none (default {rl.steps:,})")
-    g.add_argument("--rl-envs", type=positive, default=rl.envs, help=f"games stepped at once (default {rl.envs})")
+    g.add_argument("--rl-method", choices=METHODS, default="ppo",
+                   help="ppo: proximal policy optimisation on the win (a sampled policy); dmc: deep Monte-Carlo, "
+                        "the network's scores learned as the values of its moves, the greedy play itself "
+                        "(default ppo)")
+    g.add_argument("--rl-envs", type=positive, help=f"games stepped at once (default {rl.envs} with ppo, "
+                                                     f"{dmc.envs} with dmc)")
     g.add_argument("--rl-threads", type=positive, default=rl.threads,
                    help=f"threads of the network and the engine (default {rl.threads}: a run is the same for a seed "
                         "and a number of threads)")
-    g.add_argument("--rl-lr", type=float, default=rl.lr, help=f"the policy's learning rate (default {rl.lr})")
+    g.add_argument("--rl-lr", type=float,
+                   help=f"the network's learning rate (default {rl.lr} with ppo, {dmc.lr} with dmc)")
     g.add_argument("--rl-entropy", type=float, default=rl.entropy,
-                   help=f"the weight of the policy's entropy in its loss (default {rl.entropy})")
+                   help=f"ppo: the weight of the policy's entropy in its loss (default {rl.entropy})")
+    g.add_argument("--rl-until", choices=UNTIL, default=dmc.until,
+                   help=f"dmc: a move's return runs to the end of its round (its points against the others') or "
+                        f"of the game (every later round and the win) (default {dmc.until})")
+    g.add_argument("--rl-epsilon", type=share, default=dmc.epsilon,
+                   help=f"dmc: the share of random legal moves while learning (default {dmc.epsilon})")
     g.add_argument("--rl-eval-games", type=positive, default=rl.eval_games,
                    help=f"games against the heuristic at each point of the curve (default {rl.eval_games})")
     g.add_argument("--rl-evals", type=positive, default=rl.evals,
@@ -183,6 +199,7 @@ def cmd_train(args) -> int:
         return 2
     from lama.bots.neural import AgentError, read_agent, save_agent
     from lama.bots.neural_train import Labels, Recipe, train
+    from lama.envs.neural_dmc import DMCRecipe, train_dmc
     from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
     from lama.envs.neural_rl import win_share as engine_win_share
 
@@ -236,16 +253,23 @@ def cmd_train(args) -> int:
                     args.rounds, games_per_round=args.games, samples=args.samples, epochs=args.epochs,
                     eval_games=args.eval_games, target=args.target, opponents=args.opponents, follow=args.follow,
                     hidden=args.hidden, workers=args.workers, batch=args.batch, lr=args.lr)
-    rl = RLRecipe(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, envs=args.rl_envs,
-                  threads=args.rl_threads, lr=args.rl_lr, eval_games=args.rl_eval_games, evals=args.rl_evals,
-                  entropy=args.rl_entropy, heuristic_input=args.heuristic_input)
+    common = dict(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, threads=args.rl_threads,
+                  eval_games=args.rl_eval_games, evals=args.rl_evals, heuristic_input=args.heuristic_input)
+    if args.rl_method == "dmc":
+        rl, learn, method = DMCRecipe(**common, until=args.rl_until, epsilon=args.rl_epsilon), train_dmc, "DMC"
+    else:
+        rl, learn, method = RLRecipe(**common, entropy=args.rl_entropy), train_rl, "PPO"
+    if args.rl_envs is not None:
+        rl.envs = args.rl_envs
+    if args.rl_lr is not None:
+        rl.lr = args.rl_lr
     say = (lambda *a: None) if args.quiet else None
 
     def made_by(stage: str, **more) -> dict:
         """A saved agent's record of what made it (lama.bots.neural.save_agent)."""
         phases = {"imitation": asdict(recipe)} if recipe.rounds else {}
         if rl.steps:
-            phases["reinforcement"] = asdict(rl)
+            phases["reinforcement"] = {"method": args.rl_method, **asdict(rl)}
         return {"game": args.game, "seed": args.seed, "stage": stage, "commit": commit(), "made": today(),
                 "heuristic_input": args.heuristic_input,
                 "recipe": {"command": command(), "init": args.init, "behave": args.behave, **phases}, **more}
@@ -289,17 +313,18 @@ def cmd_train(args) -> int:
             loads.append(load_average())
         if rl.steps:
             before = curve[-1][0] if curve else 0
-            task = bar.add_task("reinforcement (PPO)", total=rl.steps)
+            task = bar.add_task(f"reinforcement ({method})", total=rl.steps)
 
             def on_eval(steps, share, w):
                 curve.append((before + steps, share, "reinforcement"))
-                save_agent(os.path.join(args.out, f"checkpoint-rl-{steps}.npz"), w, made_by(f"PPO {steps} steps"))
-                say(f"PPO {steps:,} steps: wins {share:.1%} against the heuristic")
+                save_agent(os.path.join(args.out, f"checkpoint-rl-{steps}.npz"), w, made_by(f"{method} {steps} steps"))
+                say(f"{method} {steps:,} steps: wins {share:.1%} against the heuristic")
 
             hidden = recipe.hidden if weights is None else tuple(w.shape[1] for w in weights[:-2:2])
-            weights, info = train_rl(rl, weights, hidden,
-                                     on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
-            phases.append({"phase": "reinforcement", "agent_steps": info["steps"], "seconds": round(info["seconds"], 1),
+            weights, info = learn(rl, weights, hidden,
+                                  on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
+            phases.append({"phase": "reinforcement", "method": args.rl_method, "agent_steps": info["steps"],
+                           "seconds": round(info["seconds"], 1),
                            "agent_steps_per_second": round(info["steps"] / info["seconds"], 1),
                            "of_which_evaluation_seconds": round(info["eval_seconds"], 1), "threads": rl.threads,
                            "win_share": curve[-1][1]})

@@ -65,10 +65,11 @@ class Seats:
     stepped on `threads` of numba's threads (the same games on any number)."""
 
     def __init__(self, game_id: str, players: int, rows: int, seed: int, threads: int = 1,
-                 heuristic_input: bool = True):
+                 heuristic_input: bool = True, reward: str = "win"):
         from lama.fast.rules import rules_of
 
         from .batch import LOG_AT, SEAT_REWARDS
+        from .rewards import REWARDS, check_reward
         from .vector import row_words
 
         self.game = new_game(game_id, players)
@@ -94,15 +95,18 @@ class Seats:
         self.fits = np.zeros(b, dtype=np.bool_)
         self.heuristic = np.zeros(b, dtype=np.int64)
         self.over = np.zeros(b, dtype=np.bool_)  # rows that stand still (win_share's finished games)
+        self.reward_kind = REWARDS.index(check_reward(reward))
         self.rewards = np.zeros(b, dtype=np.float64)
+        self.wins = np.zeros(b, dtype=np.float64)
         self.ended = np.zeros(b, dtype=np.bool_)
+        self.rounds_ended = np.zeros(b, dtype=np.bool_)
         shares = max(1, min(threads, b))  # working memory for each share of the rows (envs.training)
         self._ids = np.zeros((shares, max(policies.LEGAL_SIZE, self.game.num_distinct_actions())), dtype=np.int64)
         self._scratch = np.zeros((shares, policies.SCRATCH_SIZE), dtype=np.int64)
         self._memo = np.zeros((shares, policies.MEMO_SIZE), dtype=np.float64)
         self.heuristic_input = heuristic_input
-        restart_all(self.states, self.rules, self.seats, self.seat_policies, self.gens, self.start, self.acc,
-                    self.logs, self.hists, *self._observation())
+        restart_all(self.states, self.rules, self.seats, self.seat_policies, self.gens, self.reward_kind, self.start,
+                    self.acc, self.logs, self.hists, *self._observation())
         self._blind()
 
     def _blind(self) -> None:
@@ -123,10 +127,12 @@ class Seats:
         return -shaping * gap / float(self.game.target)
 
     def step(self, slots: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Play the slots (the heuristic where the network does not fit); (win rewards, ended)."""
+        """Play the slots (the heuristic where the network does not fit); (rewards, ended), and
+        self.wins and self.rounds_ended (envs.training.step_all)."""
         actions = np.where(self.fits, self.id_of_slot[self.seats, np.maximum(slots, 0)], self.heuristic)
-        step_all(self.states, self.rules, self.seats, actions, self.seat_policies, self.gens, self.start, self.acc,
-                 self.logs, self.hists, self.rewards, self.ended, *self._observation())
+        step_all(self.states, self.rules, self.seats, actions, self.seat_policies, self.gens, self.reward_kind,
+                 self.start, self.acc, self.logs, self.hists, self.rewards, self.wins, self.ended, self.rounds_ended,
+                 *self._observation())
         self._blind()
         return self.rewards, self.ended
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from lama.bots.compiled.features import features_rows
 from lama.fast.kernel import njit, prange
-from lama.fast.layout import FINISHED
+from lama.fast.layout import FINISHED, R_N, ROUND, WINNERS
 
-from .batch import WIN, play_logged, play_opponents, restart_logged, settle
+from .batch import play_logged, play_opponents, restart_logged, settle
 
 
 @njit(cache=True)
@@ -29,8 +29,8 @@ def observe_share(c, shares, states, ru, seats, over, slot_of_id, x, legal, fits
 
 
 @njit(cache=True, parallel=True)
-def restart_all(states, ru, seats, seat_policies, gens, start, acc, logs, hists, slot_of_id, over, x, legal, fits,
-                heuristic, ids, scratch, memo):
+def restart_all(states, ru, seats, seat_policies, gens, reward_kind, start, acc, logs, hists, slot_of_id, over, x,
+                legal, fits, heuristic, ids, scratch, memo):
     """A new game in every row, played by the heuristic up to the learning seat's first move,
     and its features."""
     shares = len(ids)
@@ -39,19 +39,20 @@ def restart_all(states, ru, seats, seat_policies, gens, start, acc, logs, hists,
         for i in range(b * c // shares, b * (c + 1) // shares):
             st = states[i]
             restart_logged(st, ru, start[i], logs[i], hists[i])
-            play_opponents(st, ru, seats[i], seat_policies, gens[i], WIN, start[i], acc[i], ids[c], scratch[c],
-                           memo[c], logs[i], hists[i])
+            play_opponents(st, ru, seats[i], seat_policies, gens[i], reward_kind, start[i], acc[i], ids[c],
+                           scratch[c], memo[c], logs[i], hists[i])
         observe_share(c, shares, states, ru, seats, over, slot_of_id, x, legal, fits, heuristic, ids, scratch, memo)
 
 
 @njit(cache=True, parallel=True)
-def step_all(states, ru, seats, actions, seat_policies, gens, start, acc, logs, hists, rewards, ended, slot_of_id,
-             over, x, legal, fits, heuristic, ids, scratch, memo):
+def step_all(states, ru, seats, actions, seat_policies, gens, reward_kind, start, acc, logs, hists, rewards, wins,
+             ended, rounds_ended, slot_of_id, over, x, legal, fits, heuristic, ids, scratch, memo):
     """Row i: the learning seat plays actions[i] (a legal id), then the heuristic up to its next
-    move; rewards[i]: its win reward (1 shared by the winners at the game's end); ended[i]: the
-    game ended, and the row holds the next game, at the learning seat's first move; then the
-    features of every row (x, legal, fits, heuristic: features_rows's). A row that `over` marks
-    stands still (its features zeros, as features_rows gives)."""
+    move; rewards[i]: its reward of `reward_kind` (lama.envs.rewards); wins[i]: its win (1 shared
+    by the winners) if the game ended, else 0; ended[i]: the game ended, and the row holds the
+    next game, at the learning seat's first move; rounds_ended[i]: a round ended (the game's
+    last one too); then the features of every row (x, legal, fits, heuristic: features_rows's).
+    A row that `over` marks stands still (its features zeros, as features_rows gives)."""
     shares = len(ids)
     b = len(states)
     for c in prange(shares):
@@ -63,14 +64,22 @@ def step_all(states, ru, seats, actions, seat_policies, gens, start, acc, logs, 
             seat = seats[i]
             for s in range(acc.shape[1]):
                 acc[i, s] = 0.0
+            dealt = st[ROUND]
             play_logged(st, ru, actions[i], logs[i], hists[i])
-            settle(st, ru, WIN, start[i], acc[i])
-            play_opponents(st, ru, seat, seat_policies, gens[i], WIN, start[i], acc[i], ids_c, scratch_c, memo_c,
-                           logs[i], hists[i])
+            settle(st, ru, reward_kind, start[i], acc[i])
+            play_opponents(st, ru, seat, seat_policies, gens[i], reward_kind, start[i], acc[i], ids_c, scratch_c,
+                           memo_c, logs[i], hists[i])
             rewards[i] = acc[i, seat]
             ended[i] = st[FINISHED] != 0
+            rounds_ended[i] = ended[i] or st[ROUND] != dealt
+            wins[i] = 0.0
             if ended[i]:
+                winners = 0
+                for s in range(ru[R_N]):
+                    winners += (st[WINNERS] >> s) & 1
+                if (st[WINNERS] >> seat) & 1:
+                    wins[i] = 1.0 / winners
                 restart_logged(st, ru, start[i], logs[i], hists[i])
-                play_opponents(st, ru, seat, seat_policies, gens[i], WIN, start[i], acc[i], ids_c, scratch_c,
+                play_opponents(st, ru, seat, seat_policies, gens[i], reward_kind, start[i], acc[i], ids_c, scratch_c,
                                memo_c, logs[i], hists[i])
         observe_share(c, shares, states, ru, seats, over, slot_of_id, x, legal, fits, heuristic, ids, scratch, memo)

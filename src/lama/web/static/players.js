@@ -123,8 +123,10 @@ export async function leaderboard(box, games) {
   const choose = h("select", { id: "board-game", "aria-label": t("Game") }, games.map(id => h("option", { value: id }, gameInfo(id).name)));
   const list = h("div", { "aria-live": "polite" });
   const show = async () => {
+    const game = choose.value;
     let board;
-    try { board = await api(`/api/leaderboard?game=${encodeURIComponent(choose.value)}`); } catch (e) { list.replaceChildren(h("p", { class: "error" }, e.message)); return; }
+    try { board = await api(`/api/leaderboard?game=${encodeURIComponent(game)}`); } catch (e) { if (game === choose.value) list.replaceChildren(h("p", { class: "error" }, e.message)); return; }
+    if (game !== choose.value) return;  // another game was chosen meanwhile: its answer shows, not this late one
     if (!board.players.length) { list.replaceChildren(h("p", { class: "muted" }, t("Nobody is listed yet: a player is listed after {n} rated games of this game.", { n: board.min_games }))); return; }
     list.replaceChildren(h("table", { class: "board" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("Player")), h("th", { scope: "col", class: "num" }, t("Rating")), h("th", { scope: "col", class: "num" }, t("Games")))),
