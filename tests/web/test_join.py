@@ -153,7 +153,8 @@ def test_a_person_plays_at_the_terminal_through_stdin(serve, tmp_path):
 @pytest.mark.slow
 def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(serve, tmp_path):
     """A person who lets the turn clock run out (10 s) is told a stand-in plays for them, takes
-    the seat back with Enter and plays on; every move prompt says the seconds left."""
+    the seat back with Enter and plays on; every move prompt says the seconds left. The tables'
+    clocks are moved ahead (serve.py's clock file) rather than waited for."""
     import io
     import time
 
@@ -161,7 +162,9 @@ def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(se
 
     from lama.tui.online import play_online
 
-    server = serve(f"sqlite:///{tmp_path / 'lama.db'}", pause=0.2)  # the stand-in leaves moves to take back
+    ahead = tmp_path / "clock-ahead"
+    server = serve(f"sqlite:///{tmp_path / 'lama.db'}", pause=0.2,  # the stand-in leaves moves to take back
+                   clock_file=ahead)
     made = post(server.url + "/api/tables", {"game": "lama", "players": 2, "name": "Ann", "options": {"target": 40},
                                              "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                              "turn_seconds": 10, "stand_in_level": "easy"})
@@ -171,6 +174,7 @@ def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(se
         prompts.append(prompt)
         if len(prompts) == 1:  # the first move: wait (by polling the table) until the stand-in came
             assert "your move" in prompt
+            ahead.write_text("10")  # her 10 seconds pass at once
             deadline = time.monotonic() + 60
             while not get(f"{server.url}/api/tables/{table}")["seats"][0].get("stand_in"):
                 assert time.monotonic() < deadline
