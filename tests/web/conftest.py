@@ -128,19 +128,26 @@ class Server:
     """`lama serve` as a real subprocess on a loopback port."""
 
     def __init__(self, db: str, port: int | None = None, pause: float = 0.0, args: tuple[str, ...] = (),
-                 preexec_fn=None):
+                 preexec_fn=None, clock_file: Path | None = None):
         self.db, self.port, self.pause, self.args = db, port or free_port(), pause, args
         self.preexec_fn = preexec_fn  # run in the child before lama serve (a resource limit, say)
+        # with `clock_file`: the e2e tests' serve.py, whose tables' clocks run that file's number of
+        # seconds ahead of the wall clock (written by the test to make a person's time run out)
+        self.clock_file = clock_file
         self.proc = None
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60) -> Server:
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - what the server says; a pipe could fill up
+        program, env = ["-m", "lama", "serve"], None
+        if self.clock_file is not None:
+            program = [str(Path(__file__).parents[1] / "e2e" / "serve.py")]
+            env = dict(os.environ, LAMA_E2E_CLOCK_FILE=str(self.clock_file))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "lama", "serve", "--port", str(self.port), "--db", self.db,
+            [sys.executable, *program, "--port", str(self.port), "--db", self.db,
              "--bot-pause", str(self.pause), "--bot-workers", "1", *self.args],
-            stdout=self.log, stderr=self.log, text=True, preexec_fn=self.preexec_fn)
+            stdout=self.log, stderr=self.log, text=True, preexec_fn=self.preexec_fn, env=env)
         import httpx2
 
         deadline = time.monotonic() + timeout

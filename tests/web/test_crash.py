@@ -84,16 +84,18 @@ def test_kill_minus_nine_at_random_moments_loses_nothing(db_url, part):
 
 
 @pytest.mark.slow
-def test_kills_while_stand_ins_play_and_a_clock_runs(db_url):
+def test_kills_while_stand_ins_play_and_a_clock_runs(db_url, tmp_path):
     """Both people leave; stand-ins play their seats (Bob's called by Ann, Ann's when her time
     runs out). The server is killed while a person's clock runs, and again and again while the
     stand-ins play: after each restart the clock goes on from where it was, never from zero, and
     the stand-ins go on from the stored moves (never two moves of one number, never a move out of
-    turn: the final record replays by the rules)."""
+    turn: the final record replays by the rules). Once the clock is seen going on across a
+    restart, the tables' clocks are moved ahead (serve.py's clock file) rather than waited for."""
     from lama.record import replay, result_of
 
     rng = random.Random(23)
-    server = Server(db_url, pause=0.05).start()
+    ahead = tmp_path / "clock-ahead"
+    server = Server(db_url, pause=0.05, clock_file=ahead).start()
     made = httpx2.post(server.url + "/api/tables", json={
         "game": "lama", "players": 3, "name": "Ann", "options": {"target": 60}, "turn_seconds": 10,
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
@@ -110,22 +112,24 @@ def test_kills_while_stand_ins_play_and_a_clock_runs(db_url):
         time.sleep(0.05)
     left, told = facts["clock"]["seconds_left"], time.time()  # (the server read the time before `told`)
     server.kill()  # a kill while Ann's clock runs
-    server = Server(db_url, port=server.port, pause=0.05).start()
+    server = Server(db_url, port=server.port, pause=0.05, clock_file=ahead).start()
     asked = time.time()  # (and reads it again after `asked`: both on this machine's clock)
     facts = httpx2.get(f"{server.url}/api/tables/{table}").json()
     if facts["clock"] is not None:  # it went on while the server was down (told to 0.1 s), not from zero
         assert facts["clock"]["seconds_left"] <= left - (asked - told) + 0.1
     else:  # it even ran out meanwhile
         assert facts["seats"][0]["stand_in_why"] == "time"
+    ahead.write_text("10")  # the rest of Ann's 10 seconds pass at once: her time runs out
     while (facts := httpx2.get(f"{server.url}/api/tables/{table}").json())["seats"][0]["stand_in"] is None:
         assert time.monotonic() < deadline + 60, "Ann's time never ran out"
         time.sleep(0.1)
+    assert facts["seats"][0]["stand_in_why"] == "time"
     versions = []
     try:
         for _ in range(8):
             time.sleep(rng.random() * 0.5)  # the stand-ins play meanwhile
             server.kill()
-            server = Server(db_url, port=server.port, pause=0.05).start()
+            server = Server(db_url, port=server.port, pause=0.05, clock_file=ahead).start()
             facts = httpx2.get(f"{server.url}/api/tables/{table}").json()
             assert [s["stand_in"] for s in facts["seats"][:2]] == ["medium", "easy"]  # stored, so still there
             versions.append(facts["version"])

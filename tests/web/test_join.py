@@ -36,6 +36,15 @@ def new_table(server: Server, seats: list[dict], game: str = "lama", players: in
                                              "options": {"target": target}, "turn_seconds": None})
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One server for the tests here that only make tables of their own on it (and never kill it
+    or change its settings): one start, not one a test."""
+    server = Server(f"sqlite:///{tmp_path_factory.mktemp('join') / 'lama.db'}").start()
+    yield server
+    server.kill()
+
+
 def core_views(record: dict, seat: int) -> list:
     """The core's view of `seat` at each of its decisions, replaying the server's record. A dice
     record move is a whole turn (its roll with the discard or take it needed): its decision after
@@ -61,10 +70,10 @@ def core_views(record: dict, seat: int) -> list:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["lama", "kadabra", "dice"])
-def test_two_remote_bots_play_a_table_to_its_end_and_see_the_cores_views(serve, tmp_path, game):
+def test_two_remote_bots_play_a_table_to_its_end_and_see_the_cores_views(shared, game):
     from lama.bots import load_bot
 
-    server = serve(f"sqlite:///{tmp_path / 'lama.db'}")
+    server = shared
     made = new_table(server, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], game)
     links = [parse_link(f"{server.url}/tables/{made['table']}#token={made['token']}"),
              parse_link(f"{server.url}/tables/{made['table']}#invite={made['invite']}")]
@@ -118,8 +127,8 @@ def join(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.slow
-def test_wrong_links_full_tables_and_illegal_bots_are_one_line_each(serve, tmp_path):
-    server = serve(f"sqlite:///{tmp_path / 'lama.db'}")
+def test_wrong_links_full_tables_and_illegal_bots_are_one_line_each(shared):
+    server = shared
     made = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], players=2)
     for args in (["ftp://nowhere"], [f"{server.url}/tables/{made['table']}#invite={made['invite']}"],
                  [f"{server.url}/tables/nosuchtable#token=abc"],
@@ -139,8 +148,8 @@ def cheat(view, rng):
 
 
 @pytest.mark.slow
-def test_a_person_plays_at_the_terminal_through_stdin(serve, tmp_path):
-    server = serve(f"sqlite:///{tmp_path / 'lama.db'}")
+def test_a_person_plays_at_the_terminal_through_stdin(shared):
+    server = shared
     made = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], players=2, target=15)
     # quit every round (y: yes, quit though a card could be played); Enter for the next round
     done = join(f"{server.url}/tables/{made['table']}#token={made['token']}", "--lang", "en",
@@ -153,7 +162,8 @@ def test_a_person_plays_at_the_terminal_through_stdin(serve, tmp_path):
 @pytest.mark.slow
 def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(serve, tmp_path):
     """A person who lets the turn clock run out (10 s) is told a stand-in plays for them, takes
-    the seat back with Enter and plays on; every move prompt says the seconds left."""
+    the seat back with Enter and plays on; every move prompt says the seconds left. The tables'
+    clocks are moved ahead (serve.py's clock file) rather than waited for."""
     import io
     import time
 
@@ -161,7 +171,9 @@ def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(se
 
     from lama.tui.online import play_online
 
-    server = serve(f"sqlite:///{tmp_path / 'lama.db'}", pause=0.2)  # the stand-in leaves moves to take back
+    ahead = tmp_path / "clock-ahead"
+    server = serve(f"sqlite:///{tmp_path / 'lama.db'}", pause=0.2,  # the stand-in leaves moves to take back
+                   clock_file=ahead)
     made = post(server.url + "/api/tables", {"game": "lama", "players": 2, "name": "Ann", "options": {"target": 40},
                                              "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                              "turn_seconds": 10, "stand_in_level": "easy"})
@@ -171,6 +183,7 @@ def test_the_terminal_shows_the_clock_and_takes_the_seat_back_from_a_stand_in(se
         prompts.append(prompt)
         if len(prompts) == 1:  # the first move: wait (by polling the table) until the stand-in came
             assert "your move" in prompt
+            ahead.write_text("10")  # her 10 seconds pass at once
             deadline = time.monotonic() + 60
             while not get(f"{server.url}/api/tables/{table}")["seats"][0].get("stand_in"):
                 assert time.monotonic() < deadline

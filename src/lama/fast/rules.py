@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from lama.core.actions import TAKE_STAGE
 from lama.core.game import CardGame
 from lama.games.dice_odds import roll_classes
@@ -94,10 +96,12 @@ def _dice_rules(game, r: list[int]) -> None:
         r[L.R_CLASS_WEIGHT + c] = weight
         for kind, count in enumerate(counts):
             r[L.R_CLASS_COUNTS + c * 7 + kind] = count
-    for code in range(4 ** 7):
-        r[L.R_DISCARD_ID + code] = -1
+    r[L.R_DISCARD_ID:L.R_DISCARD_ID + 4 ** 7] = [-1] * 4 ** 7
     discards = [(action_id, kinds.counts_of(action.cards)) for action_id, action in enumerate(game.all_actions())
                 if action.kind == "discard"]
+    with_counts: dict[tuple[int, ...], list[int]] = {}  # the discards of each count per kind
+    for action_id, counts in discards:
+        with_counts.setdefault(tuple(counts), []).append(action_id)
     for action_id, counts in discards:
         code = 0
         for kind in reversed(range(7)):
@@ -108,7 +112,10 @@ def _dice_rules(game, r: list[int]) -> None:
         for j, kind in enumerate(kind for kind in range(7) if counts[kind]):
             r[L.R_DISCARD_PARTS + action_id * 6 + 2 * j] = kind
             r[L.R_DISCARD_PARTS + action_id * 6 + 2 * j + 1] = counts[kind]
-        within = [other for other, less in discards if all(c <= cap for c, cap in zip(less, counts))]
+        # the discards of no more of any kind: looked up among the sub-multisets (at most 2 ** 6 for
+        # six cards), not compared with every discard (this game's rules once cost ~9 ms)
+        within = sorted(other for less in product(*(range(cap + 1) for cap in counts))
+                        for other in with_counts.get(less, ()))
         for i, other in enumerate(within):
             r[L.R_SUBDISCARDS + action_id * 8 + i] = other
         r[L.R_SUBDISCARDS + action_id * 8 + 7] = len(within)
