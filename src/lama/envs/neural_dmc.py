@@ -54,7 +54,6 @@ class DMCRecipe:
     evals: int = 10  # points of the learning curve (besides the start)
     threads: int = 2
     heuristic_input: bool = True  # False: the network never reads the heuristic's choice
-    warmup: int = 0  # steps in which only the last layer learns (from a model: its scores become values first)
 
 
 def check_until(until: str) -> str:
@@ -127,7 +126,6 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
     f, s = feature_count(game_id), slot_count(game_id)
     q, _ = networks(weights, hidden, f, s, ())
     opt = torch.optim.Adam(q.parameters(), lr=recipe.lr)
-    last = torch.optim.Adam(q[-1].parameters(), lr=recipe.lr)
     env = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads, recipe.heuristic_input,
                 reward="points")
     ring = Returns(recipe.window, env.rows, f)
@@ -151,18 +149,17 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
         x, slots, returns = ring.ready()
         n = len(slots)
         samples += n
-        step = last if steps < recipe.warmup else opt
         if recipe.anneal:
-            for group in step.param_groups:
+            for group in opt.param_groups:
                 group["lr"] = recipe.lr * max(0.0, 1.0 - steps / max(1, recipe.steps))
         x, slots, returns = torch.from_numpy(x), torch.from_numpy(slots), torch.from_numpy(returns)
         for idx in torch.randperm(n, generator=gen).split(recipe.batch):
             value = q(x[idx]).gather(1, slots[idx, None]).squeeze(1)
             loss = ((value - returns[idx]) ** 2).mean()
-            q.zero_grad()
+            opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(q.parameters(), 40.0)
-            step.step()
+            opt.step()
 
     while True:
         if steps >= next_eval:
