@@ -255,10 +255,11 @@ def cmd_train(args) -> int:
                     hidden=args.hidden, workers=args.workers, batch=args.batch, lr=args.lr)
     common = dict(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, threads=args.rl_threads,
                   eval_games=args.rl_eval_games, evals=args.rl_evals, heuristic_input=args.heuristic_input)
+    method = args.rl_method.upper()  # as the progress and the checkpoints name it
     if args.rl_method == "dmc":
-        rl, learn, method = DMCRecipe(**common, until=args.rl_until, epsilon=args.rl_epsilon), train_dmc, "DMC"
+        rl, learn = DMCRecipe(**common, until=args.rl_until, epsilon=args.rl_epsilon), train_dmc
     else:
-        rl, learn, method = RLRecipe(**common, entropy=args.rl_entropy), train_rl, "PPO"
+        rl, learn = RLRecipe(**common, entropy=args.rl_entropy), train_rl
     if args.rl_envs is not None:
         rl.envs = args.rl_envs
     if args.rl_lr is not None:

@@ -65,12 +65,19 @@ def score_round(st, ru, reward_kind, start, rewards):
     for s in range(n):
         start[s] = st[POINTS + s]
     if st[FINISHED] and reward_kind == WIN:
-        winners = 0
         for s in range(n):
-            winners += (st[WINNERS] >> s) & 1
-        for s in range(n):
-            if (st[WINNERS] >> s) & 1:
-                rewards[s] += 1.0 / winners
+            rewards[s] += win_of(st, ru, s)
+
+
+@njit(cache=True)
+def win_of(st, ru, seat):
+    """A seat's share of a finished game's win (C6: 1 shared by the winners), 0 if it lost."""
+    if not (st[WINNERS] >> seat) & 1:
+        return 0.0
+    winners = 0
+    for s in range(ru[R_N]):
+        winners += (st[WINNERS] >> s) & 1
+    return 1.0 / winners
 
 
 @njit(cache=True)

@@ -29,7 +29,7 @@ import numpy as np
 
 from lama.bots.neural import feature_count, slot_count
 
-from .neural_rl import EVAL_SEED, TRAIN_SEED, Seats, networks, torch_scores, win_share
+from .neural_rl import TRAIN_SEED, Curve, Seats, greedy, mlp, torch_scores
 
 UNTIL = ("round", "game")
 
@@ -124,25 +124,13 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
     rng = np.random.default_rng(recipe.seed)
     game_id, players = recipe.game, recipe.players
     f, s = feature_count(game_id), slot_count(game_id)
-    q, _ = networks(weights, hidden, f, s, ())
+    q = mlp(weights, hidden, f, s)
     opt = torch.optim.Adam(q.parameters(), lr=recipe.lr)
     env = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads, recipe.heuristic_input,
                 reward="points")
     ring = Returns(recipe.window, env.rows, f)
-    curve, steps, samples, eval_seconds = [], 0, 0, 0.0
-    every_eval = max(1, recipe.steps // max(1, recipe.evals))
-    next_eval = 0
+    curve, steps, samples = Curve(recipe, on_eval), 0, 0
     start = time.perf_counter()
-
-    def evaluate():
-        nonlocal eval_seconds
-        t0 = time.perf_counter()
-        share, _ = win_share(q, game_id, players, recipe.eval_games, recipe.seed * 10 + EVAL_SEED, torch_scores,
-                             recipe.threads, recipe.heuristic_input)
-        eval_seconds += time.perf_counter() - t0
-        curve.append((steps, share))
-        if on_eval is not None:
-            on_eval(steps, share, weights_of(q))
 
     def learn():
         nonlocal samples
@@ -161,17 +149,9 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
             torch.nn.utils.clip_grad_norm_(q.parameters(), 40.0)
             opt.step()
 
-    while True:
-        if steps >= next_eval:
-            evaluate()
-            next_eval += every_eval
-        if steps >= recipe.steps:
-            break
+    while not curve.done(steps, q):
         for _ in range(recipe.every):
-            with torch.inference_mode():
-                values = q(torch.from_numpy(env.x)).numpy()
-            values = np.where(env.legal, values, -np.inf)
-            slots = values.argmax(axis=1)
+            slots = greedy(q, env.x, env.legal, torch_scores)
             explore = rng.random(env.rows) < recipe.epsilon
             if explore.any():  # a uniformly random legal slot: the first of a random order that is legal
                 noise = np.where(env.legal[explore], rng.random((int(explore.sum()), s)), -1.0)
@@ -186,5 +166,5 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
         if on_update is not None:
             on_update(steps)
     seconds = time.perf_counter() - start
-    return weights_of(q), {"steps": steps, "seconds": seconds, "eval_seconds": eval_seconds, "curve": curve,
+    return weights_of(q), {"steps": steps, "seconds": seconds, "eval_seconds": curve.seconds, "curve": curve.points,
                            "samples": samples, "dropped": ring.dropped}

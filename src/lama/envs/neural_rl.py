@@ -171,29 +171,59 @@ def torch_scores(policy, x: np.ndarray) -> np.ndarray:
         return policy(torch.from_numpy(x)).numpy()
 
 
-def networks(weights, hidden, inputs: int, outputs: int, value_hidden=(64,)):
-    """The policy (from `weights`, the bot's layers, if given) and a value network (torch)."""
+def mlp(weights, hidden, inputs: int, outputs: int):
+    """A network of the bot's shape (torch; ReLU between the layers), from `weights` (the bot's
+    layers) if given."""
     import torch
 
-    def mlp(out, hidden=hidden):
-        layers, width = [], inputs
-        for h in hidden:
-            layers += [torch.nn.Linear(width, h), torch.nn.ReLU()]
-            width = h
-        layers.append(torch.nn.Linear(width, out))
-        return torch.nn.Sequential(*layers)
-
-    policy = mlp(outputs)
+    layers, width = [], inputs
+    for h in hidden:
+        layers += [torch.nn.Linear(width, h), torch.nn.ReLU()]
+        width = h
+    layers.append(torch.nn.Linear(width, outputs))
+    net = torch.nn.Sequential(*layers)
     if weights is not None:
-        linear = [m for m in policy if isinstance(m, torch.nn.Linear)]
+        linear = [m for m in net if isinstance(m, torch.nn.Linear)]
         if len(linear) * 2 != len(weights):
             raise ValueError(f"the starting model has {len(weights) // 2} layers, not {len(linear)}")
         with torch.no_grad():
             for m, w, b in zip(linear, weights[::2], weights[1::2], strict=True):
                 m.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
                 m.bias.copy_(torch.from_numpy(b))
-    value = mlp(1, value_hidden)
-    return policy, value
+    return net
+
+
+def networks(weights, hidden, inputs: int, outputs: int, value_hidden=(64,)):
+    """The policy (from `weights`, the bot's layers, if given) and a value network (torch)."""
+    return mlp(weights, hidden, inputs, outputs), mlp(None, value_hidden, inputs, 1)
+
+
+class Curve:
+    """A run's learning curve: the greedy network's win share (`win_share`, the recipe's
+    `eval_games` on seeds the training never uses) at step 0 and every `steps // evals` steps
+    after, with the seconds it took; `on_eval(steps, share, weights)` at each point."""
+
+    def __init__(self, recipe, on_eval=None):
+        self.recipe, self.on_eval = recipe, on_eval
+        self.points, self.seconds = [], 0.0
+        self.every = max(1, recipe.steps // max(1, recipe.evals))
+        self.next = 0
+
+    def done(self, steps: int, net) -> bool:
+        """Measure `net` if a point is due at `steps`; whether the run has made all its steps."""
+        from lama.bots.neural_train import weights_of
+
+        r = self.recipe
+        if steps >= self.next:
+            t0 = time.perf_counter()
+            share, _ = win_share(net, r.game, r.players, r.eval_games, r.seed * 10 + EVAL_SEED, torch_scores,
+                                 r.threads, r.heuristic_input)
+            self.seconds += time.perf_counter() - t0
+            self.points.append((steps, share))
+            if self.on_eval is not None:
+                self.on_eval(steps, share, weights_of(net))
+            self.next += self.every
+        return steps >= r.steps
 
 
 def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, on_eval=None):
@@ -222,29 +252,9 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
     rews = np.zeros((t_len, b), dtype=np.float32)
     dones = np.zeros((t_len, b), dtype=np.bool_)
     valid = np.zeros((t_len, b), dtype=np.bool_)
-    curve, steps, eval_seconds = [], 0, 0.0
+    curve, steps, updates = Curve(recipe, on_eval), 0, 0
     start = time.perf_counter()
-    every = max(1, recipe.steps // max(1, recipe.evals))
-    next_eval = 0
-    updates = 0
-
-    def evaluate():
-        nonlocal eval_seconds
-        t0 = time.perf_counter()
-        w = weights_of(policy)
-        share, _ = win_share(policy, game_id, players, recipe.eval_games, recipe.seed * 10 + EVAL_SEED, torch_scores,
-                             recipe.threads, recipe.heuristic_input)
-        eval_seconds += time.perf_counter() - t0
-        curve.append((steps, share))
-        if on_eval is not None:
-            on_eval(steps, share, w)
-
-    while True:
-        if steps >= next_eval:
-            evaluate()
-            next_eval += every
-        if steps >= recipe.steps:
-            break
+    while not curve.done(steps, policy):
         with torch.inference_mode():
             for t in range(t_len):
                 x = torch.from_numpy(env.x)
@@ -304,4 +314,5 @@ def train_rl(recipe: RLRecipe, weights=None, hidden=(128, 128), on_update=None, 
         if on_update is not None:
             on_update(steps)
     seconds = time.perf_counter() - start
-    return weights_of(policy), {"steps": steps, "seconds": seconds, "eval_seconds": eval_seconds, "curve": curve}
+    return weights_of(policy), {"steps": steps, "seconds": seconds, "eval_seconds": curve.seconds,
+                                "curve": curve.points}

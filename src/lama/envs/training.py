@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from lama.bots.compiled.features import features_rows
 from lama.fast.kernel import njit, prange
-from lama.fast.layout import FINISHED, R_N, ROUND, WINNERS
+from lama.fast.layout import FINISHED, ROUND
 
-from .batch import play_logged, play_opponents, restart_logged, settle
+from .batch import play_logged, play_opponents, restart_logged, settle, win_of
 
 
 @njit(cache=True)
@@ -72,13 +72,8 @@ def step_all(states, ru, seats, actions, seat_policies, gens, reward_kind, start
             rewards[i] = acc[i, seat]
             ended[i] = st[FINISHED] != 0
             rounds_ended[i] = ended[i] or st[ROUND] != dealt
-            wins[i] = 0.0
+            wins[i] = win_of(st, ru, seat) if ended[i] else 0.0
             if ended[i]:
-                winners = 0
-                for s in range(ru[R_N]):
-                    winners += (st[WINNERS] >> s) & 1
-                if (st[WINNERS] >> seat) & 1:
-                    wins[i] = 1.0 / winners
                 restart_logged(st, ru, start[i], logs[i], hists[i])
                 play_opponents(st, ru, seat, seat_policies, gens[i], reward_kind, start[i], acc[i], ids_c, scratch_c,
                                memo_c, logs[i], hists[i])
