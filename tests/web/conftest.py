@@ -128,12 +128,13 @@ class Server:
     """`lama serve` as a real subprocess on a loopback port."""
 
     def __init__(self, db: str, port: int | None = None, pause: float = 0.0, args: tuple[str, ...] = (),
-                 preexec_fn=None, clock_file: Path | None = None):
+                 preexec_fn=None, clock_file: Path | None = None, seed_file: Path | None = None):
         self.db, self.port, self.pause, self.args = db, port or free_port(), pause, args
         self.preexec_fn = preexec_fn  # run in the child before lama serve (a resource limit, say)
-        # with `clock_file`: the e2e tests' serve.py, whose tables' clocks run that file's number of
-        # seconds ahead of the wall clock (written by the test to make a person's time run out)
-        self.clock_file = clock_file
+        # with `clock_file` or `seed_file`: the e2e tests' serve.py, whose tables' clocks run that
+        # file's number of seconds ahead of the wall clock (written by the test to make a person's
+        # time run out), and whose next table takes its seed from the seed file (a chosen deal)
+        self.clock_file, self.seed_file = clock_file, seed_file
         self.proc = None
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -141,9 +142,10 @@ class Server:
     def start(self, timeout: float = 60) -> Server:
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - what the server says; a pipe could fill up
         program, env = ["-m", "lama", "serve"], None
-        if self.clock_file is not None:
+        files = {"LAMA_E2E_CLOCK_FILE": self.clock_file, "LAMA_E2E_SEED_FILE": self.seed_file}
+        if any(files.values()):
             program = [str(Path(__file__).parents[1] / "e2e" / "serve.py")]
-            env = dict(os.environ, LAMA_E2E_CLOCK_FILE=str(self.clock_file))
+            env = dict(os.environ, **{name: str(path) for name, path in files.items() if path is not None})
         self.proc = subprocess.Popen(
             [sys.executable, *program, "--port", str(self.port), "--db", self.db,
              "--bot-pause", str(self.pause), "--bot-workers", "1", *self.args],
