@@ -7,7 +7,8 @@ phone (375x667), light and dark, as docs/screenshots/<scene>-<desktop|phone>-<li
 
 It starts the browser tests' real `lama serve` (a temporary SQLite store, bots without a pause) on a free
 loopback port, with each table's seed fixed by the scene (as tests/e2e/serve.py does, so the
-same moments come back), and drives Debian's chromium (/usr/bin/chromium) through Playwright.
+same moments come back), and drives Debian's chromium (its headless shell when installed, as
+tests/e2e) through Playwright.
 Ann, the person, plays by a fixed rule (a llama, else the lowest card; roll, discard the most)
 until the scene's moment: a turn of hers in L.L.A.M.A., a round's recap in Lato z Komarami, a
 magic show in Kadabra, a roll to discard from in Dice, a replay mid-round, a lobby with tables.
@@ -248,7 +249,7 @@ def main(argv=None) -> int:
     if unknown:
         parser.error(f"no scene {', '.join(unknown)} (the scenes: {', '.join(SCENES)})")
     if not Path(CHROMIUM).exists():
-        raise SystemExit(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+        raise SystemExit(f"{CHROMIUM} is not installed (apt-get install -y chromium-headless-shell, or chromium)")
     from playwright.sync_api import sync_playwright
 
     wanted = args.scenes or list(SCENES)
