@@ -72,7 +72,6 @@ def decide(page, what: str) -> bool:
     cards chosen, then make the move (tests/e2e/policy.py). False when it is not this page's turn."""
     if status(page) != "running" or not page.locator(CONTROLS).count() or page.locator("#confirm[open]").count():
         return False
-    page.wait_for_timeout(20)  # the lift of a playable card (a transition) ends
     in_view(page, what)
     give = page.locator(".hand [data-choice][aria-haspopup]:not([disabled])")
     if give.count() and not page.locator(".chooser").count():
@@ -94,7 +93,8 @@ def test_every_control_of_a_legal_move_is_in_view(server, new_page, game, player
     """A seeded round and the first decision of the next (the recap shown): at each decision of
     the person, nothing they need lies outside the viewport."""
     created = server.table(game, ["human"] + ["random"] * (players - 1), target=200, seed=100 + players)
-    page = new_page(viewport=LAPTOP if size == "laptop" else PHONE)
+    # with reduced motion a playable card is lifted at once (no transition to wait out: a sleep)
+    page = new_page(viewport=LAPTOP if size == "laptop" else PHONE, reduced_motion="reduce")
     page.goto(f"{server.base}/tables/{created['table']}#token={created['token']}")
     page.wait_for_function("document.documentElement.dataset.status === 'running'")
     done = round_over(page, 0)
