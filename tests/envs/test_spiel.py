@@ -55,6 +55,16 @@ def test_options_are_parameters():
     assert pyspiel.load_game("python_party").lama.party_on_party is True
 
 
+def test_a_lama_game_s_options_go_to_parameters_and_back():
+    from lama.spiel import lama_options, spiel_parameters
+
+    for game_id, options in (("kadabra", {"deck": {"L": 12, "1": 12, "2": 12, "3": 12, "4": 12}, "target": 9}),
+                             ("party", {"party_on_party": False, "hand_size": 5}), ("dice", {"target": 20})):
+        params = spiel_parameters(game_id, 3, options)
+        assert lama_options(GAMES[game_id], params) == (3, options)
+        assert pyspiel.load_game(f"python_{game_id}", params).lama.options == new_game(game_id, 3, options).options
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_chance_nodes_tensors_and_strings(game_id):
     """Every chance node's probabilities are positive and sum to 1; at every seat's turn the

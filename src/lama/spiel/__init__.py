@@ -44,14 +44,26 @@ MAX_GAME_LENGTH = 10**6  # no bound is known (rounds can score nothing); a gener
 _NAMES = {}  # short name -> lama game id
 
 
+def _plain(option) -> bool:
+    """An option OpenSpiel takes as it is (a whole number or yes-or-no); the others as JSON text."""
+    return option.type in ("integer", "seat", "boolean")
+
+
 def _parameters(cls) -> dict:
     """OpenSpiel's parameter specification of a lama Game class: players and the whole-number
     and yes-or-no options, their defaults; every other option as JSON text ("" for its default)."""
     defaults = cls.default_options()
     spec = {"players": 4}
     for option in cls.all_options():
-        spec[option.name] = defaults[option.name] if option.type in ("integer", "seat", "boolean") else ""
+        spec[option.name] = defaults[option.name] if _plain(option) else ""
     return spec
+
+
+def spiel_parameters(game_id: str, players: int, options: dict) -> dict:
+    """OpenSpiel's parameters of a lama game with these options (lama_options undoes it)."""
+    plain = {option.name: _plain(option) for option in GAMES[game_id].all_options()}
+    return {"players": players, **{name: value if plain[name] else json.dumps(value)
+                                   for name, value in options.items()}}
 
 
 def _game_type(game_id: str, cls) -> pyspiel.GameType:
@@ -317,4 +329,4 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["SpielGame", "SpielObserver", "SpielState", "lama_options"]
+__all__ = ["SpielGame", "SpielObserver", "SpielState", "lama_options", "spiel_parameters"]

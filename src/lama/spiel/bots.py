@@ -23,20 +23,14 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as spiel_ismcts
 from open_spiel.python.algorithms import mcts as spiel_mcts
 
-from lama.games import GAMES
-
-from . import SpielGame, SpielState
+from . import SpielGame, SpielState, spiel_parameters
 
 UCT_C = 2.0  # the exploration constant of OpenSpiel's examples
 
 
 @lru_cache(maxsize=16)
 def _spiel_game(game_id: str, players: int, options: str) -> SpielGame:
-    params = {"players": players}
-    kinds = {option.name: option.type for option in GAMES[game_id].all_options()}
-    for name, value in json.loads(options).items():
-        params[name] = value if kinds[name] in ("integer", "seat", "boolean") else json.dumps(value)
-    return pyspiel.load_game(f"python_{game_id}", params)
+    return pyspiel.load_game(f"python_{game_id}", spiel_parameters(game_id, players, json.loads(options)))
 
 
 def spiel_game_of(view) -> SpielGame:
