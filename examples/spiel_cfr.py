@@ -20,8 +20,8 @@ import pyspiel
 from open_spiel.python import policy as policy_lib
 from open_spiel.python.algorithms import cfr, exploitability
 
-import lama.spiel  # noqa: F401  (registers python_lama, ...)
 from lama.bots import load_bot
+from lama.spiel import spiel_parameters  # importing lama.spiel registers python_lama, ...
 
 # 2 players, one card each, a deck of five (two 1s, two 2s, a 3), the game over after the first
 # round (every round gives someone a point): small enough for CFR+ to converge in seconds (a
@@ -30,8 +30,7 @@ VARIANT = {"deck": {"1": 2, "2": 2, "3": 1}, "hand_size": 1, "target": 1}
 
 
 def load_variant(options=VARIANT):
-    return pyspiel.load_game("python_lama", {"players": 2, "deck": json.dumps(options["deck"]),
-                                             "hand_size": options["hand_size"], "target": options["target"]})
+    return pyspiel.load_game("python_lama", spiel_parameters("lama", 2, options))
 
 
 class BotPolicy(policy_lib.Policy):
@@ -64,22 +63,28 @@ def run(iterations: int, every: int) -> dict:
             "curve": [{"iteration": i, "exploitability": e, "seconds": t} for i, e, t in curve]}
 
 
-def plot(result: dict, path: Path) -> None:
+def save(result: dict, out: str, step: str, label: str, xlabel: str, title: str, logx: bool = True) -> None:
+    """OUT.json (the result) and OUT.png: the exploitability of the method's policy (`label`) at
+    each point of its curve (`step`: the point's count of iterations or episodes, on a log scale
+    when `logx`), beside the heuristic bot's."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    its = [p["iteration"] for p in result["curve"]]
+    path = Path(out)
+    path.with_suffix(".json").write_text(json.dumps(result, indent=1) + "\n")
     fig, ax = plt.subplots(figsize=(6, 4))
-    ax.loglog(its, [p["exploitability"] for p in result["curve"]], label="CFR+ average policy")
+    ax.plot([p[step] for p in result["curve"]], [p["exploitability"] for p in result["curve"]], label=label)
     ax.axhline(result["heuristic"], color="tab:red", linestyle="--", label="heuristic bot")
-    ax.set_xlabel("CFR+ iterations")
+    ax.set_xscale("log" if logx else "linear")
+    ax.set_yscale("log")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("exploitability (NashConv / 2)")
-    ax.set_title("A small L.L.A.M.A. (2 players, 1 card each, 5 cards)")
+    ax.set_title(title)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path.with_suffix(".png"), dpi=100)
 
 
 def main() -> None:
@@ -93,9 +98,8 @@ def main() -> None:
           f"{result['heuristic']:.4f}, CFR+ after {args.iterations} iterations {result['cfr_plus']:.6f} "
           f"({result['seconds']:.1f} s)")
     if args.out:
-        out = Path(args.out)
-        out.with_suffix(".json").write_text(json.dumps(result, indent=1) + "\n")
-        plot(result, out.with_suffix(".png"))
+        save(result, args.out, "iteration", "CFR+ average policy", "CFR+ iterations",
+             "A small L.L.A.M.A. (2 players, 1 card each, 5 cards)")
 
 
 if __name__ == "__main__":

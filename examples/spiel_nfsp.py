@@ -10,10 +10,8 @@ NFSP imports: `pip install -e '.[spiel,train]' dm-tree`.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
-from pathlib import Path
 
 import numpy as np
 import torch
@@ -23,9 +21,9 @@ from open_spiel.python.algorithms import exploitability
 from open_spiel.python.pytorch import nfsp
 
 try:  # examples/spiel_cfr.py, beside this file: run as a script
-    from spiel_cfr import VARIANT, BotPolicy, load_variant
+    from spiel_cfr import VARIANT, BotPolicy, load_variant, save
 except ImportError:  # imported from the repository's root (the tests)
-    from examples.spiel_cfr import VARIANT, BotPolicy, load_variant
+    from examples.spiel_cfr import VARIANT, BotPolicy, load_variant, save
 
 
 class AveragePolicy(policy_lib.Policy):
@@ -78,25 +76,6 @@ def run(episodes: int, every: int, seed: int) -> dict:
             "seconds": curve[-1][2], "curve": [{"episode": e, "exploitability": x, "seconds": t} for e, x, t in curve]}
 
 
-def plot(result: dict, path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6, 4))
-    ax.plot([p["episode"] for p in result["curve"]], [p["exploitability"] for p in result["curve"]],
-            label="NFSP average policy")
-    ax.axhline(result["heuristic"], color="tab:red", linestyle="--", label="heuristic bot")
-    ax.set_yscale("log")
-    ax.set_xlabel("self-play episodes")
-    ax.set_ylabel("exploitability (NashConv / 2)")
-    ax.set_title("NFSP on a small L.L.A.M.A. (2 players, 1 card each, 5 cards)")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=20000)
@@ -108,9 +87,8 @@ def main() -> None:
     print(f"exploitability: heuristic {result['heuristic']:.4f}, NFSP after {args.episodes} episodes "
           f"{result['nfsp']:.4f} ({result['seconds']:.0f} s)")
     if args.out:
-        out = Path(args.out)
-        out.with_suffix(".json").write_text(json.dumps(result, indent=1) + "\n")
-        plot(result, out.with_suffix(".png"))
+        save(result, args.out, "episode", "NFSP average policy", "self-play episodes",
+             "NFSP on a small L.L.A.M.A. (2 players, 1 card each, 5 cards)", logx=False)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def test_the_search_plays_the_game_of_the_view_s_options():
     assert spiel_game_of(view) is game  # one game per view's game, not one per call
 
 
-def test_lama_benchmark_measures_an_openspiel_search_as_a_plug_in(capsys, tmp_path):
+def test_lama_benchmark_measures_an_openspiel_search_as_a_plug_in(capsys):
     code = main(["benchmark", "lama.spiel.bots:ismcts_20", "--game", "dice", "--players", "3", "--games", "3",
                  "--references", "heuristic", "--json"])
     assert code == 0

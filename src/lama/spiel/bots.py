@@ -53,8 +53,7 @@ def search_bot(simulations: int = 100, uct_c: float = UCT_C):
             search = spiel_ismcts.ISMCTSBot(game, evaluator, uct_c, simulations, random_state=numbers)
             # the worlds it samples, from the seat's generator (OpenSpiel's own sampler is unseeded)
             search.set_resampler(lambda state, player: state.resample_from_infostate(player, numbers.uniform))
-        chosen = game.lama.action_of(int(search.step(root)))
-        return next(a for a in view.legal_actions if a == chosen)
+        return game.lama.action_of(int(search.step(root)))
 
     bot.__name__ = f"spiel_search_{simulations}"
     return bot
