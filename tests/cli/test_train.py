@@ -293,3 +293,58 @@ def test_train_dice_learns_every_decision_measured_through_the_rules_core(tmp_pa
     _plays_every_decision_itself(path, "dice")
     assert main(argv[:-4] + ["--rl-steps", "100", "--out", str(tmp_path / "rl"), "--quiet"]) == 2
     assert "--rl-steps" in capsys.readouterr().err
+
+
+def test_train_dmc_beside_the_imitation_model_doubles_its_width_and_records_the_prior(tmp_path, capsys):
+    """--rl-prior: DMC's values learned beside the fixed model; the agent is the two as one network."""
+    _torch()
+    from lama.bots.neural import read_agent
+
+    out = tmp_path / "prior"
+    argv = ["train", "--init", SHIPPED, "--rl-method", "dmc", "--rl-prior", "0.5", "--rl-steps", "2000",
+            "--rl-envs", "64", "--rl-evals", "1", "--rl-eval-games", "8", "--rl-threads", "1", "--out", str(out),
+            "--quiet", "--json"]
+    assert main(argv) == 0
+    json.loads(capsys.readouterr().out)
+    shipped, agent = read_agent(SHIPPED, "lama"), read_agent(out / "neural-lama.npz", "lama")
+    assert agent.meta["recipe"]["reinforcement"]["prior"] == 0.5
+    assert [w.shape[1] for w in agent.weights[:-2:2]] == [2 * w.shape[1] for w in shipped.weights[:-2:2]]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--rl-prior", "1", "--init", SHIPPED, "--rl-steps", "10"], "--rl-prior keeps a starting model"),  # ppo
+    (["--rl-prior", "1", "--rl-method", "dmc", "--rounds", "0", "--rl-steps", "10"], "improves a model: give --init"),
+    (["--rl-method", "rollouts", "--rounds", "0", "--rl-steps", "10"], "rollouts improves a model: give --init"),
+    (["--rl-prior", "1", "--rl-method", "dmc", "--init", SHIPPED], "--rl-prior keeps"),  # no steps
+])
+def test_train_prior_or_rollouts_without_their_method_steps_and_a_model_is_a_clear_error(tmp_path, capsys, argv, said):
+    assert main(["train", *argv, "--out", str(tmp_path / "o"), "--quiet"]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_train_prior_weight_must_be_a_number_of_zero_or_more(capsys):
+    for bad in ("-1", "heavy", "inf"):
+        with pytest.raises(SystemExit) as refused:
+            main(["train", "--rl-prior", bad])
+        assert refused.value.code == 2 and "a weight of 0 or more" in capsys.readouterr().err
+
+
+def test_train_rollouts_improves_a_model_in_iterations_and_records_them(tmp_path, capsys):
+    """--rl-method rollouts: a point of the curve after each iteration, each iteration a network of
+    the model's width beside it, the forks' decisions counted apart."""
+    _torch()
+    from lama.bots.neural import read_agent
+
+    out = tmp_path / "pi"
+    argv = ["train", "--init", SHIPPED, "--rl-method", "rollouts", "--rl-iterations", "2", "--rl-steps", "600",
+            "--rl-envs", "32", "--rl-eval-games", "8", "--rl-threads", "1", "--out", str(out), "--quiet", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    (phase,) = summary["phases"]
+    assert (phase["method"], phase["agent_steps"]) == ("rollouts", 600) and phase["rollout_steps"] > 600
+    assert [c[0] for c in summary["curve"]] == [0, 300, 600]
+    shipped, agent = read_agent(SHIPPED, "lama"), read_agent(out / "neural-lama.npz", "lama")
+    rl = agent.meta["recipe"]["reinforcement"]
+    assert (rl["method"], rl["iterations"], rl["prior"]) == ("rollouts", 2, 0.2)
+    assert agent.weights[0].shape[1] == 3 * shipped.weights[0].shape[1]
+    assert read_agent(out / "checkpoint-rl-300.npz", "lama").weights[0].shape[1] == 2 * shipped.weights[0].shape[1]

@@ -106,3 +106,41 @@ def test_a_run_is_determined_by_its_seed():
     assert info_a["curve"] == info_b["curve"]
     assert all((x == y).all() for x, y in zip(a, b, strict=True))
     assert not all((x == y).all() for x, y in zip(a, c, strict=True))
+
+
+def test_combined_networks_score_the_weighted_sum_of_theirs():
+    """neural.combine: one network of the bot's shape (hidden layers side by side) whose scores are
+    the weighted sum of the networks' scores, for networks of other widths; depths must agree."""
+    from lama.bots.neural import combine, scores
+    from lama.bots.neural_fit import initial
+
+    a, b = initial([68, 32, 16, 9], seed=1), initial([68, 8, 24, 9], seed=2)
+    for w in (a[1], a[3], a[5], b[1], b[3], b[5]):
+        w += np.random.default_rng(3).standard_normal(w.shape).astype(np.float32)  # biases count too
+    x = np.random.default_rng(4).standard_normal((50, 68)).astype(np.float32)
+    both = combine([a, b], [0.5, 2.0])
+    assert [w.shape for w in both] == [(68, 40), (40,), (40, 40), (40,), (40, 9), (9,)]
+    assert np.allclose(scores(both, x), 0.5 * scores(a, x) + 2.0 * scores(b, x), atol=1e-4)
+    with pytest.raises(ValueError, match="one depth"):
+        combine([a, initial([68, 9], seed=5)], [1.0, 1.0])
+
+
+def test_dmc_beside_a_fixed_prior_starts_at_the_prior_and_keeps_it():
+    """--rl-prior: the imitation model stays as it is beside values learned from zero, so the curve
+    starts exactly at the model's own play, the model's block of the result is the model, and the
+    values (the other block) have learned something."""
+    pytest.importorskip("torch")
+    from lama.bots.neural import model
+    from lama.envs.neural_rl import EVAL_SEED, win_share
+
+    prior = model("lama")
+    recipe = DMCRecipe(game="lama", players=4, seed=3, steps=6000, envs=128, evals=1, eval_games=200, prior=0.5)
+    weights, info = train_dmc(recipe, prior, hidden=tuple(w.shape[1] for w in prior[:-2:2]))
+    assert info["curve"][0][1] == win_share(prior, "lama", 4, 200, 3 * 10 + EVAL_SEED)[0]
+    width = prior[0].shape[1]
+    assert [w.shape[1] for w in weights[:-2:2]] == [2 * width, 2 * prior[2].shape[1]]
+    assert (weights[0][:, :width] == prior[0]).all() and (weights[2][:width, :prior[2].shape[1]] == prior[2]).all()
+    assert np.allclose(weights[-2][:prior[-2].shape[0]], 0.5 * prior[-2])
+    assert np.abs(weights[-2][prior[-2].shape[0]:]).sum() > 0  # the values' output layer has left zero
+    with pytest.raises(ValueError, match="needs a starting model"):
+        train_dmc(recipe, None)

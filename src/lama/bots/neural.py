@@ -296,6 +296,33 @@ def scores(weights, x: np.ndarray) -> np.ndarray:
     return x
 
 
+def combine(networks, coefficients) -> tuple[np.ndarray, ...]:
+    """One network of the bot's shape whose scores are the sum of `coefficients` times the scores of
+    `networks` (each the bot's layers, all of the same depth): their hidden layers side by side
+    (block-diagonal, so none reads another's units) and their outputs weighted into one. The
+    reinforcement phase's prior and values play as one such network (envs.neural_dmc)."""
+    depths = {len(n) for n in networks}
+    if len(depths) != 1 or len(networks) != len(coefficients):
+        raise ValueError("combine needs networks of one depth and a coefficient for each")
+    layers: list[np.ndarray] = []
+    last = len(networks[0]) - 2
+    for i in range(0, last + 2, 2):
+        ws, bs = [n[i] for n in networks], [n[i + 1] for n in networks]
+        if i == last:
+            layers += [np.concatenate([c * w for c, w in zip(coefficients, ws, strict=True)]),
+                       sum(c * b for c, b in zip(coefficients, bs, strict=True))]
+        elif i == 0:
+            layers += [np.concatenate(ws, axis=1), np.concatenate(bs)]
+        else:
+            block = np.zeros((sum(w.shape[0] for w in ws), sum(w.shape[1] for w in ws)), dtype=np.float32)
+            row = col = 0
+            for w in ws:
+                block[row:row + w.shape[0], col:col + w.shape[1]] = w
+                row, col = row + w.shape[0], col + w.shape[1]
+            layers += [block, np.concatenate(bs)]
+    return tuple(np.asarray(w, dtype=np.float32) for w in layers)
+
+
 class NeuralBot:
     """The bot with given `weights` (as `model` returns them; training plays its checkpoints so),
     or with the shipped model of each game; `name` for its repr (a saved agent's file)."""

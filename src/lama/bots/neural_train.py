@@ -296,7 +296,10 @@ def train(recipe: Recipe, on_game=None, on_round=None, checkpoint=None, start=No
 
 def weights_of(model) -> tuple[np.ndarray, ...]:
     """A torch network's layers as neural.model returns them: (w0, b0, w1, b1, ...), w as inputs x outputs
-    (the reinforcement phase's, lama.envs.neural_rl)."""
+    (the reinforcement phase's, lama.envs.neural_rl); a network that plays as several
+    (neural_dmc's prior and values) gives its own (`bot_layers`)."""
+    if hasattr(model, "bot_layers"):
+        return model.bot_layers()
     out = []
     for layer in model:
         if hasattr(layer, "weight"):

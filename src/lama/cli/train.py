@@ -24,6 +24,18 @@ def non_negative(text: str) -> int:
     return 0 if text.strip() == "0" else positive(text)
 
 
+def weight(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: a weight of 0 or more, e.g. 1")
+    return value
+
+
 def share(text: str) -> float:
     import argparse
 
@@ -46,7 +58,7 @@ def missing_extra(error: ImportError) -> str:
         module=error.name or error, command="pip install -e '.[train]'")
 
 
-METHODS = ("ppo", "dmc")
+METHODS = ("ppo", "dmc", "rollouts")
 
 
 def add_arguments(p) -> None:
@@ -56,6 +68,7 @@ def add_arguments(p) -> None:
         from lama.bots.neural_train import OPPONENTS, Recipe
         from lama.envs.neural_dmc import UNTIL, DMCRecipe
         from lama.envs.neural_rl import RLRecipe
+        from lama.envs.neural_rollouts import RolloutRecipe
     except ImportError as e:  # before any option is read: `lama train`, `lama train --help` alike
         print(missing_extra(e), file=sys.stderr)
         raise SystemExit(2) from None
@@ -63,7 +76,7 @@ def add_arguments(p) -> None:
 
     games = [g for g in GAMES if has_network(g)]  # what the network's features read
 
-    r, rl, dmc = Recipe(), RLRecipe(), DMCRecipe()
+    r, rl, dmc, pi = Recipe(), RLRecipe(), DMCRecipe(), RolloutRecipe()
     p.description = ("Train the neural bot in two phases. Imitation: label positions with hard's search and fit "
                      "a small network on them (rounds of DAgger: later rounds play the network's own moves). "
                      "Reinforcement: PPO or deep Monte-Carlo on the fast engine, the network against the "
@@ -119,8 +132,10 @@ def add_arguments(p) -> None:
                    help=f"agent steps (the learning seat's decisions), 0 for none (default {rl.steps:,})")
     g.add_argument("--rl-method", choices=METHODS, default="ppo",
                    help="ppo: proximal policy optimisation on the win (a sampled policy); dmc: deep Monte-Carlo, "
-                        "the network's scores learned as the values of its moves, the greedy play itself "
-                        "(default ppo)")
+                        "the network's scores learned as the values of its moves, the greedy play itself; "
+                        "rollouts: policy iteration from a model, every legal move rolled out on the same future "
+                        "and the advantages fitted beside the model (the recipe that improves the imitation "
+                        "model; --rl-steps counts the decisions rolled out) (default ppo)")
     g.add_argument("--rl-envs", type=positive, help=f"games stepped at once (default {rl.envs} with ppo, "
                                                      f"{dmc.envs} with dmc)")
     g.add_argument("--rl-threads", type=positive, default=rl.threads,
@@ -135,10 +150,19 @@ def add_arguments(p) -> None:
                         f"of the game (every later round and the win) (default {dmc.until})")
     g.add_argument("--rl-epsilon", type=share, default=dmc.epsilon,
                    help=f"dmc: the share of random legal moves while learning (default {dmc.epsilon})")
+    g.add_argument("--rl-prior", type=weight, metavar="WEIGHT",
+                   help="dmc and rollouts from a model (--init or the imitation rounds): keep it and play WEIGHT "
+                        "times its scores plus the values learned beside it, the two as one network of twice "
+                        f"the width (default {pi.prior} with rollouts; with dmc {dmc.prior}: the model's scores "
+                        "are read as values and learned further, as from scratch)")
+    g.add_argument("--rl-iterations", type=positive, default=pi.iterations,
+                   help=f"rollouts: iterations of policy improvement, each adding the starting model's width "
+                        f"(default {pi.iterations})"),
     g.add_argument("--rl-eval-games", type=positive, default=rl.eval_games,
                    help=f"games against the heuristic at each point of the curve (default {rl.eval_games})")
     g.add_argument("--rl-evals", type=positive, default=rl.evals,
-                   help=f"points of the curve, each a checkpoint (default {rl.evals})")
+                   help=f"points of the curve, each a checkpoint (default {rl.evals}; rollouts: one after each "
+                        "iteration)")
     p.add_argument("--out", default="train-out", metavar="DIR",
                    help="folder for the checkpoints, curve.png and neural-GAME.npz (default train-out)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -183,6 +207,15 @@ def cmd_train(args) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from lama.bots.neural import compiled_twin
 
+    if args.rl_prior is not None and (args.rl_method == "ppo" or not args.rl_steps):
+        print("--rl-prior keeps a starting model beside learned values: give --rl-method dmc or rollouts and "
+              "--rl-steps N", file=sys.stderr)
+        return 2
+    if (args.rl_prior or args.rl_method == "rollouts") and args.rl_steps and args.init is None and args.rounds == 0:
+        print(f"--rl-method {args.rl_method} with --rl-prior improves a model: give --init MODEL or imitation rounds"
+              if args.rl_method == "dmc" else "--rl-method rollouts improves a model: give --init MODEL or imitation "
+              "rounds", file=sys.stderr)
+        return 2
     if args.rl_steps and not compiled_twin(args.game):  # before any missing extra: no install would help
         print(f"--rl-steps: the engine cannot read {args.game}'s features yet, so its network learns by imitation "
               "alone: give --rl-steps 0", file=sys.stderr)
@@ -201,6 +234,7 @@ def cmd_train(args) -> int:
     from lama.bots.neural_train import Labels, Recipe, train
     from lama.envs.neural_dmc import DMCRecipe, train_dmc
     from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
+    from lama.envs.neural_rollouts import RolloutRecipe, train_rollouts
     from lama.envs.neural_rl import win_share as engine_win_share
 
     def agent(option: str, path: str):
@@ -257,7 +291,13 @@ def cmd_train(args) -> int:
                   eval_games=args.rl_eval_games, evals=args.rl_evals, heuristic_input=args.heuristic_input)
     method = args.rl_method.upper()  # as the progress and the checkpoints name it
     if args.rl_method == "dmc":
-        rl, learn = DMCRecipe(**common, until=args.rl_until, epsilon=args.rl_epsilon), train_dmc
+        rl, learn = DMCRecipe(**common, until=args.rl_until, epsilon=args.rl_epsilon,
+                              prior=args.rl_prior or 0.0), train_dmc
+    elif args.rl_method == "rollouts":
+        common.pop("evals")  # a point of the curve after each iteration
+        rl, learn = RolloutRecipe(**common, iterations=args.rl_iterations), train_rollouts
+        if args.rl_prior is not None:
+            rl.prior = args.rl_prior
     else:
         rl, learn = RLRecipe(**common, entropy=args.rl_entropy), train_rl
     if args.rl_envs is not None:
@@ -329,6 +369,8 @@ def cmd_train(args) -> int:
                            "agent_steps_per_second": round(info["steps"] / info["seconds"], 1),
                            "of_which_evaluation_seconds": round(info["eval_seconds"], 1), "threads": rl.threads,
                            "win_share": curve[-1][1]})
+            if "rollout_steps" in info:  # the learning seat's decisions in the forks besides
+                phases[-1]["rollout_steps"] = info["rollout_steps"]
             loads.append(load_average())
     seconds = time.perf_counter() - start
     model = os.path.join(args.out, f"neural-{args.game}.npz")

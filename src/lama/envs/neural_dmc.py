@@ -54,6 +54,7 @@ class DMCRecipe:
     evals: int = 10  # points of the learning curve (besides the start)
     threads: int = 2
     heuristic_input: bool = True  # False: the network never reads the heuristic's choice
+    prior: float = 0.0  # > 0: the starting model stays fixed, its scores times this beside the learned values
 
 
 def check_until(until: str) -> str:
@@ -108,8 +109,35 @@ class Returns:
         return self.x[t, i], self.slot[t, i], returns.astype(np.float32)
 
 
+def with_prior(prior, values, weight: float):
+    """The network that plays `weight` times the fixed `prior`'s scores plus the learned `values`
+    (torch networks of one depth); its bot layers are the two combined (neural.combine)."""
+    import torch
+
+    from lama.bots.neural import combine
+    from lama.bots.neural_train import weights_of
+
+    class WithPrior(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.prior, self.values = prior.requires_grad_(False), values
+
+        def forward(self, x):
+            return weight * self.prior(x) + self.values(x)
+
+        def bot_layers(self):
+            return combine([weights_of(self.prior), weights_of(self.values)], [weight, 1.0])
+
+    return WithPrior()
+
+
 def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None, on_eval=None):
-    """DMC from `weights` (the bot's layers, read as values; None: from scratch).
+    """DMC from `weights` (the bot's layers, read as values; None: from scratch). With
+    `recipe.prior` > 0, `weights` (an imitation model: a policy's logits, not values, which
+    regressing on returns would undo) stay fixed instead, and values learned from a blank network
+    of their shape are added to `prior` times their scores: the learned policy is the prior's,
+    changed where the values say a move is worth more; the result is the two combined into one
+    network of the bot's shape (twice as wide).
     `on_update(steps)` after every round of gradient steps, `on_eval(steps, share, weights)` at
     each point of the curve. Returns (weights, {"steps", "seconds", "eval_seconds", "curve",
     "samples", "dropped"})."""
@@ -124,8 +152,17 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
     rng = np.random.default_rng(recipe.seed)
     game_id, players = recipe.game, recipe.players
     f, s = feature_count(game_id), slot_count(game_id)
-    q = mlp(weights, hidden, f, s)
+    if recipe.prior < 0:
+        raise ValueError(f"the prior's weight must be 0 or more, not {recipe.prior}")
+    if recipe.prior and weights is None:
+        raise ValueError("a prior needs a starting model")
+    q = mlp(None if recipe.prior else weights, hidden, f, s)
+    if recipe.prior:  # values of 0 at first: the curve starts at the prior's own play
+        with torch.no_grad():
+            q[-1].weight.zero_()
+            q[-1].bias.zero_()
     opt = torch.optim.Adam(q.parameters(), lr=recipe.lr)
+    net = with_prior(mlp(weights, hidden, f, s), q, recipe.prior) if recipe.prior else q
     env = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads, recipe.heuristic_input,
                 reward="points")
     ring = Returns(recipe.window, env.rows, f)
@@ -149,9 +186,9 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
             torch.nn.utils.clip_grad_norm_(q.parameters(), 40.0)
             opt.step()
 
-    while not curve.done(steps, q):
+    while not curve.done(steps, net):
         for _ in range(recipe.every):
-            slots = greedy(q, env.x, env.legal, torch_scores)
+            slots = greedy(net, env.x, env.legal, torch_scores)
             explore = rng.random(env.rows) < recipe.epsilon
             if explore.any():  # a uniformly random legal slot: the first of a random order that is legal
                 noise = np.where(env.legal[explore], rng.random((int(explore.sum()), s)), -1.0)
@@ -166,5 +203,5 @@ def train_dmc(recipe: DMCRecipe, weights=None, hidden=(256, 256), on_update=None
         if on_update is not None:
             on_update(steps)
     seconds = time.perf_counter() - start
-    return weights_of(q), {"steps": steps, "seconds": seconds, "eval_seconds": curve.seconds, "curve": curve.points,
+    return weights_of(net), {"steps": steps, "seconds": seconds, "eval_seconds": curve.seconds, "curve": curve.points,
                            "samples": samples, "dropped": ring.dropped}
