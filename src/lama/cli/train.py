@@ -234,8 +234,8 @@ def cmd_train(args) -> int:
     from lama.bots.neural_train import Labels, Recipe, train
     from lama.envs.neural_dmc import DMCRecipe, train_dmc
     from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
-    from lama.envs.neural_rollouts import RolloutRecipe, train_rollouts
     from lama.envs.neural_rl import win_share as engine_win_share
+    from lama.envs.neural_rollouts import RolloutRecipe, train_rollouts
 
     def agent(option: str, path: str):
         try:

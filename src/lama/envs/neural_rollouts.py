@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lama.bots.neural import combine, feature_count, scores, slot_count
+from lama.bots.neural import combine, scores, slot_count
 
 from .neural_rl import EVAL_SEED, TRAIN_SEED, Seats, greedy, mlp, win_share
 
@@ -134,7 +134,7 @@ def train_rollouts(recipe: RolloutRecipe, weights, hidden=None, on_update=None, 
         raise ValueError("the prior's weight must be 0 or more and the iterations 1 or more")
     torch.set_num_threads(recipe.threads)
     game_id, players = recipe.game, recipe.players
-    f, s = feature_count(game_id), slot_count(game_id)
+    s = slot_count(game_id)
     hidden = tuple(hidden or (w.shape[1] for w in weights[:-2:2]))
     games = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads, recipe.heuristic_input,
                   reward="points")
