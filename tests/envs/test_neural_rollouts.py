@@ -43,8 +43,12 @@ def test_every_legal_move_s_return_is_its_own_fork_s():
     for _ in range(7):
         games.step(greedy(weights, games.x, games.legal, scores))
     rows = np.flatnonzero(games.legal.sum(axis=1) > 1)[:4]
+    pytest.importorskip("torch")
+    from lama.envs.neural_rl import mlp
+
     recipe = RolloutRecipe()
-    together, decisions = rollout_returns(Seats("lama", 4, 64, seed=1, reward="points"), games, rows, weights, recipe)
+    policy = mlp(weights, [w.shape[1] for w in weights[:-2:2]], 68, 9)
+    together, decisions = rollout_returns(Seats("lama", 4, 64, seed=1, reward="points"), games, rows, policy, recipe)
     assert decisions >= games.legal[rows].sum()
     assert (together[~games.legal[rows]] == 0).all()
     for i, row in enumerate(rows):

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lama.bots.neural import combine, scores, slot_count
+from lama.bots.neural import combine, slot_count
 
-from .neural_rl import EVAL_SEED, TRAIN_SEED, Seats, greedy, mlp, win_share
+from .neural_rl import EVAL_SEED, TRAIN_SEED, Seats, greedy, mlp, torch_scores, win_share
 
 ROW_ARRAYS = ("states", "seats", "gens", "start", "acc", "logs", "hists", "x", "legal", "fits", "heuristic")
 """A Seats row's game, its learning seat, the heuristic's random words and the features at its decision."""
@@ -66,9 +66,10 @@ def fork(forks: Seats, games: Seats, rows: np.ndarray) -> None:
     forks.over[:n] = False
 
 
-def rollout_returns(forks: Seats, games: Seats, rows: np.ndarray, weights, recipe: RolloutRecipe):
-    """Every legal move of `games`' `rows` played in a fork, then `weights`' greedy play to the
-    round's end: (returns by slot, 0 where illegal; the learning seat's decisions in the forks)."""
+def rollout_returns(forks: Seats, games: Seats, rows: np.ndarray, policy, recipe: RolloutRecipe):
+    """Every legal move of `games`' `rows` played in a fork, then `policy`'s greedy play (a torch
+    network: numpy's threaded products crawl on a busy machine) to the round's end: (returns by
+    slot, 0 where illegal; the learning seat's decisions in the forks)."""
     legal = games.legal[rows]
     slots = np.zeros(forks.rows, dtype=np.int64)
     owner, first = np.nonzero(legal)
@@ -85,7 +86,7 @@ def rollout_returns(forks: Seats, games: Seats, rows: np.ndarray, weights, recip
         forks.over |= forks.rounds_ended
         live = np.flatnonzero(~forks.over)
         if len(live):
-            slots[live] = greedy(weights, forks.x[live], forks.legal[live], scores)
+            slots[live] = greedy(policy, forks.x[live], forks.legal[live], torch_scores)
     returns = np.zeros(legal.shape, dtype=np.float32)
     returns[owner, first] = total[:n]
     return returns, decisions
@@ -157,14 +158,15 @@ def train_rollouts(recipe: RolloutRecipe, weights, hidden=None, on_update=None, 
 
     measure()
     for iteration in range(recipe.iterations):
+        policy = mlp(weights, [w.shape[1] for w in weights[:-2:2]], weights[0].shape[0], s)
         goal = recipe.steps * (iteration + 1) // recipe.iterations
         xs, legals, returns = [], [], []
         while steps < goal:
-            games.step(greedy(weights, games.x, games.legal, scores))
+            games.step(greedy(policy, games.x, games.legal, torch_scores))
             rows = np.flatnonzero(games.fits & (games.legal.sum(axis=1) > 1))
             rng.shuffle(rows)
             rows = rows[np.cumsum(games.legal[rows].sum(axis=1)) <= forks.rows][:goal - steps]
-            got, decisions = rollout_returns(forks, games, rows, weights, recipe)
+            got, decisions = rollout_returns(forks, games, rows, policy, recipe)
             xs.append(games.x[rows].copy())
             legals.append(games.legal[rows].copy())
             returns.append(got)
