@@ -72,7 +72,8 @@ def main(argv=None) -> int:
         t0 = time.perf_counter()
         won = wins(agent.weights, args.game, args.players, args.games, args.seed, agent.heuristic_input, args.threads)
         row = {"agent": path, "games": len(won), "win_share": interval(won), "seconds": time.perf_counter() - t0}
-        line = f"{path}: {100 * won.mean():.2f}% ({100 * row['win_share']['low']:.2f}–{100 * row['win_share']['high']:.2f})"
+        share = row["win_share"]
+        line = f"{path}: {100 * share['mean']:.2f}% ({100 * share['low']:.2f}–{100 * share['high']:.2f})"
         if reference is None:
             reference = won
         else:
