@@ -345,6 +345,6 @@ def test_train_rollouts_improves_a_model_in_iterations_and_records_them(tmp_path
     assert [c[0] for c in summary["curve"]] == [0, 300, 600]
     shipped, agent = read_agent(SHIPPED, "lama"), read_agent(out / "neural-lama.npz", "lama")
     rl = agent.meta["recipe"]["reinforcement"]
-    assert (rl["method"], rl["iterations"], rl["prior"]) == ("rollouts", 2, 0.2)
+    assert (rl["method"], rl["iterations"], rl["prior"]) == ("rollouts", 2, 0.3)
     assert agent.weights[0].shape[1] == 3 * shipped.weights[0].shape[1]
     assert read_agent(out / "checkpoint-rl-300.npz", "lama").weights[0].shape[1] == 2 * shipped.weights[0].shape[1]

@@ -79,9 +79,10 @@ def add_arguments(p) -> None:
     r, rl, dmc, pi = Recipe(), RLRecipe(), DMCRecipe(), RolloutRecipe()
     p.description = ("Train the neural bot in two phases. Imitation: label positions with hard's search and fit "
                      "a small network on them (rounds of DAgger: later rounds play the network's own moves). "
-                     "Reinforcement: PPO or deep Monte-Carlo on the fast engine, the network against the "
-                     "heuristic in every other seat. Checkpoints, a learning curve (win share against the "
-                     "heuristic over agent steps, PNG), the agent steps per second of each phase and end to end. "
+                     "Reinforcement: PPO, deep Monte-Carlo or policy iteration by rollouts on the fast engine, "
+                     "the network against the heuristic in every other seat. Checkpoints, a learning curve "
+                     "(win share against the heuristic over agent steps, PNG), the agent steps per second of each "
+                     "phase and end to end. "
                      "Needs the train extra (torch for the reinforcement phase only: the imitation fits with "
                      "numpy).")
     p.add_argument("--game", choices=games, default=r.game, help=f"the game (default {r.game})")
@@ -137,12 +138,13 @@ def add_arguments(p) -> None:
                         "and the advantages fitted beside the model (the recipe that improves the imitation "
                         "model; --rl-steps counts the decisions rolled out) (default ppo)")
     g.add_argument("--rl-envs", type=positive, help=f"games stepped at once (default {rl.envs} with ppo, "
-                                                     f"{dmc.envs} with dmc)")
+                                                     f"{dmc.envs} with dmc, {pi.envs} with rollouts)")
     g.add_argument("--rl-threads", type=positive, default=rl.threads,
                    help=f"threads of the network and the engine (default {rl.threads}: a run is the same for a seed "
                         "and a number of threads)")
     g.add_argument("--rl-lr", type=float,
-                   help=f"the network's learning rate (default {rl.lr} with ppo, {dmc.lr} with dmc)")
+                   help=f"the network's learning rate (default {rl.lr} with ppo, {dmc.lr} with dmc, "
+                        f"{pi.lr} with rollouts)")
     g.add_argument("--rl-entropy", type=float, default=rl.entropy,
                    help=f"ppo: the weight of the policy's entropy in its loss (default {rl.entropy})")
     g.add_argument("--rl-until", choices=UNTIL, default=dmc.until,
@@ -152,12 +154,12 @@ def add_arguments(p) -> None:
                    help=f"dmc: the share of random legal moves while learning (default {dmc.epsilon})")
     g.add_argument("--rl-prior", type=weight, metavar="WEIGHT",
                    help="dmc and rollouts from a model (--init or the imitation rounds): keep it and play WEIGHT "
-                        "times its scores plus the values learned beside it, the two as one network of twice "
-                        f"the width (default {pi.prior} with rollouts; with dmc {dmc.prior}: the model's scores "
-                        "are read as values and learned further, as from scratch)")
+                        "times its scores plus the values learned beside it, the two as one network whose widths "
+                        f"add up (default {pi.prior} with rollouts; with dmc {dmc.prior}: the model's scores are "
+                        "read as values and learned further, as from scratch)")
     g.add_argument("--rl-iterations", type=positive, default=pi.iterations,
                    help=f"rollouts: iterations of policy improvement, each adding the starting model's width "
-                        f"(default {pi.iterations})"),
+                        f"(default {pi.iterations})")
     g.add_argument("--rl-eval-games", type=positive, default=rl.eval_games,
                    help=f"games against the heuristic at each point of the curve (default {rl.eval_games})")
     g.add_argument("--rl-evals", type=positive, default=rl.evals,
@@ -212,9 +214,8 @@ def cmd_train(args) -> int:
               "--rl-steps N", file=sys.stderr)
         return 2
     if (args.rl_prior or args.rl_method == "rollouts") and args.rl_steps and args.init is None and args.rounds == 0:
-        print(f"--rl-method {args.rl_method} with --rl-prior improves a model: give --init MODEL or imitation rounds"
-              if args.rl_method == "dmc" else "--rl-method rollouts improves a model: give --init MODEL or imitation "
-              "rounds", file=sys.stderr)
+        what = "--rl-method rollouts" if args.rl_method == "rollouts" else "--rl-method dmc with --rl-prior"
+        print(f"{what} improves a model: give --init MODEL or imitation rounds", file=sys.stderr)
         return 2
     if args.rl_steps and not compiled_twin(args.game):  # before any missing extra: no install would help
         print(f"--rl-steps: the engine cannot read {args.game}'s features yet, so its network learns by imitation "

@@ -43,7 +43,7 @@ class RolloutRecipe:
     seed: int = 0
     steps: int = 0  # decisions whose every move is rolled out, over all iterations
     iterations: int = 2
-    prior: float = 0.2  # the current policy's scores' weight beside the fitted advantages
+    prior: float = 0.3  # the current policy's scores' weight beside the fitted advantages
     envs: int = 256  # games played by the policy (each decision forked)
     forks: int = 2048  # forks played at once
     points_scale: float = 10.0
