@@ -22,30 +22,15 @@ import time
 
 import numpy as np
 
-Z95 = 1.959963984540054
-
-
-def wins(weights, game_id: str, players: int, games: int, seed: int, heuristic_input: bool, threads: int):
-    """The agent's win (1 shared by the winners) in the first game of each row."""
-    from lama.envs.neural_rl import Seats, greedy
-
-    env = Seats(game_id, players, games, seed, threads, heuristic_input)
-    won = np.zeros(env.rows)
-    slots = np.zeros(env.rows, dtype=np.int64)
-    while not env.over.all():
-        playing = np.flatnonzero(~env.over)
-        slots[playing] = greedy(weights, env.x[playing], env.legal[playing])
-        rewards, ended = env.step(slots)
-        first = ended & ~env.over
-        won[first] = rewards[first]
-        env.over |= ended
-    return won
+from lama.envs.neural_rl import wins
+from lama.sim import stats
 
 
 def interval(values: np.ndarray) -> dict:
+    """The mean with its 95% normal interval."""
     mean = float(values.mean())
-    half = Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
-    return {"mean": mean, "low": mean - half, "high": mean + half}
+    low, high = stats.interval(mean, float(values.std(ddof=1)) / math.sqrt(len(values)))
+    return {"mean": mean, "low": low, "high": high}
 
 
 def main(argv=None) -> int:
@@ -70,7 +55,8 @@ def main(argv=None) -> int:
             print(f"{path}: {e}", file=sys.stderr)
             return 2
         t0 = time.perf_counter()
-        won = wins(agent.weights, args.game, args.players, args.games, args.seed, agent.heuristic_input, args.threads)
+        won, _ = wins(agent.weights, args.game, args.players, args.games, args.seed, threads=args.threads,
+                      heuristic_input=agent.heuristic_input)
         row = {"agent": path, "games": len(won), "win_share": interval(won), "seconds": time.perf_counter() - t0}
         share = row["win_share"]
         line = f"{path}: {100 * share['mean']:.2f}% ({100 * share['low']:.2f}–{100 * share['high']:.2f})"

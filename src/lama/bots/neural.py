@@ -296,6 +296,11 @@ def scores(weights, x: np.ndarray) -> np.ndarray:
     return x
 
 
+def hidden_widths(weights) -> tuple[int, ...]:
+    """The widths of a network's hidden layers (the bot's layers w0, b0, w1, b1, ...)."""
+    return tuple(w.shape[1] for w in weights[:-2:2])
+
+
 def combine(networks, coefficients) -> tuple[np.ndarray, ...]:
     """One network of the bot's shape whose scores are the sum of `coefficients` times the scores of
     `networks` (each the bot's layers, all of the same depth): their hidden layers side by side

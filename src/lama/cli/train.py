@@ -1,6 +1,6 @@
 """`lama train`: train the `neural` bot's network from a seed: imitation of hard's search
 (lama.bots.neural_train), then reinforcement learning on the fast engine (PPO, lama.envs.neural_rl, or
-deep Monte-Carlo, lama.envs.neural_dmc),
+deep Monte-Carlo, lama.envs.neural_dmc, or policy iteration by rollouts, lama.envs.neural_rollouts),
 with a progress bar, checkpoints, a learning curve (PNG), the agent steps per second of each phase
 and end to end, and the model file (needs the train extra: torch, matplotlib)."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
 import shlex
 import subprocess
@@ -24,28 +25,24 @@ def non_negative(text: str) -> int:
     return 0 if text.strip() == "0" else positive(text)
 
 
-def weight(text: str) -> float:
+def _number(text: str, fits, what: str) -> float:
     import argparse
 
     try:
         value = float(text)
     except ValueError:
-        value = -1.0
-    if not 0.0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r}: a weight of 0 or more, e.g. 1")
+        value = math.nan  # fits nothing
+    if not fits(value):
+        raise argparse.ArgumentTypeError(f"{text!r}: {what}")
     return value
+
+
+def weight(text: str) -> float:
+    return _number(text, lambda v: 0.0 <= v < math.inf, "a weight of 0 or more, e.g. 1")
 
 
 def share(text: str) -> float:
-    import argparse
-
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r}: a share from 0 to 1, e.g. 0.5")
-    return value
+    return _number(text, lambda v: 0.0 <= v <= 1.0, "a share from 0 to 1, e.g. 0.5")
 
 
 def widths(text: str) -> tuple[int, ...]:
@@ -231,7 +228,7 @@ def cmd_train(args) -> int:
     except ImportError as e:
         print(missing_extra(e), file=sys.stderr)
         return 2
-    from lama.bots.neural import AgentError, read_agent, save_agent
+    from lama.bots.neural import AgentError, hidden_widths, read_agent, save_agent
     from lama.bots.neural_train import Labels, Recipe, train
     from lama.envs.neural_dmc import DMCRecipe, train_dmc
     from lama.envs.neural_rl import EVAL_SEED, RLRecipe, train_rl
@@ -362,7 +359,7 @@ def cmd_train(args) -> int:
                 save_agent(os.path.join(args.out, f"checkpoint-rl-{steps}.npz"), w, made_by(f"{method} {steps} steps"))
                 say(f"{method} {steps:,} steps: wins {share:.1%} against the heuristic")
 
-            hidden = recipe.hidden if weights is None else tuple(w.shape[1] for w in weights[:-2:2])
+            hidden = recipe.hidden if weights is None else hidden_widths(weights)
             weights, info = learn(rl, weights, hidden,
                                   on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
             phases.append({"phase": "reinforcement", "method": args.rl_method, "agent_steps": info["steps"],

@@ -143,12 +143,11 @@ def greedy(weights, x: np.ndarray, legal: np.ndarray, score=scores) -> np.ndarra
     return np.where(legal, out, -np.inf).argmax(axis=1)
 
 
-def win_share(weights, game_id: str, players: int, games: int, seed: int, score=scores,
-              threads: int = 1, heuristic_input: bool = True) -> tuple[float, int]:
-    """The greedy network's share of the wins (ties shared) against the heuristic in every other
-    seat, seats rotated, over the first game of each row; (share, decisions made). A row whose
-    game has ended stands still (Seats.over), so the games cost their own length, not the
-    longest one's."""
+def wins(weights, game_id: str, players: int, games: int, seed: int, score=scores, threads: int = 1,
+         heuristic_input: bool = True) -> tuple[np.ndarray, int]:
+    """The greedy network's win (1 shared by the winners) in the first game of each row, against the
+    heuristic in every other seat, seats rotated; (wins, decisions made). A row whose game has
+    ended stands still (Seats.over), so the games cost their own length, not the longest one's."""
     env = Seats(game_id, players, games, seed, threads, heuristic_input)
     won = np.zeros(env.rows)
     slots = np.zeros(env.rows, dtype=np.int64)
@@ -160,6 +159,14 @@ def win_share(weights, game_id: str, players: int, games: int, seed: int, score=
         r, ended = env.step(slots)
         won[ended & ~env.over] = r[ended & ~env.over]
         env.over |= ended
+    return won, decisions
+
+
+def win_share(weights, game_id: str, players: int, games: int, seed: int, score=scores,
+              threads: int = 1, heuristic_input: bool = True) -> tuple[float, int]:
+    """The greedy network's share of the wins (ties shared) against the heuristic (`wins`);
+    (share, decisions made)."""
+    won, decisions = wins(weights, game_id, players, games, seed, score, threads, heuristic_input)
     return float(won.mean()), decisions
 
 

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lama.bots.neural import combine, slot_count
+from lama.bots.neural import combine, hidden_widths, slot_count
 
-from .neural_rl import EVAL_SEED, TRAIN_SEED, Seats, greedy, mlp, torch_scores, win_share
+from .neural_rl import TRAIN_SEED, Curve, Seats, greedy, mlp, torch_scores
 
 ROW_ARRAYS = ("states", "seats", "gens", "start", "acc", "logs", "hists", "x", "legal", "fits", "heuristic")
 """A Seats row's game, its learning seat, the heuristic's random words and the features at its decision."""
@@ -54,6 +54,10 @@ class RolloutRecipe:
     eval_games: int = 2000
     threads: int = 2
     heuristic_input: bool = True
+
+    @property
+    def evals(self) -> int:  # the curve's points after the start (neural_rl.Curve): one an iteration
+        return self.iterations
 
 
 def fork(forks: Seats, games: Seats, rows: np.ndarray) -> None:
@@ -136,29 +140,17 @@ def train_rollouts(recipe: RolloutRecipe, weights, hidden=None, on_update=None, 
     torch.set_num_threads(recipe.threads)
     game_id, players = recipe.game, recipe.players
     s = slot_count(game_id)
-    hidden = tuple(hidden or (w.shape[1] for w in weights[:-2:2]))
+    hidden = tuple(hidden or hidden_widths(weights))
     games = Seats(game_id, players, recipe.envs, recipe.seed * 10 + TRAIN_SEED, recipe.threads, recipe.heuristic_input,
                   reward="points")
     forks = Seats(game_id, players, max(recipe.forks, s), recipe.seed * 10 + TRAIN_SEED, recipe.threads,
                   recipe.heuristic_input, reward="points")
     rng = np.random.default_rng(recipe.seed)
-    weights = tuple(weights)
-    curve, steps, rollout_steps, eval_seconds = [], 0, 0, 0.0
+    curve, steps, rollout_steps = Curve(recipe, on_eval), 0, 0
     start = time.perf_counter()
-
-    def measure():
-        nonlocal eval_seconds
-        t0 = time.perf_counter()
-        share, _ = win_share(weights, game_id, players, recipe.eval_games, recipe.seed * 10 + EVAL_SEED,
-                             threads=recipe.threads, heuristic_input=recipe.heuristic_input)
-        eval_seconds += time.perf_counter() - t0
-        curve.append((steps, share))
-        if on_eval is not None:
-            on_eval(steps, share, weights)
-
-    measure()
+    policy = mlp(weights, hidden_widths(weights), weights[0].shape[0], s)
+    curve.done(steps, policy)
     for iteration in range(recipe.iterations):
-        policy = mlp(weights, [w.shape[1] for w in weights[:-2:2]], weights[0].shape[0], s)
         goal = recipe.steps * (iteration + 1) // recipe.iterations
         xs, legals, returns = [], [], []
         while steps < goal:
@@ -179,6 +171,7 @@ def train_rollouts(recipe: RolloutRecipe, weights, hidden=None, on_update=None, 
         del xs, legals, returns
         values = fit_advantages(x, legal, target, hidden, recipe, recipe.seed * 100 + iteration)
         weights = combine([weights, values], [recipe.prior, 1.0])
-        measure()
+        policy = mlp(weights, hidden_widths(weights), weights[0].shape[0], s)
+        curve.done(steps, policy)
     return weights, {"steps": steps, "rollout_steps": rollout_steps, "seconds": time.perf_counter() - start,
-                     "eval_seconds": eval_seconds, "curve": curve}
+                     "eval_seconds": curve.seconds, "curve": curve.points}
