@@ -12,13 +12,21 @@ import numpy as np
 import pytest
 
 from lama.bots.compiled.neural import NeuralPolicy
-from lama.bots.neural import NeuralBot, compiled_twin, feature_count, has_model, neural_bot, slot_count
+from lama.bots.neural import NeuralBot, feature_count, has_model, neural_bot, slot_count
 from lama.fast.layout import STATE_SIZE
 from lama.fast.rules import rules_of
-from lama.fast.views import card_state_from_view
+from lama.fast.views import card_state_from_view, state_from_view
 from lama.games import GAMES, new_game
 
-MODELS = sorted(g for g in GAMES if has_model(g) and compiled_twin(g))  # dice: no compiled features
+MODELS = sorted(g for g in GAMES if has_model(g))
+
+
+def _random_network(game_id: str, seed: int, hidden: int) -> tuple:
+    rng = np.random.default_rng(seed)
+    sizes = (feature_count(game_id), hidden, slot_count(game_id))
+    return tuple(w for n_in, n_out in zip(sizes, sizes[1:], strict=False)
+                 for w in (rng.standard_normal((n_in, n_out)).astype(np.float32),
+                           rng.standard_normal(n_out).astype(np.float32)))
 
 
 def positions(game, games: int, seed: int, bot=neural_bot, show: bool = False) -> list:
@@ -71,11 +79,7 @@ def test_kadabras_batched_choice_is_the_bots_with_a_random_network(players):
     """Every decision of kadabra has a slot, gives to seats relative to the mover (K4), skips (K7)
     and stage takes (K9) among them: a random network of kadabra's layout plays each one alike
     in the bot and its twin."""
-    rng = np.random.default_rng(players)
-    sizes = (feature_count("kadabra"), 24, slot_count("kadabra"))
-    weights = tuple(w for n_in, n_out in zip(sizes, sizes[1:], strict=False)
-                    for w in (rng.standard_normal((n_in, n_out)).astype(np.float32),
-                              rng.standard_normal(n_out).astype(np.float32)))
+    weights = _random_network("kadabra", players, 24)
     bot = NeuralBot(weights)
     game = new_game("kadabra", players)
     policy = NeuralPolicy(game, rules_of(game), weights)
@@ -92,6 +96,26 @@ def test_kadabras_batched_choice_is_the_bots_with_a_random_network(players):
 
     made = {kind(a) for a, view in zip(chosen, views, strict=True) if len(view.legal_actions) > 1}
     assert {"give", "skip", "take_stage"} <= made, made  # the network's choices, not the heuristic's
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_dices_batched_choice_is_the_bots_with_a_random_network(players):
+    """Dice's network (a slot per action id) reads the same inputs from the engine's state
+    (features_dice) as from the view: a random network rolls, quits, takes and discards alike in
+    the bot and its twin, from any seat."""
+    weights = _random_network("dice", players, 24)
+    bot = NeuralBot(weights)
+    game = new_game("dice", players)
+    policy = NeuralPolicy(game, rules_of(game), weights)
+    views = positions(game, 6, players, bot)
+    states = np.zeros((len(views), STATE_SIZE), dtype=np.int64)
+    shuffle = random.Random(players).shuffle  # the face-down displays of seats that quit: never read
+    for st, view in zip(states, views, strict=True):
+        state_from_view(view, game, st, shuffle)
+    chosen = [game.action_of(int(i)) for i in policy(states, np.arange(len(views)))]
+    assert chosen == [bot(view, random.Random(0)) for view in views]
+    made = {a.kind for a, view in zip(chosen, views, strict=True) if len(view.legal_actions) > 1}
+    assert len(made) >= 3, made  # quits or rolls, and answers to rolls
 
 
 def test_a_game_without_a_model_has_no_twin():

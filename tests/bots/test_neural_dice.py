@@ -14,7 +14,6 @@ from lama.bots.neural import (
     AgentError,
     NeuralBot,
     blind,
-    compiled_twin,
     feature_count,
     features,
     fits,
@@ -59,13 +58,13 @@ def decisions(players: int, seed: int, bot=heuristic_bot) -> list:
 
 def test_dice_has_its_own_layout_and_a_slot_per_action_id():
     game = new_game("dice", 4)
-    assert layout("dice") == "dice-1" and not compiled_twin("dice")
+    assert layout("dice") == "dice-1"
     assert S == game.num_distinct_actions() == 128
     for players in (2, 6):
         for i in range(S):
             assert slot_of(game.action_of(i), "dice", players - 1, players) == i
     # the card games' and kadabra's layouts are as they were
-    assert layout("lama") == "cards-1" and layout("kadabra") == "kadabra-1" and compiled_twin("kadabra")
+    assert layout("lama") == "cards-1" and layout("kadabra") == "kadabra-1"
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -154,22 +153,17 @@ def test_a_dice_agent_reads_dices_layout_only(tmp_path):
         read_agent(card_sized, "dice")
 
 
-def test_a_dice_model_never_reaches_the_engines_twins(monkeypatch):
-    """The engine cannot read dice's features: the compiled twin refuses a dice network, and the
-    vector environment's neural opponents play as the compiled heuristic even if a dice model
-    shipped."""
+def test_a_dice_model_plays_the_vector_environments_neural_seats(monkeypatch):
+    """The engine reads dice's features (compiled/features_dice): were a dice model shipped, the
+    vector environment's neural opponents would be its network, not the heuristic."""
     pytest.importorskip("gymnasium")
-    from lama.bots.compiled import policies
-    from lama.bots.compiled.neural import NeuralPolicy
-    from lama.envs import vector
-    from lama.fast.rules import rules_of
+    from lama.bots import neural
+    from lama.envs import batch, vector
 
-    game = new_game("dice", 3)
-    with pytest.raises(ValueError, match="cannot read dice's features"):
-        NeuralPolicy(game, rules_of(game), random_net())
     monkeypatch.setattr(vector, "has_model", lambda game_id: True)
+    monkeypatch.setattr(neural, "model", lambda game_id: random_net())
     venv = vector.LamaVectorEnv("dice", 4, players=3, opponents="neural")
-    assert venv._neural is None and (venv.seat_policies[1:3] == policies.HEURISTIC).all()
+    assert venv._neural is not None and (venv.seat_policies[1:3] == batch.PYTHON).all()
     obs, infos = venv.reset(seed=2)
     for _ in range(30):
         obs, _r, _t, _tr, infos = venv.step(np.argmax(infos["action_mask"], axis=1))

@@ -4,6 +4,8 @@ kadabra's network has a slot of its own for every legal action at every decision
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -13,12 +15,12 @@ from lama.bots.heuristic import heuristic_bot
 from lama.bots.neural import KADABRA_LAYOUT, MAX_SEATS, feature_count, features, fits, layout, slot_count, view_slot
 from lama.fast import layout as L
 from lama.fast.rules import rules_of
-from lama.fast.views import card_state_from_view
+from lama.fast.views import card_state_from_view, state_from_view
 from lama.games import new_game
 from lama.match import Match
 
 
-@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra"])
+@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "dice"])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_compiled_features_equal_the_views_features_at_every_decision(game_id, players):
     game = new_game(game_id, players)
@@ -29,7 +31,10 @@ def test_compiled_features_equal_the_views_features_at_every_decision(game_id, p
     def check(view, rng):
         nonlocal checked
         st = np.zeros((1, L.STATE_SIZE), dtype=np.int64)
-        card_state_from_view(view, game, st[0])
+        if game_id == "dice":  # the face-down displays of seats that quit, dealt at random: never read
+            state_from_view(view, game, st[0], random.Random(checked).shuffle)
+        else:
+            card_state_from_view(view, game, st[0])
         x = np.zeros((1, feature_count(game_id)), dtype=np.float32)
         legal = np.zeros((1, slot_count(game_id)), dtype=np.bool_)
         ok, choice = np.zeros(1, dtype=np.bool_), np.zeros(1, dtype=np.int64)
@@ -51,6 +56,8 @@ def test_compiled_features_equal_the_views_features_at_every_decision(game_id, p
         Match(game, [check] * players, seed=seed).run()
     assert checked > 50
     assert ((id_of_slot >= 0).sum(axis=1) == slot_count(game_id) - (MAX_SEATS - players) * (game_id == "kadabra")).all()
+    if game_id == "dice":  # a slot per action id (neural_dice)
+        assert (id_of_slot == np.arange(slot_count("dice"))).all()
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

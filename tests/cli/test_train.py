@@ -270,10 +270,10 @@ def test_train_kadabra_labels_every_decision_and_its_agent_reads_kadabras_layout
         read_agent(old, "kadabra")
 
 
-def test_train_dice_learns_every_decision_measured_through_the_rules_core(tmp_path, capsys):
-    """Dice's network (layout dice-1: a slot per action id) trains end to end; the engine cannot
-    read its features, so its curve's games go through the rules core and --rl-steps is refused;
-    the agent plays every decision of a dice game itself."""
+def test_train_dice_learns_every_decision_and_improves_by_rollouts(tmp_path, capsys):
+    """Dice's network (layout dice-1: a slot per action id) trains end to end, its curve's games
+    on the engine (compiled/features_dice reads its features there); the agent plays every
+    decision of a dice game itself, and policy iteration by rollouts takes it on (with torch)."""
     from lama.bots.neural import feature_count, read_agent, slot_count
     from lama.games import new_game
 
@@ -291,8 +291,15 @@ def test_train_dice_learns_every_decision_measured_through_the_rules_core(tmp_pa
     agent = read_agent(path, "dice")
     assert agent.meta["layout"] == "dice-1" and agent.weights[-1].shape == (128,)
     _plays_every_decision_itself(path, "dice")
-    assert main(argv[:-4] + ["--rl-steps", "100", "--out", str(tmp_path / "rl"), "--quiet"]) == 2
-    assert "--rl-steps" in capsys.readouterr().err
+    _torch()
+    argv = ["train", "--game", "dice", "--players", "3", "--init", str(path), "--rl-method", "rollouts",
+            "--rl-iterations", "1", "--rl-steps", "200", "--rl-envs", "12", "--rl-eval-games", "6", "--rl-threads", "1",
+            "--out", str(tmp_path / "pi"), "--quiet", "--json"]
+    assert main(argv) == 0
+    (phase,) = json.loads(capsys.readouterr().out)["phases"]
+    assert (phase["method"], phase["agent_steps"]) == ("rollouts", 200) and phase["rollout_steps"] > 200
+    improved = read_agent(tmp_path / "pi" / "neural-dice.npz", "dice")
+    assert improved.meta["layout"] == "dice-1" and improved.weights[0].shape[1] == 2 * agent.weights[0].shape[1]
 
 
 def test_train_dmc_beside_the_imitation_model_doubles_its_width_and_records_the_prior(tmp_path, capsys):

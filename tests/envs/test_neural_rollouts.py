@@ -7,18 +7,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lama.bots.neural import model, scores
+from lama.bots.neural import feature_count, model, scores, slot_count
 from lama.bots.neural_fit import initial
 from lama.envs.neural_rl import Seats, greedy
 from lama.envs.neural_rollouts import RolloutRecipe, advantages, fork, rollout_returns, train_rollouts
 
 
-@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "party"])
+@pytest.mark.parametrize("game_id", ["lama", "komarami", "kadabra", "party", "dice"])
 def test_a_fork_plays_the_same_future_as_its_row(game_id):
     """Common random numbers: a row forked twice and played the same way by both forks and by the
-    row itself gives the same game to the end (the deck's and the heuristic's random words are
-    in the fork), while different first moves give different games."""
-    weights = model(game_id)
+    row itself gives the same game to the end (the deck's, the dice's and the heuristic's random
+    words are in the fork), while different first moves give different games."""
+    weights = model(game_id) or initial([feature_count(game_id), 16, slot_count(game_id)], 3)  # dice: no model
     games = Seats(game_id, 4, 8, seed=21)
     forks = Seats(game_id, 4, 8, seed=99)
     rows = np.array([3, 3, 5])

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("gymnasium")
 
 from lama.bots.compiled import policies  # noqa: E402
-from lama.bots.neural import compiled_twin, has_model  # noqa: E402
+from lama.bots.neural import has_model  # noqa: E402
 from lama.envs import batch  # noqa: E402
 from lama.envs.vector import LamaVectorEnv  # noqa: E402
 from lama.games import GAMES  # noqa: E402
@@ -38,13 +38,13 @@ def test_neural_opponents_play_whole_games_the_same_for_a_seed(game_id):
     assert ends >= 1
     assert np.array_equal(first, run(game_id, 3, options={"target": 15})[0])
     assert not np.array_equal(first, run(game_id, 4, options={"target": 15})[0])
-    if has_model(game_id) and compiled_twin(game_id):
+    if has_model(game_id):
         assert venv._neural is not None and (venv.seat_policies[1:4] == batch.PYTHON).all()
-    else:  # the bot plays as the heuristic (or, in dice, has no compiled twin): so does its seat, in compiled code
+    else:  # the bot plays as the heuristic: so does its seat, in compiled code
         assert venv._neural is None and (venv.seat_policies[1:4] == policies.HEURISTIC).all()
 
 
-@pytest.mark.parametrize("game_id", [g for g in sorted(GAMES) if has_model(g) and compiled_twin(g)])
+@pytest.mark.parametrize("game_id", [g for g in sorted(GAMES) if has_model(g)])
 def test_neural_opponents_are_not_the_heuristic(game_id):
     """Where a model ships, the network decides: the games differ from the heuristic's."""
     assert not np.array_equal(run(game_id, 5)[0], run(game_id, 5, opponents="heuristic")[0])

@@ -47,11 +47,6 @@ MAGIC_FEATURES = 5 + 1 + MAX_SEATS
 whites; the magic chip's holder (the centre, the mover, the seats after it)."""
 
 
-COMPILED_LAYOUTS = (LAYOUT, KADABRA_LAYOUT)
-"""The layouts whose features the engine reads too (compiled/features.py): dice's has no such
-twin, so its network plays, and is measured, through the rules core only (`compiled_twin`)."""
-
-
 def layout(game_id: str) -> str:
     """The feature layout of a game's network (saved agents record it)."""
     if game_id == DICE:
@@ -62,12 +57,6 @@ def layout(game_id: str) -> str:
 def has_network(game_id: str) -> bool:
     """Whether the network has a layout for a game: the card games' (kadabra's among them) and dice's."""
     return game_id == DICE or game_class(game_id).family == "cards"
-
-
-def compiled_twin(game_id: str) -> bool:
-    """Whether the engine reads a game's features (compiled/features.py): the vector
-    environments' neural opponents, NeuralPolicy and lama train's curve and reinforcement need it."""
-    return layout(game_id) in COMPILED_LAYOUTS
 
 
 @cache

@@ -204,8 +204,6 @@ def cmd_train(args) -> int:
     # busy 2-core machine went at 38,000 steps a second spinning, 88,000 sleeping). Read once,
     # when torch loads.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from lama.bots.neural import compiled_twin
-
     if args.rl_prior is not None and (args.rl_method == "ppo" or not args.rl_steps):
         print("--rl-prior keeps a starting model beside learned values: give --rl-method dmc or rollouts and "
               "--rl-steps N", file=sys.stderr)
@@ -213,10 +211,6 @@ def cmd_train(args) -> int:
     if (args.rl_prior or args.rl_method == "rollouts") and args.rl_steps and args.init is None and args.rounds == 0:
         what = "--rl-method rollouts" if args.rl_method == "rollouts" else "--rl-method dmc with --rl-prior"
         print(f"{what} improves a model: give --init MODEL or imitation rounds", file=sys.stderr)
-        return 2
-    if args.rl_steps and not compiled_twin(args.game):  # before any missing extra: no install would help
-        print(f"--rl-steps: the engine cannot read {args.game}'s features yet, so its network learns by imitation "
-              "alone: give --rl-steps 0", file=sys.stderr)
         return 2
     try:
         import matplotlib  # noqa: F401
@@ -337,11 +331,6 @@ def cmd_train(args) -> int:
             def measure(w):  # the curve's games, on the compiled engine (as the reinforcement phase's)
                 return engine_win_share(w, recipe.game, recipe.players, recipe.eval_games,
                                         recipe.seed * 10 + EVAL_SEED)[0]
-
-            if not compiled_twin(recipe.game):
-                # the engine cannot read this game's features (dice's): the curve's games are
-                # played through the rules core instead (neural_train.win_share, train's default)
-                measure = None
 
             weights = train(recipe, on_game=lambda: bar.advance(task), on_round=on_round, checkpoint=checkpoint,
                             start=behave, keep=keep, measure=measure, labels=kept)

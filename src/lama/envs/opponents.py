@@ -7,8 +7,7 @@
   moves suggest), run on the row's engine state, one decision at a time;
 - "neural": the neural bot (lama.bots.compiled.neural: its inputs read from the engine states
   in compiled code, one numpy forward pass over the rows where the seat is to move); in a game
-  that ships no model, the compiled heuristic, as the bot plays there, and so in a game whose
-  features the engine cannot read (dice: lama.bots.neural.compiled_twin);
+  that ships no model, the compiled heuristic, as the bot plays there;
 - a batched policy: a callable `policy(obs, masks) -> actions`, given the observations
   (k, size) float32 and legal-action masks (k, A) bool of the seat in the k games where it is
   to move, returning k action ids (a frozen checkpoint, another learner).

@@ -54,7 +54,7 @@ from gymnasium.vector.utils import batch_space
 
 from lama.bots.compiled import policies
 from lama.bots.compiled.neural import NeuralPolicy
-from lama.bots.neural import compiled_twin, has_model
+from lama.bots.neural import has_model
 from lama.fast import layout as L
 from lama.fast.kernel import words_of
 from lama.fast.rules import rules_of
@@ -280,8 +280,7 @@ class LamaVectorEnv(gymnasium.vector.VectorEnv):
         self.opponents = [check_opponent(n) for n in names]
         self.seat_policies = np.zeros(L.N_MAX, dtype=np.int64)
         self._python = {}  # seat -> "hard" or a batched policy: the seats whose moves come from Python
-        # a model of a game whose features the engine cannot read (dice's) plays as the heuristic here
-        neural = "neural" in self.opponents and has_model(self.game.id) and compiled_twin(self.game.id)
+        neural = "neural" in self.opponents and has_model(self.game.id)
         for other, opponent in zip([s for s in range(players) if s != seat], self.opponents):
             if opponent == "neural" and not neural:  # no model: the bot plays as the heuristic
                 self.seat_policies[other] = COMPILED["heuristic"]

@@ -1,7 +1,7 @@
 """The `neural` bot's features (lama.bots.neural.features) read from engine states, for B games
 at once: what lets its network be trained by reinforcement on the vector environments at the
 engine's speed (lama.envs.neural_rl). tests/bots/test_neural_features.py holds the kernel to
-`features(view)` at every decision of whole games.
+`features(view)` at every decision of whole games, dice's (features_dice.py) among them.
 
 Only what the seat may see is read: its own hand and the public fields (the top card, this
 round's discard pile, the pile's size, hand sizes, quits, points; kadabra's stage and magic
@@ -21,6 +21,7 @@ from lama.fast.common import penalty_of
 from lama.fast.family import legal_ids
 from lama.fast.kernel import njit
 from lama.fast.layout import (
+    DICE,
     DISCARD_PILE,
     HAND_SIZES,
     HANDS,
@@ -32,6 +33,7 @@ from lama.fast.layout import (
     QUIT,
     R_DECK,
     R_EFFECTS,
+    R_FAMILY,
     R_K,
     R_LLAMA_EACH,
     R_N,
@@ -43,6 +45,7 @@ from lama.fast.layout import (
 from lama.games.stage import SHOW_CHIPS
 
 from . import policies
+from .features_dice import dice_inputs_row
 
 
 def slot_table(game) -> tuple[np.ndarray, np.ndarray]:
@@ -64,21 +67,70 @@ def slot_table(game) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
+def card_inputs_row(st, ru, seat, row):
+    """row[:at] = card_inputs of the view of `seat` (kadabra's magic_features with them); at."""
+    k = ru[R_K]
+    n = ru[R_N]
+    target = float(ru[R_TARGET])
+    total = 0.0
+    for kind in range(k):
+        total += ru[R_DECK + kind]
+    hand_at = HANDS + seat * K_MAX
+    held = 0
+    for kind in range(k):
+        copies = float(ru[R_DECK + kind])
+        h = st[hand_at + kind]
+        played = st[DISCARD_PILE + kind]
+        held += h
+        row[kind] = h / 3.0
+        row[2 * k + kind] = played / copies
+        row[3 * k + kind] = max(copies - h - played, 0.0) / copies
+    if st[TOP] >= 0:
+        row[k + st[TOP]] = 1.0
+    at = 4 * k
+    most = st[POINTS]
+    active = 0
+    for s in range(n):
+        most = max(most, st[POINTS + s])
+        active += st[QUIT + s] == 0
+    row[at] = st[PILE_SIZE] / total
+    row[at + 1] = held / 10.0
+    row[at + 2] = penalty_of(st, hand_at, ru, ru[R_LLAMA_EACH]) / 50.0
+    row[at + 3] = st[POINTS + seat] / target
+    row[at + 4] = most / target
+    row[at + 5] = n / N_MAX
+    row[at + 6] = active / N_MAX
+    at += 7
+    for j in range(1, n):
+        s = (seat + j) % n
+        row[at + 3 * (j - 1)] = st[HAND_SIZES + s] / 10.0
+        row[at + 3 * (j - 1) + 1] = float(st[QUIT + s])
+        row[at + 3 * (j - 1) + 2] = st[POINTS + s] / target
+    at += 3 * (N_MAX - 1)
+    if ru[R_EFFECTS] != 0:
+        whites = st[STAGE_WHITES]
+        blacks = st[STAGE_BLACKS]
+        row[at] = whites / 10.0
+        row[at + 1] = blacks / 10.0
+        row[at + 2] = (whites + 10 * blacks) / target
+        row[at + 3] = 1.0 if whites + blacks >= SHOW_CHIPS else 0.0
+        row[at + 4] = (st[POINTS + seat] % 10) / 10.0
+        holder = st[MAGIC_CHIP]
+        row[at + (5 if holder < 0 else 6 + (holder - seat) % n)] = 1.0
+        at += MAGIC_FEATURES
+    return at
+
+
+@njit(cache=True)
 def features_rows(states, ru, seats, over, slot_of_id, x, legal, fits, heuristic_id, ids, scratch, memo):
     """For each row i (its seat seats[i] to move): x[i] = features(view of that seat), legal[i] =
     its legal slots (bool), fits[i] = whether every legal id has a slot, heuristic_id[i] = the
     heuristic's action id; a row that `over` marks (a finished game) gets zeros, every slot
     legal and no fit. slot_of_id: slot_table's, per seat. ids, scratch, memo: working memory
-    (policies.LEGAL_SIZE, SCRATCH_SIZE, MEMO_SIZE). Kadabra (R_EFFECTS) reads its stage and
-    magic chip too (neural.magic_features)."""
-    k = ru[R_K]
-    n = ru[R_N]
+    (policies.LEGAL_SIZE, SCRATCH_SIZE, MEMO_SIZE). The card games' inputs are card_inputs_row's,
+    dice's features_dice.dice_inputs_row's."""
     slots = legal.shape[1]
-    magic = ru[R_EFFECTS] != 0
-    target = float(ru[R_TARGET])
-    total = 0.0
-    for kind in range(k):
-        total += ru[R_DECK + kind]
+    dice = ru[R_FAMILY] == DICE
     for i in range(len(states)):
         st = states[i]
         seat = seats[i]
@@ -89,49 +141,7 @@ def features_rows(states, ru, seats, over, slot_of_id, x, legal, fits, heuristic
             fits[i] = False
             heuristic_id[i] = -1
             continue
-        hand_at = HANDS + seat * K_MAX
-        held = 0
-        for kind in range(k):
-            copies = float(ru[R_DECK + kind])
-            h = st[hand_at + kind]
-            played = st[DISCARD_PILE + kind]
-            held += h
-            row[kind] = h / 3.0
-            row[2 * k + kind] = played / copies
-            row[3 * k + kind] = max(copies - h - played, 0.0) / copies
-        if st[TOP] >= 0:
-            row[k + st[TOP]] = 1.0
-        at = 4 * k
-        most = st[POINTS]
-        active = 0
-        for s in range(n):
-            most = max(most, st[POINTS + s])
-            active += st[QUIT + s] == 0
-        row[at] = st[PILE_SIZE] / total
-        row[at + 1] = held / 10.0
-        row[at + 2] = penalty_of(st, hand_at, ru, ru[R_LLAMA_EACH]) / 50.0
-        row[at + 3] = st[POINTS + seat] / target
-        row[at + 4] = most / target
-        row[at + 5] = n / N_MAX
-        row[at + 6] = active / N_MAX
-        at += 7
-        for j in range(1, n):
-            s = (seat + j) % n
-            row[at + 3 * (j - 1)] = st[HAND_SIZES + s] / 10.0
-            row[at + 3 * (j - 1) + 1] = float(st[QUIT + s])
-            row[at + 3 * (j - 1) + 2] = st[POINTS + s] / target
-        at += 3 * (N_MAX - 1)
-        if magic:
-            whites = st[STAGE_WHITES]
-            blacks = st[STAGE_BLACKS]
-            row[at] = whites / 10.0
-            row[at + 1] = blacks / 10.0
-            row[at + 2] = (whites + 10 * blacks) / target
-            row[at + 3] = 1.0 if whites + blacks >= SHOW_CHIPS else 0.0
-            row[at + 4] = (st[POINTS + seat] % 10) / 10.0
-            holder = st[MAGIC_CHIP]
-            row[at + (5 if holder < 0 else 6 + (holder - seat) % n)] = 1.0
-            at += MAGIC_FEATURES
+        at = dice_inputs_row(st, ru, seat, row, scratch, memo) if dice else card_inputs_row(st, ru, seat, row)
         count = legal_ids(st, ru, ids)
         fits[i] = True
         for slot in range(slots):

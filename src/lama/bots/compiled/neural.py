@@ -1,13 +1,13 @@
 """The `neural` bot on engine states, for batches of rows (the vector environments' opponents):
 its inputs read from the rows by the compiled features (lama.bots.compiled.features, number for
-number bots/neural.features of the seat to move's view), then one numpy forward pass over the
-batch and the best legal slot (`NeuralPolicy`; tests/bots/test_compiled_neural.py holds its
-choice to the bot's).
+number bots/neural.features of the seat to move's view; dice's by features_dice), then one numpy
+forward pass over the batch and the best legal slot (`NeuralPolicy`;
+tests/bots/test_compiled_neural.py holds its choice to the bot's).
 
 As in the bot: where the network has no slot for a legal id (the puddle of option lachen) the
 heuristic plays (its compiled twin), and a game that ships no model has no twin (unless given
 `weights`). A slot maps back to an id by the seat to move (slot_table: kadabra's gives are to
-seats relative to the mover).
+seats relative to the mover; dice's slot is the action id).
 """
 
 from __future__ import annotations
@@ -31,8 +31,6 @@ class NeuralPolicy:
         self.weights = neural.model(game.id) if weights is None else weights
         if self.weights is None:
             raise ValueError(f"no neural model ships for {game.id}: play the heuristic there")
-        if not neural.compiled_twin(game.id):  # the card games' layouts alone
-            raise ValueError(f"the engine cannot read {game.id}'s features (no compiled twin): play the bot there")
         self.slot_of_id, self.id_of_slot = slot_table(game)
         self.slots = self.id_of_slot.shape[1]
         self.size = neural.feature_count(game.id)
