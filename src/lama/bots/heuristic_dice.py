@@ -61,6 +61,7 @@ def _value(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, d
     return min(stop, _roll(display, row, depth, chip, last_seat, dice))
 
 
+@lru_cache(maxsize=1 << 15)  # the neural bot asks once for its features, then again through the heuristic's choice
 def _roll(display: tuple, row: tuple, depth: int, chip: int, last_seat: bool, dice: tuple) -> float:
     """Expected points after one roll answered well (D3, as dice_roll.roll_case classifies it), then
     rolling on for depth - 1 more rolls while that looks better; over the exact distribution of
