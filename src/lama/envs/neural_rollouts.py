@@ -29,7 +29,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from lama.bots.neural import combine, hidden_widths, slot_count
-from lama.fast import layout as L
 
 from .neural_rl import TRAIN_SEED, Curve, Seats, greedy, mlp, torch_scores
 
@@ -49,8 +48,6 @@ class RolloutRecipe:
     forks: int = 2048  # forks played at once
     points_scale: float = 10.0
     win: float = 1.0
-    value: str = "points"  # a round's return: "points" (DMC's) or "round" (hard's value of its end, `round_values`)
-    value_scale: float = 10.0  # "round": the value's weight (its differences are a win chance's, not points')
     epochs: int = 8
     batch: int = 1024
     lr: float = 1e-3
@@ -88,12 +85,8 @@ def rollout_returns(forks: Seats, games: Seats, rows: np.ndarray, policy, recipe
     while not forks.over.all():
         playing = ~forks.over
         decisions += int(playing.sum())
-        rewards, ended = forks.step(slots)
-        if recipe.value == "round":
-            done = np.flatnonzero(playing & forks.rounds_ended)
-            total[done] = recipe.value_scale * round_values(forks, done, ended[done])
-        else:
-            total[playing] += rewards[playing] / recipe.points_scale + recipe.win * forks.wins[playing]
+        rewards, _ = forks.step(slots)
+        total[playing] += rewards[playing] / recipe.points_scale + recipe.win * forks.wins[playing]
         forks.over |= forks.rounds_ended
         live = np.flatnonzero(~forks.over)
         if len(live):
@@ -101,22 +94,6 @@ def rollout_returns(forks: Seats, games: Seats, rows: np.ndarray, policy, recipe
     returns = np.zeros(legal.shape, dtype=np.float32)
     returns[owner, first] = total[:n]
     return returns, decisions
-
-
-def round_values(seats: Seats, rows: np.ndarray, game_over: np.ndarray) -> np.ndarray:
-    """What the end of the round just scored in `rows` is worth to each row's learning seat, as
-    `hard` values a playout's end (lama.bots.values.round_values: a softmax of the points at the
-    temperature for the leader's distance to the target); its win (seats.wins) where the game is over."""
-    from lama.bots.values import BIN, temperatures
-
-    n = seats.players
-    temps = np.array(temperatures(seats.game.id, n))
-    points = seats.states[rows, L.POINTS:L.POINTS + n].astype(np.float64)
-    low, high = points.min(axis=1, keepdims=True), points.max(axis=1)
-    t = temps[np.clip(seats.game.target - high - 1, 0, BIN * len(temps) - 1).astype(np.int64) // BIN]
-    weights = np.exp((low - points) / t[:, None])
-    mine = weights[np.arange(len(rows)), seats.seats[rows]] / weights.sum(axis=1)
-    return np.where(game_over, seats.wins[rows], mine)
 
 
 def advantages(returns: np.ndarray, legal: np.ndarray) -> np.ndarray:
