@@ -10,7 +10,7 @@ network (neural_dice: DICE_LAYOUT) reads the displays, the row, the roll it answ
 seats' points, and has a slot per action id: roll, quit, each take, each discard.
 
 Its weights come from `lama train` (cli/train.py, docs/neural.md) and ship as
-data/neural-<game>.npz. A game without a model file (dice for now), or a decision the
+data/neural-<game>.npz (every game has one). A game without a model file, or a decision the
 network has no slot for (taking the puddle of lama's and komarami's option lachen), is played by
 the heuristic instead; `has_model` says which games have one. Playing needs numpy only: torch is
 for training.
