@@ -45,8 +45,8 @@ from .policies_dice import DICE_ROW, roll_value
 
 @njit(cache=True)
 def dice_inputs_row(st, ru, seat, row, scratch, memo):
-    """row[:dice_input_count(N_MAX)] = dice_inputs of the view of `seat` (to move in st); the
-    rest of row is left as it is. scratch and memo: roll_value's working memory."""
+    """row[:at] = dice_inputs of the view of `seat` (to move in st), row zeros to begin with; at
+    (neural_dice.dice_input_count). scratch and memo: roll_value's working memory."""
     k = ru[R_K]
     n = ru[R_N]
     target = float(ru[R_TARGET])
@@ -76,14 +76,10 @@ def dice_inputs_row(st, ru, seat, row, scratch, memo):
         row[at + kind] = st[ROW + kind] / float(ru[R_ROW + kind])
         row[at + k + kind] = st[DISCARD_PILE + kind] / float(ru[R_DECK + kind])
         row[at + 2 * k + kind] = st[ROLL_COUNTS + kind] / float(N_DICE) if answers else 0.0
-        row[at + 3 * k + kind] = 0.0
         row[at + 4 * k + kind] = st[CAPS + kind] / float(N_DICE) if pending == ANSWER_DISCARD else 0.0
     for face in range(N_DICE * N_FACES):
         row[at + 3 * k + ru[R_FACES + face]] += 1.0 / (N_DICE * N_FACES)
     at += 5 * k
-    for j in range(N_MAX - 1):
-        for f in range(k + 3):
-            row[at + j * (k + 3) + f] = 0.0
     for j in range(1, n):
         s = (seat + j) % n
         block = at + (j - 1) * (k + 3)
