@@ -270,10 +270,10 @@ def test_train_kadabra_labels_every_decision_and_its_agent_reads_kadabras_layout
         read_agent(old, "kadabra")
 
 
-def test_train_dice_learns_every_decision_and_improves_by_rollouts(tmp_path, capsys):
+def test_train_dice_learns_every_decision(tmp_path, capsys):
     """Dice's network (layout dice-1: a slot per action id) trains end to end, its curve's games
     on the engine (compiled/features_dice reads its features there); the agent plays every
-    decision of a dice game itself, and policy iteration by rollouts takes it on (with torch)."""
+    decision of a dice game itself."""
     from lama.bots.neural import feature_count, read_agent, slot_count
     from lama.games import new_game
 
@@ -291,7 +291,15 @@ def test_train_dice_learns_every_decision_and_improves_by_rollouts(tmp_path, cap
     agent = read_agent(path, "dice")
     assert agent.meta["layout"] == "dice-1" and agent.weights[-1].shape == (128,)
     _plays_every_decision_itself(path, "dice")
+
+
+def test_train_rollouts_improve_dice_on_the_engine(tmp_path, capsys):
+    """Policy iteration by rollouts forks dice's engine rows too (the shipped dice model's recipe)."""
     _torch()
+    from lama.bots.neural import read_agent
+
+    path = Path(lama.__file__).parent / "data" / "neural-dice.npz"
+    agent = read_agent(path, "dice")
     argv = ["train", "--game", "dice", "--players", "3", "--init", str(path), "--rl-method", "rollouts",
             "--rl-iterations", "1", "--rl-steps", "200", "--rl-envs", "12", "--rl-eval-games", "6", "--rl-threads", "1",
             "--out", str(tmp_path / "pi"), "--quiet", "--json"]
