@@ -5,14 +5,14 @@ tests/bots/test_neural_features.py holds it to `features(view)` at every decisio
 
 Only what the seat may see is read: its display, the row, the discards, the dice and the roll it
 answers, the other seats' displays unless they quit (face down, D3), their sizes, quits and
-points. The expected cost of rolling is the heuristic's own lookahead (policies_dice.roll_value,
+points. The expected cost of rolling is the heuristic's own lookahead (policies_dice.roll_cost,
 its memo shared with the heuristic's choice).
 """
 
 from __future__ import annotations
 
 from lama.bots.neural_dice import PENALTY_SCALE
-from lama.fast.common import highest_chip, penalty_of
+from lama.fast.common import penalty_of
 from lama.fast.kernel import njit
 from lama.fast.layout import (
     ANSWER_DISCARD,
@@ -40,33 +40,31 @@ from lama.games.dice_roll import N_DICE, N_FACES
 
 from .. import heuristic_dice as hd
 from .policies_common import own_hand
-from .policies_dice import DICE_ROW, roll_value
+from .policies_dice import roll_cost
 
 
 @njit(cache=True)
 def dice_inputs_row(st, ru, seat, row, scratch, memo):
     """row[:at] = dice_inputs of the view of `seat` (to move in st), row zeros to begin with; at
-    (neural_dice.dice_input_count). scratch and memo: roll_value's working memory."""
+    (neural_dice.dice_input_count). scratch and memo: roll_cost's working memory."""
     k = ru[R_K]
     n = ru[R_N]
     target = float(ru[R_TARGET])
     pending = st[PENDING]
     answers = pending in (ANSWER_DISCARD, ANSWER_TAKE)
-    own_hand(st, ru, seat, scratch)  # the display, and the row beside it for the lookahead
+    if answers:
+        own_hand(st, ru, seat, scratch)  # the display
+        cost = 0.0
+    else:  # heuristic_dice.costs, the display left in scratch
+        cost = roll_cost(st, ru, hd.DEPTH, hd.DEPTH_HEADS_UP, scratch, memo)
     size = 0
     for kind in range(k):
-        scratch[DICE_ROW + kind] = st[ROW + kind]
         size += scratch[kind]
         row[kind] = scratch[kind] / 3.0
     stop = penalty_of(scratch, 0, ru, 0)
-    roll_cost = 0.0
-    if not answers:  # heuristic_dice.costs: its depth, chip and last seat
-        others = st[N_IN] - 1
-        depth = hd.DEPTH if others >= 2 else hd.DEPTH_HEADS_UP
-        roll_cost = roll_value(ru, scratch, depth, depth, highest_chip(ru, st[POINTS + seat]), others == 0, memo)
     row[k] = size / 10.0
     row[k + 1] = stop / PENALTY_SCALE
-    row[k + 2] = roll_cost / PENALTY_SCALE
+    row[k + 2] = cost / PENALTY_SCALE
     at = k + 3
     row_size = 0
     full_row = 0

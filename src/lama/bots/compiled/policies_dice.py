@@ -57,14 +57,21 @@ def dice_rolls(st, ru, depth, heads_up, scratch, memo):
     with one other seat in at most). scratch (DICE_REMOVED + (depth + 1) * DICE_K at least) and
     memo are roll_value's; the seat's display is in scratch[0:7] after it. The dice search's playouts (compiled/dice.py)
     decide with it too, at their own depth."""
+    return roll_cost(st, ru, depth, heads_up, scratch, memo) < penalty_of(scratch, 0, ru, 0) - hd.MARGIN
+
+
+@njit(cache=True)
+def roll_cost(st, ru, depth, heads_up, scratch, memo):
+    """What rolling now is expected to cost the seat to move (heuristic_dice.costs), looking `depth`
+    rolls ahead (`heads_up` with one other seat in at most); its display is in scratch[0:7] and the
+    row in scratch[DICE_ROW:] after it. The neural bot's dice features read it too (features_dice)."""
     seat = st[TO_MOVE]
     own_hand(st, ru, seat, scratch)  # the display
     for kind in range(ru[R_K]):
         scratch[DICE_ROW + kind] = st[ROW + kind]
     others = st[N_IN] - 1
     depth = depth if others >= 2 else heads_up
-    cost = roll_value(ru, scratch, depth, depth, highest_chip(ru, st[POINTS + seat]), others == 0, memo)
-    return cost < penalty_of(scratch, 0, ru, 0) - hd.MARGIN
+    return roll_value(ru, scratch, depth, depth, highest_chip(ru, st[POINTS + seat]), others == 0, memo)
 
 
 @njit(cache=True)
