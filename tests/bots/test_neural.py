@@ -27,6 +27,19 @@ def test_the_models_ship_with_the_shape_of_their_features_and_slots(game_id):
         assert b.shape == (w.shape[1],) and nxt.shape[0] == w.shape[1]
 
 
+def test_one_decisions_forward_pass_is_the_batchs_row():
+    """scores() multiplies a single row by einsum's loop and a batch by BLAS: the same numbers."""
+    from lama.bots.neural import scores
+
+    weights = model("lama")
+    rows = np.random.default_rng(5).random((3, weights[0].shape[0]), dtype=np.float32)
+    batch = scores(weights, rows)
+    for row, expected in zip(rows, batch, strict=True):
+        one = scores(weights, row)
+        assert one.shape == expected.shape and np.allclose(one, expected, rtol=1e-4, atol=1e-4)
+    assert not np.allclose(batch[0], batch[1])  # the rows differ, so the check compares something
+
+
 def test_lama_and_komarami_ship_models():
     assert has_model("lama") and has_model("komarami")
 
