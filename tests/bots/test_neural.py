@@ -12,7 +12,7 @@ import pytest
 
 from lama.bots import load_bot
 from lama.bots.heuristic import heuristic_bot
-from lama.bots.neural import NeuralBot, feature_count, features, fits, has_model, model, slot_count, view_slot
+from lama.bots.neural import NeuralBot, feature_count, features, fits, has_model, model, scores, slot_count, view_slot
 from lama.games import GAMES, new_game
 from lama.match import Match
 
@@ -29,8 +29,6 @@ def test_the_models_ship_with_the_shape_of_their_features_and_slots(game_id):
 
 def test_one_decisions_forward_pass_is_the_batchs_row():
     """scores() multiplies a single row by einsum's loop and a batch by BLAS: the same numbers."""
-    from lama.bots.neural import scores
-
     weights = model("lama")
     rows = np.random.default_rng(5).random((3, weights[0].shape[0]), dtype=np.float32)
     batch = scores(weights, rows)
