@@ -127,7 +127,7 @@ def test_dices_batched_choice_is_the_bots_with_a_random_network(players):
 def test_a_game_without_a_model_has_no_twin(monkeypatch):
     from lama.bots import neural
 
-    monkeypatch.setattr(neural, "model", lambda game_id: None)  # no model file
+    monkeypatch.setattr(neural, "model", lambda game_id, players=None: None)  # no model file
     game = new_game("lama", 4)
     with pytest.raises(ValueError, match="no neural model"):
         NeuralPolicy(game, rules_of(game))

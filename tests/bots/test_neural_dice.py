@@ -161,7 +161,7 @@ def test_a_dice_model_plays_the_vector_environments_neural_seats(monkeypatch):
     from lama.envs import batch, vector
 
     monkeypatch.setattr(vector, "has_model", lambda game_id: True)
-    monkeypatch.setattr(neural, "model", lambda game_id: random_net())
+    monkeypatch.setattr(neural, "model", lambda game_id, players=None: random_net())
     venv = vector.LamaVectorEnv("dice", 4, players=3, opponents="neural")
     assert venv._neural is not None and (venv.seat_policies[1:3] == batch.PYTHON).all()
     obs, infos = venv.reset(seed=2)

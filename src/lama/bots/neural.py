@@ -10,7 +10,8 @@ network (neural_dice: DICE_LAYOUT) reads the displays, the row, the roll it answ
 seats' points, and has a slot per action id: roll, quit, each take, each discard.
 
 Its weights come from `lama train` (cli/train.py, docs/neural.md) and ship as
-data/neural-<game>.npz (every game has one). A game without a model file, or a decision the
+data/neural-<game>.npz (every game has one), and as data/neural-<game>-<n>p.npz for a player count
+whose own model plays better there (`shipped`). A game without a model file, or a decision the
 network has no slot for (taking the puddle of lama's and komarami's option lachen), is played by
 the heuristic instead; `has_model` says which games have one. Playing needs numpy only: torch is
 for training.
@@ -256,19 +257,31 @@ def read_agent(file, game_id: str | None = None) -> Agent:
     return Agent(weights, meta)
 
 
+def shipped_file(game_id: str, players: int | None = None):
+    """The package's model file of a game (data/neural-<game>.npz), or with `players` its model of
+    that player count alone (data/neural-<game>-<players>p.npz); None where it does not ship."""
+    path = resources.files("lama") / "data" / (f"neural-{game_id}.npz" if players is None
+                                               else f"neural-{game_id}-{players}p.npz")
+    return path if path.is_file() else None
+
+
 @cache
-def shipped(game_id: str) -> Agent | None:
-    """The agent that ships for a game (data/neural-<game>.npz), or None."""
-    path = resources.files("lama") / "data" / f"neural-{game_id}.npz"
-    if not path.is_file():
+def shipped(game_id: str, players: int | None = None) -> Agent | None:
+    """The agent that ships for a game at a player count: the count's own model where one ships
+    (trained further at that count: heads-up play differs from a table of four), else the game's;
+    None if neither ships."""
+    if players is not None and shipped_file(game_id, players) is None:
+        return shipped(game_id, None)  # the game's model, read once for every count that plays it
+    path = shipped_file(game_id, players)
+    if path is None:
         return None
     with path.open("rb") as f:
         return read_agent(f, game_id)
 
 
-def model(game_id: str) -> tuple[np.ndarray, ...] | None:
-    """The shipped weights for a game, or None if none ships."""
-    agent = shipped(game_id)
+def model(game_id: str, players: int | None = None) -> tuple[np.ndarray, ...] | None:
+    """The shipped weights for a game (at a player count: `shipped`), or None if none ships."""
+    agent = shipped(game_id, players)
     return None if agent is None else agent.weights
 
 
@@ -335,7 +348,7 @@ class NeuralBot:
             return legal[0]
         if self.game is not None and view.game != self.game:
             raise AgentError(f"{self.name} is an agent of {self.game}, and this game is {view.game}")
-        weights = self.weights if self.weights is not None else model(view.game)
+        weights = self.weights if self.weights is not None else model(view.game, view.players)
         if weights is None or not fits(view):
             return heuristic_bot(view, rng)
         x = features(view)

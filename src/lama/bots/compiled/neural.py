@@ -28,7 +28,7 @@ class NeuralPolicy:
     def __init__(self, game, rules, weights=None, heuristic_input: bool = True):
         self.game, self.rules = game, rules
         self.heuristic_input = heuristic_input
-        self.weights = neural.model(game.id) if weights is None else weights
+        self.weights = neural.model(game.id, game.players) if weights is None else weights
         if self.weights is None:
             raise ValueError(f"no neural model ships for {game.id}: play the heuristic there")
         self.slot_of_id, self.id_of_slot = slot_table(game)
