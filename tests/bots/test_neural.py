@@ -11,10 +11,9 @@ import sys
 import numpy as np
 import pytest
 
-from lama.bots import load_bot
+from lama.bots import load_bot, neural
 from lama.bots.heuristic import heuristic_bot
-from lama.bots.neural import (NeuralBot, feature_count, features, fits, has_model, hidden_widths, model, scores, shipped_file,
-                              slot_count, view_slot)
+from lama.bots.neural import NeuralBot, feature_count, features, fits, has_model, model, scores, slot_count, view_slot
 from lama.games import GAMES, new_game
 from lama.match import Match
 
@@ -117,7 +116,7 @@ def test_playing_neural_imports_no_torch():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-HEADS_UP = [g for g in sorted(GAMES) if shipped_file(g, 2)]
+HEADS_UP = [g for g in sorted(GAMES) if neural.shipped_file(g, 2)]
 
 
 def test_the_card_games_ship_a_heads_up_model():
@@ -131,10 +130,10 @@ def test_heads_up_plays_its_own_model_and_other_counts_the_games(game_id):
     network where the two networks disagree."""
     two, base = model(game_id, 2), model(game_id)
     assert all(model(game_id, n) is base for n in (3, 4, 5, 6))
-    assert two is not base and hidden_widths(two) != hidden_widths(base)
+    assert two is not base and neural.hidden_widths(two) != neural.hidden_widths(base)
     rng = random.Random(0)
     disagreements = 0
-    for seed in range(6):
+    for _ in range(6):
         state = new_game(game_id, 2).new_initial_state()
         while not state.finished:
             if state.to_move is None:
