@@ -10,8 +10,9 @@
   in lama it won more often than `ismcts` at the same budget. In dice (compiled/dice.py) its
   playouts decide as the heuristic does, looking one roll ahead. An iteration budget, not a
   clock: deterministic for a given seed. See `lama strength`.
-- `neural`: a small network that imitates hard's search (neural.py, trained by `lama train`),
-  played with numpy in well under a millisecond; the heuristic in games without a model.
+- `neural`: a small network that imitates hard's search, then improved by policy iteration
+  (neural.py, trained by `lama train`), played with numpy in well under a millisecond; a player
+  count's own network where one ships; the heuristic in games without a model.
 - `rollout`, `ismcts`: the search bots with their default budgets; `rollout-hard`: hard's
   search, in every game.
 """
