@@ -173,7 +173,7 @@ def test_a_saved_agent_plays_as_its_network_and_its_kept_games_go_when_the_file_
     from lama.bots.neural import read_agent, save_agent, shipped
 
     agent = tmp_path / "agent.npz"
-    original = shipped("lama")
+    original = shipped("lama", 2)  # the network `neural` plays at 2 players
     save_agent(agent, original.weights, {k: v for k, v in original.meta.items() if k not in ("format", "layout")})
     out = tmp_path / "run"
     args = [str(agent), "--players", "2", "--games", "6", "--references", "neural", "--quiet", "--out", str(out)]
