@@ -120,9 +120,9 @@ COUNT_MODELS = [(g, n) for g in sorted(GAMES) for n in range(2, 7) if neural.shi
 """The player counts that ship a model of their own (data/neural-GAME-Np.npz)."""
 
 
-def test_the_card_games_ship_heads_up_models_and_komarami_and_party_their_own_at_4():
+def test_every_game_ships_a_heads_up_model_and_komarami_and_party_their_own_at_4():
     assert {(g, 2) for g in ("lama", "komarami", "kadabra", "party")} <= set(COUNT_MODELS)
-    assert {("komarami", 4), ("party", 4)} <= set(COUNT_MODELS)
+    assert {("komarami", 4), ("party", 4), ("dice", 2)} <= set(COUNT_MODELS)
 
 
 @pytest.mark.parametrize("game_id", sorted({g for g, _ in COUNT_MODELS}))
