@@ -2,6 +2,7 @@
 other seats), differences paired game by game with the references, the references' outcomes kept
 and taken again from --out DIR, and bad input refused in one line."""
 
+import hashlib
 import io
 import json
 import math
@@ -214,3 +215,21 @@ def test_a_run_stopped_by_ctrl_c_keeps_its_finished_games_and_resumes_from_them(
     assert resumed["played"] == CHUNK + 3 * CHUNK  # the bot's last chunk, and every game of the reference
     whole = run_benchmark(*args)
     assert resumed["rows"][0]["differences"] == whole["rows"][0]["differences"]
+
+
+def test_kept_games_of_neural_go_when_the_model_it_plays_changes(capsys, tmp_path):
+    """`neural` is a name, but its games are those of the model shipped for the game and count: kept
+    games record that file's sha256, and games of another model (here: another fingerprint
+    written into the kept file, as a new model file would give) are played again."""
+    from lama.bots.neural import shipped_file
+
+    out = tmp_path / "run"
+    args = ["heuristic", "--players", "2", "--games", "4", "--references", "neural", "--quiet", "--out", str(out)]
+    assert bench(capsys, *args)["played"] == 8
+    path = out / "reference" / "lama-2p-neural.jsonl"
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["fingerprint"] == hashlib.sha256(shipped_file("lama", 2).read_bytes()).hexdigest()
+    assert bench(capsys, *args)["played"] == 4  # the heuristic's own games; the reference's are kept
+    path.write_text("\n".join([json.dumps({**header, "fingerprint": "0" * 64}), *lines[1:]]) + "\n")
+    assert bench(capsys, *args)["played"] == 8  # the kept games were another model's

@@ -59,16 +59,23 @@ def first_seed(players: int) -> int:
     return SEED_BASE + SEEDS_PER_COUNT * players
 
 
-def fingerprint(bot: str) -> str | None:
+def fingerprint(bot: str, game_id: str | None = None, players: int | None = None) -> str | None:
     """What a saved agent file holds (its sha256), so that kept games of an older file are not
-    taken for the new one's; None for a bot that is a name."""
+    taken for the new one's; with a game and player count, `neural`'s too (the model it plays
+    there, which a new model replaces); None for another bot that is a name."""
+    if bot == "neural" and game_id is not None:
+        from lama.bots.neural import shipped_file
+
+        model = shipped_file(game_id, players) or shipped_file(game_id)
+        return None if model is None else _sha256(model.read_bytes())
     if not bot.endswith(".npz") or not os.path.isfile(bot):
         return None
-    digest = hashlib.sha256()
     with open(bot, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return _sha256(f.read())
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def play_games(game_id: str, players: int, bot: str, indices: list[int], role: str = "bot") -> list[dict]:
@@ -111,7 +118,8 @@ class GameStore:
     def __init__(self, folder: str | None, role: str, game_id: str, players: int, bot: str):
         self.path = Path(folder) / role / _file_name(game_id, players, bot) if folder else None
         self.header = {"format": GAMES_FORMAT, "game": game_id, "players": players, "bot": bot,
-                       "fingerprint": fingerprint(bot), "field": FIELD, "first_seed": first_seed(players)}
+                       "fingerprint": fingerprint(bot, game_id, players), "field": FIELD,
+                       "first_seed": first_seed(players)}
         self.games: dict[int, dict] = {}
         self._file = None
         self._appendable = False  # the file holds a header and whole lines of these games only
