@@ -11,7 +11,7 @@ seats' points, and has a slot per action id: roll, quit, each take, each discard
 
 Its weights come from `lama train` (cli/train.py, docs/neural.md) and ship as
 data/neural-<game>.npz (every game has one), and as data/neural-<game>-<n>p.npz for a player count
-whose own model plays better there (`shipped`). A game without a model file, or a decision the
+whose own model plays better there (`model_file`). A game without a model file, or a decision the
 network has no slot for (taking the puddle of lama's and komarami's option lachen), is played by
 the heuristic instead; `has_model` says which games have one. Playing needs numpy only: torch is
 for training.
@@ -265,17 +265,24 @@ def shipped_file(game_id: str, players: int | None = None):
     return path if path.is_file() else None
 
 
-@cache
-def shipped(game_id: str, players: int | None = None) -> Agent | None:
-    """The agent that ships for a game at a player count: the count's own model where one ships
+def model_file(game_id: str, players: int | None = None):
+    """The file `neural` plays in a game at a player count: the count's own model where one ships
     (trained further at that count: heads-up play differs from a table of four), else the game's;
     None if neither ships."""
-    if players is not None and shipped_file(game_id, players) is None:
-        return shipped(game_id, None)  # the game's model, read once for every count that plays it
-    path = shipped_file(game_id, players)
-    if path is None:
-        return None
-    with path.open("rb") as f:
+    return (players is not None and shipped_file(game_id, players)) or shipped_file(game_id)
+
+
+@cache
+def shipped(game_id: str, players: int | None = None) -> Agent | None:
+    """The agent that ships for a game at a player count (`model_file`), or None."""
+    path = model_file(game_id, players)
+    return None if path is None else _read_shipped(game_id, path.name)
+
+
+@cache
+def _read_shipped(game_id: str, name: str) -> Agent:
+    """A model file of the package, read once however many player counts play it."""
+    with (resources.files("lama") / "data" / name).open("rb") as f:
         return read_agent(f, game_id)
 
 

@@ -64,9 +64,9 @@ def fingerprint(bot: str, game_id: str | None = None, players: int | None = None
     taken for the new one's; with a game and player count, `neural`'s too (the model it plays
     there, which a new model replaces); None for another bot that is a name."""
     if bot == "neural" and game_id is not None:
-        from lama.bots.neural import shipped_file
+        from lama.bots.neural import model_file
 
-        model = shipped_file(game_id, players) or shipped_file(game_id)
+        model = model_file(game_id, players)
         return None if model is None else _sha256(model.read_bytes())
     if not bot.endswith(".npz") or not os.path.isfile(bot):
         return None
