@@ -260,9 +260,12 @@ def read_agent(file, game_id: str | None = None) -> Agent:
 def shipped_file(game_id: str, players: int | None = None):
     """The package's model file of a game (data/neural-<game>.npz), or with `players` its model of
     that player count alone (data/neural-<game>-<players>p.npz); None where it does not ship."""
-    path = resources.files("lama") / "data" / (f"neural-{game_id}.npz" if players is None
-                                               else f"neural-{game_id}-{players}p.npz")
+    path = _data_file(f"neural-{game_id}.npz" if players is None else f"neural-{game_id}-{players}p.npz")
     return path if path.is_file() else None
+
+
+def _data_file(name: str):
+    return resources.files("lama") / "data" / name
 
 
 def model_file(game_id: str, players: int | None = None):
@@ -282,7 +285,7 @@ def shipped(game_id: str, players: int | None = None) -> Agent | None:
 @cache
 def _read_shipped(game_id: str, name: str) -> Agent:
     """A model file of the package, read once however many player counts play it."""
-    with (resources.files("lama") / "data" / name).open("rb") as f:
+    with _data_file(name).open("rb") as f:
         return read_agent(f, game_id)
 
 

@@ -66,16 +66,12 @@ def fingerprint(bot: str, game_id: str | None = None, players: int | None = None
     if bot == "neural" and game_id is not None:
         from lama.bots.neural import model_file
 
-        model = model_file(game_id, players)
-        return None if model is None else _sha256(model.read_bytes())
-    if not bot.endswith(".npz") or not os.path.isfile(bot):
-        return None
-    with open(bot, "rb") as f:
-        return _sha256(f.read())
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+        path = model_file(game_id, players)
+    elif bot.endswith(".npz") and os.path.isfile(bot):
+        path = Path(bot)
+    else:
+        path = None
+    return None if path is None else hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def play_games(game_id: str, players: int, bot: str, indices: list[int], role: str = "bot") -> list[dict]:
