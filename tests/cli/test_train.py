@@ -310,6 +310,24 @@ def test_train_rollouts_improve_dice_on_the_engine(tmp_path, capsys):
     assert improved.meta["layout"] == "dice-1" and improved.weights[0].shape[1] == 2 * agent.weights[0].shape[1]
 
 
+def test_train_rollouts_fit_networks_of_the_hidden_widths_given_and_the_model_grows_by_them(tmp_path, capsys):
+    """--hidden with rollouts from a model: each iteration's fitted network has those widths (a
+    narrower one fits faster), each iteration's beside the model's."""
+    _torch()
+    from lama.bots.neural import read_agent
+
+    path = Path(lama.__file__).parent / "data" / "neural-dice.npz"
+    agent = read_agent(path, "dice")
+    argv = ["train", "--game", "dice", "--players", "3", "--init", str(path), "--rl-method", "rollouts",
+            "--rl-iterations", "2", "--rl-steps", "100", "--rl-envs", "12", "--rl-eval-games", "6", "--rl-threads", "1",
+            "--hidden", "16,8", "--out", str(tmp_path / "pi"), "--quiet", "--json"]
+    assert main(argv) == 0
+    json.loads(capsys.readouterr().out)
+    grown = read_agent(tmp_path / "pi" / "neural-dice.npz", "dice")
+    assert [w.shape[1] for w in grown.weights[:-2:2]] == [w.shape[1] + 16 + 16 if i == 0 else w.shape[1] + 8 + 8
+                                                           for i, w in enumerate(agent.weights[:-2:2])]
+
+
 def test_train_dmc_beside_the_imitation_model_doubles_its_width_and_records_the_prior(tmp_path, capsys):
     """--rl-prior: DMC's values learned beside the fixed model; the agent is the two as one network."""
     _torch()

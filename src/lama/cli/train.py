@@ -112,8 +112,10 @@ def add_arguments(p) -> None:
                    help=f"the share of the learner's moves that are the search's choice (default {r.follow})")
     g.add_argument("--behave", metavar="MODEL",
                    help="round 0's learner moves with this model instead of the heuristic")
-    g.add_argument("--hidden", type=widths, default=r.hidden, metavar="W,W,...",
-                   help=f"the hidden layers' widths (default {','.join(map(str, r.hidden))})")
+    g.add_argument("--hidden", type=widths, metavar="W,W,...",
+                   help=f"the hidden layers' widths (default {','.join(map(str, r.hidden))}); with --rl-method "
+                        f"rollouts from a model, those of each iteration's fitted network, which the model "
+                        f"grows by (default the model's own)")
     g.add_argument("--labels", metavar="FILE.npz", help="also write every label (features, legal moves, the "
                                                          "search's choice and values) to this file")
     g.add_argument("--add-labels", metavar="FILE.npz", nargs="+", default=[],
@@ -278,7 +280,7 @@ def cmd_train(args) -> int:
     recipe = Recipe(game=args.game, players=args.players, seed=args.seed, rounds=0 if weights is not None else
                     args.rounds, games_per_round=args.games, samples=args.samples, epochs=args.epochs,
                     eval_games=args.eval_games, target=args.target, opponents=args.opponents, follow=args.follow,
-                    hidden=args.hidden, workers=args.workers, batch=args.batch, lr=args.lr)
+                    hidden=args.hidden or Recipe.hidden, workers=args.workers, batch=args.batch, lr=args.lr)
     common = dict(game=args.game, players=args.players, seed=args.seed, steps=args.rl_steps, threads=args.rl_threads,
                   eval_games=args.rl_eval_games, evals=args.rl_evals, heuristic_input=args.heuristic_input)
     method = args.rl_method.upper()  # as the progress and the checkpoints name it
@@ -349,6 +351,8 @@ def cmd_train(args) -> int:
                 say(f"{method} {steps:,} steps: wins {share:.1%} against the heuristic")
 
             hidden = recipe.hidden if weights is None else hidden_widths(weights)
+            if args.rl_method == "rollouts" and args.hidden:  # the fitted networks' widths alone
+                hidden = args.hidden
             weights, info = learn(rl, weights, hidden,
                                   on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
             phases.append({"phase": "reinforcement", "method": args.rl_method, "agent_steps": info["steps"],
