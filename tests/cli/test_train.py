@@ -349,6 +349,8 @@ def test_train_dmc_beside_the_imitation_model_doubles_its_width_and_records_the_
     (["--rl-prior", "1", "--rl-method", "dmc", "--rounds", "0", "--rl-steps", "10"], "improves a model: give --init"),
     (["--rl-method", "rollouts", "--rounds", "0", "--rl-steps", "10"], "rollouts improves a model: give --init"),
     (["--rl-prior", "1", "--rl-method", "dmc", "--init", SHIPPED], "--rl-prior keeps"),  # no steps
+    (["--init", SHIPPED, "--hidden", "64,64", "--rl-steps", "10"], "the model keeps its own widths"),  # ppo
+    (["--init", SHIPPED, "--hidden", "64,64", "--rl-method", "dmc", "--rl-steps", "10"], "the model keeps its own"),
 ])
 def test_train_prior_or_rollouts_without_their_method_steps_and_a_model_is_a_clear_error(tmp_path, capsys, argv, said):
     assert main(["train", *argv, "--out", str(tmp_path / "o"), "--quiet"]) == 2

@@ -214,6 +214,10 @@ def cmd_train(args) -> int:
         what = "--rl-method rollouts" if args.rl_method == "rollouts" else "--rl-method dmc with --rl-prior"
         print(f"{what} improves a model: give --init MODEL or imitation rounds", file=sys.stderr)
         return 2
+    if args.hidden and args.init is not None and args.rl_method != "rollouts":
+        print("--hidden with --init: the model keeps its own widths; --hidden sets those of a model trained here "
+              "or, with --rl-method rollouts, of each iteration's fitted network", file=sys.stderr)
+        return 2
     try:
         import matplotlib  # noqa: F401
         from rich.console import Console
