@@ -314,7 +314,7 @@ def test_train_rollouts_fit_networks_of_the_hidden_widths_given_and_the_model_gr
     """--hidden with rollouts from a model: each iteration's fitted network has those widths (a
     narrower one fits faster), each iteration's beside the model's."""
     _torch()
-    from lama.bots.neural import read_agent
+    from lama.bots.neural import hidden_widths, read_agent
 
     path = Path(lama.__file__).parent / "data" / "neural-dice.npz"
     agent = read_agent(path, "dice")
@@ -324,8 +324,8 @@ def test_train_rollouts_fit_networks_of_the_hidden_widths_given_and_the_model_gr
     assert main(argv) == 0
     json.loads(capsys.readouterr().out)
     grown = read_agent(tmp_path / "pi" / "neural-dice.npz", "dice")
-    assert [w.shape[1] for w in grown.weights[:-2:2]] == [w.shape[1] + 16 + 16 if i == 0 else w.shape[1] + 8 + 8
-                                                           for i, w in enumerate(agent.weights[:-2:2])]
+    assert hidden_widths(grown.weights) == tuple(w + 2 * fitted for w, fitted in zip(hidden_widths(agent.weights),
+                                                                                      (16, 8)))
 
 
 def test_train_dmc_beside_the_imitation_model_doubles_its_width_and_records_the_prior(tmp_path, capsys):

@@ -354,9 +354,8 @@ def cmd_train(args) -> int:
                 save_agent(os.path.join(args.out, f"checkpoint-rl-{steps}.npz"), w, made_by(f"{method} {steps} steps"))
                 say(f"{method} {steps:,} steps: wins {share:.1%} against the heuristic")
 
-            hidden = recipe.hidden if weights is None else hidden_widths(weights)
-            if args.rl_method == "rollouts" and args.hidden:  # the fitted networks' widths alone
-                hidden = args.hidden
+            # --hidden with a model reaches here with rollouts alone: their fitted networks' widths
+            hidden = args.hidden or (recipe.hidden if weights is None else hidden_widths(weights))
             weights, info = learn(rl, weights, hidden,
                                   on_update=lambda steps: bar.update(task, completed=steps), on_eval=on_eval)
             phases.append({"phase": "reinforcement", "method": args.rl_method, "agent_steps": info["steps"],
