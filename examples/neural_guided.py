@@ -15,7 +15,7 @@ import dataclasses
 
 from lama.bots import rollout
 from lama.bots.levels import hard_search
-from lama.bots.neural import neural_bot
+from lama.bots.neural import network_bot
 
 RECHECK = 1.0  # the second search's playouts, as a share of hard's
 
@@ -31,7 +31,7 @@ def guided_bot(view, rng):
     samples = hard_search.budget(view)
     first = rollout.evaluate_actions(view, rng, samples, None, hard_search.policy, True, True)
     best = rollout.best_of(first)
-    choice = neural_bot(view, rng)
+    choice = network_bot(view, rng)
     if choice == best:
         return best
     pair = dataclasses.replace(view, legal_actions=(best, choice))

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from lama.bots.compiled.neural import NeuralPolicy
-from lama.bots.neural import NeuralBot, feature_count, has_model, neural_bot, slot_count
+from lama.bots.neural import NeuralBot, feature_count, has_model, network_bot, slot_count
 from lama.fast.layout import STATE_SIZE
 from lama.fast.rules import rules_of
 from lama.fast.views import card_state_from_view, state_from_view
@@ -42,7 +42,7 @@ def engine_states(views, game) -> np.ndarray:
     return states
 
 
-def positions(game, games: int, seed: int, bot=neural_bot, show: bool = False) -> list:
+def positions(game, games: int, seed: int, bot=network_bot, show: bool = False) -> list:
     """The views of the seat to move at every decision of `games` games: `bot`'s seats and random
     ones; with `show`, each also with five more whites on the stage (a kadabra show runs: K9),
     which games of random seats seldom reach."""
@@ -78,7 +78,7 @@ def test_the_batched_choice_is_the_bots_at_every_decision(game_id, players):
     states = engine_states(views, game)
     rows = np.arange(len(views))
     chosen = policy(states, rows)  # one forward pass over every position
-    assert chosen.tolist() == [game.action_id(neural_bot(view, random.Random(0))) for view in views]
+    assert chosen.tolist() == [game.action_id(network_bot(view, random.Random(0))) for view in views]
     assert len(views) > 50
     # and in any order of the rows, alone or not
     odd = rows[1::2][::-1]

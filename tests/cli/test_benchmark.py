@@ -174,12 +174,13 @@ def test_a_saved_agent_plays_as_its_network_and_its_kept_games_go_when_the_file_
     from lama.bots.neural import read_agent, save_agent, shipped
 
     agent = tmp_path / "agent.npz"
-    original = shipped("lama", 2)  # the network `neural` plays at 2 players
+    original = shipped("lama", 2)  # the network the level `neural` plays at 2 players
     save_agent(agent, original.weights, {k: v for k, v in original.meta.items() if k not in ("format", "layout")})
     out = tmp_path / "run"
-    args = [str(agent), "--players", "2", "--games", "6", "--references", "neural", "--quiet", "--out", str(out)]
+    network = "lama.bots.neural:network_bot"  # the level's network, without its second look
+    args = [str(agent), "--players", "2", "--games", "6", "--references", network, "--quiet", "--out", str(out)]
     first = bench(capsys, *args)
-    assert first["rows"][0]["differences"]["neural"]["se"] == 0.0  # the shipped network, game for game
+    assert first["rows"][0]["differences"][network]["se"] == 0.0  # the shipped network, game for game
     assert len(first["fingerprint"]) == 64
     assert bench(capsys, *args, "--resume")["played"] == 0
     changed = [w * 1.5 if i == 0 else w for i, w in enumerate(original.weights)]
@@ -219,9 +220,10 @@ def test_a_run_stopped_by_ctrl_c_keeps_its_finished_games_and_resumes_from_them(
 
 def test_kept_games_of_neural_go_when_the_model_it_plays_changes(capsys, tmp_path):
     """`neural` is a name, but its games are those of the model shipped for the game and count: kept
-    games record that file's sha256, and games of another model (here: another fingerprint
-    written into the kept file, as a new model file would give) are played again."""
-    from lama.bots.neural import shipped_file
+    games record the sha256 of that file and of its second look's settings, and games of another
+    model (here: another fingerprint written into the kept file, as a new model file would give)
+    are played again."""
+    from lama.bots.neural import neural_bot, shipped_file
 
     out = tmp_path / "run"
     args = ["heuristic", "--players", "2", "--games", "4", "--references", "neural", "--quiet", "--out", str(out)]
@@ -229,7 +231,8 @@ def test_kept_games_of_neural_go_when_the_model_it_plays_changes(capsys, tmp_pat
     path = out / "reference" / "lama-2p-neural.jsonl"
     lines = path.read_text().splitlines()
     header = json.loads(lines[0])
-    assert header["fingerprint"] == hashlib.sha256(shipped_file("lama", 2).read_bytes()).hexdigest()
+    assert header["fingerprint"] == hashlib.sha256(shipped_file("lama", 2).read_bytes()
+                                                   + repr(neural_bot.look).encode()).hexdigest()
     assert bench(capsys, *args)["played"] == 4  # the heuristic's own games; the reference's are kept
     path.write_text("\n".join([json.dumps({**header, "fingerprint": "0" * 64}), *lines[1:]]) + "\n")
     assert bench(capsys, *args)["played"] == 8  # the kept games were another model's

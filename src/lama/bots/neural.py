@@ -20,14 +20,17 @@ for training.
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 import numpy as np
 
+from lama.fast.kernel import COMPILED
 from lama.games import game_class
 
+from .determinize import CannotDeterminize
 from .heuristic import heuristic_bot
 from .neural_dice import DICE, DICE_LAYOUT, dice_input_count, dice_inputs, dice_slot_count, dice_slot_of
 
@@ -300,15 +303,92 @@ def has_model(game_id: str) -> bool:
 
 
 def scores(weights, x: np.ndarray) -> np.ndarray:
-    """The network's forward pass: ReLU between the layers, raw scores out. One row (a bot's
-    decision) is multiplied by einsum's own loop, not BLAS: BLAS's threads only wait on one another
-    for a single row, several times slower on a busy machine."""
-    one_row = x.ndim == 1
-    for i in range(0, len(weights), 2):
-        x = (np.einsum("i,ij->j", x, weights[i]) if one_row else x @ weights[i]) + weights[i + 1]
-        if i + 2 < len(weights):
+    """The network's forward pass: ReLU between the layers, raw scores out. A batch of rows is
+    multiplied by BLAS; one row (a bot's decision) block by block (a layer of networks side by
+    side, `combine`, is zero between them), compiled where numba is (compiled/forward.py), else by
+    einsum's own loop, not BLAS: BLAS's threads only wait on one another for a single row, several
+    times slower on a busy machine."""
+    last = len(weights) - 2
+    if x.ndim != 1:
+        for i in range(0, last + 2, 2):
+            x = x @ weights[i] + weights[i + 1]
+            if i < last:
+                x = np.maximum(x, 0.0)
+        return x
+    return row_scores(weights, x) if COMPILED else row_scores_numpy(weights, x)
+
+
+def row_scores(weights, x: np.ndarray) -> np.ndarray:
+    """`scores` of one row in compiled code (numba: compiled/forward.py)."""
+    from .compiled.forward import layer
+
+    last = len(weights) - 2
+    x = np.ascontiguousarray(x, dtype=np.float32)
+    for i in range(0, last + 2, 2):
+        out = np.empty(weights[i].shape[1], dtype=np.float32)
+        layer(x, weights[i], weights[i + 1], _spans(weights[i]), out, i < last)
+        x = out
+    return x
+
+
+def row_scores_numpy(weights, x: np.ndarray) -> np.ndarray:
+    """`scores` of one row with numpy alone (without numba): einsum's loop, block by block."""
+    last = len(weights) - 2
+    for i in range(0, last + 2, 2):
+        w = weights[i]
+        spans = _spans(w)
+        if len(spans) == 1:
+            x = np.einsum("i,ij->j", x, w)
+        else:
+            x = np.concatenate([np.einsum("i,ij->j", x[r0:r1], w[r0:r1, c0:c1]) for r0, r1, c0, c1 in spans])
+        x = x + weights[i + 1]
+        if i < last:
             x = np.maximum(x, 0.0)
     return x
+
+
+_SPANS: dict[int, tuple] = {}  # id of a layer's matrix: (a weak reference to it, its blocks)
+MIN_BLOCK = 32  # narrower blocks are merged into their neighbour: each costs a call
+
+
+def _spans(w: np.ndarray) -> np.ndarray:
+    """The blocks of a layer's matrix `w` outside which it is 0, in order along its diagonal, as
+    rows (first row, end row, first column, end column): one block for a dense matrix. Found once
+    per matrix."""
+    kept = _SPANS.get(id(w))
+    if kept is not None and kept[0]() is w:
+        return kept[1]
+    if len(_SPANS) > 256:  # matrices of networks no longer played (training's checkpoints)
+        for key in [k for k, (ref, _) in _SPANS.items() if ref() is None]:
+            del _SPANS[key]
+    spans = np.array(_diagonal_blocks(w), dtype=np.int64)
+    _SPANS[id(w)] = (weakref.ref(w), spans)
+    return spans
+
+
+def _diagonal_blocks(w: np.ndarray) -> list[tuple[int, int, int, int]]:
+    nonzero = w != 0
+    rows, cols = w.shape
+    # the last column (row) holding a non-zero in each row (column), -1 for none
+    last_col = np.where(nonzero.any(1), cols - 1 - np.argmax(nonzero[:, ::-1], 1), -1)
+    last_row = np.where(nonzero.any(0), rows - 1 - np.argmax(nonzero[::-1], 0), -1)
+    spans: list[tuple[int, int, int, int]] = []
+    r = c = 0
+    while r < rows and c < cols:  # grow a block until no row in it reaches right of it, no column below
+        r1, c1 = r + 1, c + 1
+        while True:
+            c2 = max(c1, int(last_col[r:r1].max()) + 1)
+            r2 = max(r1, int(last_row[c:c2].max()) + 1)
+            if (r2, c2) == (r1, c1):
+                break
+            r1, c1 = r2, c2
+        if spans and (c1 - c < MIN_BLOCK or spans[-1][3] - spans[-1][2] < MIN_BLOCK):
+            r, _, c, _ = spans.pop()
+        spans.append((r, r1, c, c1))
+        r, c = r1, c1
+    r, _, c, _ = spans.pop() if spans else (0, 0, 0, 0)
+    spans.append((r, rows, c, cols))  # with the rows or columns of zeros left at the end
+    return spans
 
 
 def hidden_widths(weights) -> tuple[int, ...]:
@@ -343,14 +423,50 @@ def combine(networks, coefficients) -> tuple[np.ndarray, ...]:
     return tuple(np.asarray(w, dtype=np.float32) for w in layers)
 
 
+@dataclass(frozen=True)
+class SecondLook:
+    """The `neural` level's second look at a close choice: where the network's two best moves score
+    within `margin` of each other, a duel between them decides (the game's `compiled_duel`: each
+    played out to the round's end on the same deals, as hard's search plays them). It plays
+    `batch` deals at a time and stops as soon as the second is not ahead in value (the network's
+    first is played), is ahead by `z` standard errors, or after `most` deals (the second is ahead:
+    it is played). The rest of the time, and in a game without a duel (dice), the network alone
+    decides. The margin and the budget keep a decision under a millisecond on average
+    (docs/neural.md, "A second look")."""
+
+    margin: float = 0.5
+    batch: int = 16
+    most: int = 128
+    z: float = 1.5
+
+    def __call__(self, view, rng, first, second):
+        duel_class = game_class(view).hook("compiled_duel")
+        if duel_class is None:
+            return first
+        try:
+            duel = duel_class(view, rng, first, second)
+        except CannotDeterminize:
+            return first
+        while True:
+            duel.play(self.batch)
+            lead, stderr = duel.lead()
+            if lead <= 0:
+                return first
+            if lead > self.z * stderr or duel.deals >= self.most:
+                return second
+
+
 class NeuralBot:
     """The bot with given `weights` (as `model` returns them; training plays its checkpoints so),
-    or with the shipped model of each game; `name` for its repr (a saved agent's file)."""
+    or with the shipped model of each game; `name` for its repr (a saved agent's file); `look`: a
+    SecondLook at close choices (the `neural` level's), or None for the network alone."""
 
-    def __init__(self, weights=None, name: str | None = None, game: str | None = None, heuristic_input: bool = True):
+    def __init__(self, weights=None, name: str | None = None, game: str | None = None, heuristic_input: bool = True,
+                 look: SecondLook | None = None):
         self.weights = weights
         self.name, self.game = name, game
         self.heuristic_input = heuristic_input
+        self.look = look
 
     def __call__(self, view, rng):
         legal = view.legal_actions
@@ -363,12 +479,19 @@ class NeuralBot:
             return heuristic_bot(view, rng)
         x = features(view)
         out = scores(weights, x if self.heuristic_input else blind(x, view.game))
-        return max(legal, key=lambda a: out[view_slot(view, a)])  # first best in legal order
+        ranked = sorted(legal, key=lambda a: -out[view_slot(view, a)])  # stable: the first best in legal order
+        if self.look is None:
+            return ranked[0]
+        first, second = ranked[:2]
+        if out[view_slot(view, first)] - out[view_slot(view, second)] >= self.look.margin:
+            return first
+        return self.look(view, rng, first, second)
 
     def __repr__(self) -> str:
         if self.name is not None:
             return f"NeuralBot({self.name!r})"
-        return "NeuralBot()" if self.weights is None else "NeuralBot(weights)"
+        look = "" if self.look is None else f"look={self.look!r}"
+        return f"NeuralBot({look})" if self.weights is None else f"NeuralBot(weights{', ' * bool(look)}{look})"
 
 
 def agent_bot(path: str) -> NeuralBot:
@@ -377,4 +500,5 @@ def agent_bot(path: str) -> NeuralBot:
     return NeuralBot(agent.weights, path, agent.game, agent.heuristic_input)
 
 
-neural_bot = NeuralBot()
+network_bot = NeuralBot()  # the shipped networks alone (what lama train, the vector envs and the tests read)
+neural_bot = NeuralBot(look=SecondLook())  # the `neural` level

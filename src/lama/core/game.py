@@ -82,7 +82,9 @@ class Game:
       its best play or None; None leaves its choice), `determinizer`
       (lama.bots: `build(view) -> (rng -> State)`), `rollout_policy` (lama.bots: the playouts'
       quick policy, `policy(state, actions, rng) -> action`), `compiled_search` (lama.bots:
-      `search(view, rng, samples, halving, infer)`, or None).
+      `search(view, rng, samples, halving, infer)`, or None), `compiled_duel` (lama.bots: a
+      class `Duel(view, rng, first, second)` that plays two actions out on the same deals, the
+      `neural` level's second look; or None).
     - `hard_samples`: the `hard` bot's playouts per decision in this game.
 
     And what a client needs to show it (`describe()`, served by GET /api/games): `family`
@@ -122,6 +124,7 @@ class Game:
     determinizer: str | None = None
     rollout_policy: str | None = None
     compiled_search: str | None = None
+    compiled_duel: str | None = None
     hard_samples = 3000
 
     def __init__(self, players: int, options: dict | None = None):

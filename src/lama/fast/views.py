@@ -41,17 +41,17 @@ def state_from_core(state, st) -> None:
     """Fill the state row `st` with a core State: the fields every game has, then every field
     its shape declares; a field of another game holds its None (the card kernels read the magic
     chip's -1); the generator (RNG) is 0."""
-    for i in range(L.STATE_SIZE):
-        st[i] = 0
+    row = [0] * L.STATE_SIZE  # written as a list, copied into `st` once: a search does this every decision
     fields = state.shape.fields
     own = {f.slot for f in fields}
     for slot, f in L.FIELDS.items():
         if f.none is not None and slot not in own:
-            _write_none(f, st)
-    _fill_common(state, st)
+            _write_none(f, row)
+    _fill_common(state, row)
     kinds = state.game.kinds
     for f in fields:
-        _write(f, f.of(state), st, kinds)
+        _write(f, f.of(state), row, kinds)
+    st[:] = row
 
 
 

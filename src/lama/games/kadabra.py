@@ -366,6 +366,7 @@ class KadabraGame(CardGame):
     determinizer = "lama.bots.determinize:card_sampler"  # the state restores the stage, the magic chip, a forced draw
     rollout_policy = "lama.bots.heuristic_kadabra:fast_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"
+    compiled_duel = "lama.bots.compiled.cards:Duel"
     hard_samples = 3000
 
     def all_actions(self) -> tuple:

@@ -32,6 +32,7 @@ class LamaGame(CardGame):
     determinizer = "lama.bots.determinize:card_sampler"
     rollout_policy = "lama.bots.heuristic_kadabra:fast_action"
     compiled_search = "lama.bots.compiled.cards:evaluate_view"
+    compiled_duel = "lama.bots.compiled.cards:Duel"
     hard_samples = 3000
 
     def __init__(self, players: int, options: dict | None = None):

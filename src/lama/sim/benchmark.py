@@ -62,16 +62,16 @@ def first_seed(players: int) -> int:
 def fingerprint(bot: str, game_id: str | None = None, players: int | None = None) -> str | None:
     """What a saved agent file holds (its sha256), so that kept games of an older file are not
     taken for the new one's; with a game and player count, `neural`'s too (the model it plays
-    there, which a new model replaces); None for another bot that is a name."""
+    there, which a new model replaces, and its second look's settings); None for another bot
+    that is a name."""
     if bot == "neural" and game_id is not None:
-        from lama.bots.neural import model_file
+        from lama.bots.neural import model_file, neural_bot
 
         path = model_file(game_id, players)
-    elif bot.endswith(".npz") and os.path.isfile(bot):
-        path = Path(bot)
-    else:
-        path = None
-    return None if path is None else hashlib.sha256(path.read_bytes()).hexdigest()
+        return hashlib.sha256(path.read_bytes() + repr(neural_bot.look).encode()).hexdigest()  # and how it looks
+    if bot.endswith(".npz") and os.path.isfile(bot):
+        return hashlib.sha256(Path(bot).read_bytes()).hexdigest()
+    return None
 
 
 def play_games(game_id: str, players: int, bot: str, indices: list[int], role: str = "bot") -> list[dict]:

@@ -18,8 +18,10 @@ plain Python on lists: slower, with exactly the same results (lama.fast.kernel).
 
 from __future__ import annotations
 
+import math
+
 from lama.fast.cards import apply_action, apply_draw, penalty, pile_card
-from lama.fast.kernel import array, below, float_array, next32, njit, seed_words, zeros
+from lama.fast.kernel import array, below, float_array, float_zeros, next32, njit, seed_words, zeros
 from lama.fast.layout import (
     CHANCE,
     DRAW,
@@ -45,9 +47,9 @@ from lama.fast.layout import (
     TOP,
 )
 from lama.fast.rules import rules_of
-from lama.fast.views import card_state_from_view
+from lama.fast.views import state_from_core
 
-from ..determinize import CannotDeterminize, unseen_pool
+from ..determinize import CannotDeterminize
 from ..heuristic_cards import QUIT_GAP, QUIT_LATE, QUIT_PER_CARD, QUIT_SMALL
 from ..values import temperatures
 from .policies import SCRATCH_SIZE
@@ -235,6 +237,29 @@ def evaluate_cards(world, ru, me, pool, slot_seat, slot_mask, bound, temps, acti
             alive = keep_better_half(order, alive, total, count)
 
 
+@njit(cache=True)
+def duel_cards(world, ru, me, pool, slot_seat, slot_mask, bound, temps, first, second, deals, r,
+               st, deck, scratch, out):
+    """The action ids `first` and `second` of seat `me` each played out on `deals` more deals (as
+    in evaluate_cards: the same deal and playout numbers for both); adds to `out` the number of
+    deals, the sum and the sum of squares of the second's value minus the first's."""
+    for _ in range(deals):
+        _deal(r, world, ru, me, pool, slot_seat, slot_mask, bound, deck)
+        world[RNG], world[RNG + 1], world[RNG + 2], world[RNG + 3] = (
+            next32(r, 0) | 1, next32(r, 0), next32(r, 0), next32(r, 0))
+        for i in range(STATE_SIZE):
+            st[i] = world[i]
+        _playout(st, ru, first, scratch)
+        d = -round_value(st, ru, me, temps)
+        for i in range(STATE_SIZE):
+            st[i] = world[i]
+        _playout(st, ru, second, scratch)
+        d += round_value(st, ru, me, temps)
+        out[0] += 1.0
+        out[1] += d
+        out[2] += d * d
+
+
 # -- from a view ---------------------------------------------------------------------------
 
 def card_slots(view, game, infer: bool) -> tuple[list[int], list[int], list[int]]:
@@ -276,9 +301,8 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
     hand_sizes = [game.hand_size] * n
     pile = sum(game.deck) - n * game.hand_size - 1
     quit = [False] * n
-    playable_mask = [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)]
+    playable_mask, rect = _move_tables(game)
     effects = game.card_effects
-    rect = rules_of(game)[R_RECT:R_RECT + table.size]  # K5: these make the next seat still in draw
     for seat, action, top in view.moves:
         held = slots.get(seat)
         kind = action.kind
@@ -314,6 +338,18 @@ def read_moves(view, game) -> tuple[dict[int, list[int]], list[int]]:
     return slots, bound
 
 
+def _move_tables(game) -> tuple[list[int], list[int]]:
+    """Per kind: the mask of the kinds playable on it, and whether it makes the next seat still in
+    draw (K5, a rectangle); kept on the game (read_moves runs at every decision of a search)."""
+    tables = getattr(game, "_move_tables", None)
+    if tables is None:
+        table = game.kinds
+        tables = game._move_tables = (
+            [sum(1 << kind for kind in table.playable_on[t]) for t in range(table.size)],
+            [int(x) for x in rules_of(game)[R_RECT:R_RECT + table.size]])
+    return tables
+
+
 def _quit_bound(seat: int, hand_sizes: list[int], quit: list[bool], pile: int) -> int:
     """The largest penalty with which heuristic_cards._should_quit quits (-1: it had to quit)."""
     others_in = [s for s in range(len(hand_sizes)) if s != seat and not quit[s]]
@@ -328,33 +364,65 @@ def _quit_bound(seat: int, hand_sizes: list[int], quit: list[bool], pile: int) -
     return bound
 
 
-def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False, temps=None):
+class Position:
+    """What a search of a view deals from and plays on, built once a decision: the engine state of
+    the view, the unseen cards, the other seats' card slots (with `infer`, as their moves suggest:
+    `card_slots`) and the temperatures a round's end is valued at; and the work space."""
+
+    def __init__(self, view, infer: bool, temps=None):
+        if view.to_move != view.seat or view.top is None:
+            raise CannotDeterminize("the seat is not to move in a dealt round")
+        self.game, self.ru = game_and_rules(view)
+        self.seat = view.seat
+        self.world = zeros(STATE_SIZE)
+        state = self.game.state_from_view(view)
+        state_from_core(state, self.world)  # the other hands and the draw pile's kinds stay 0
+        pool = state.unseen()  # determinize.unseen_pool
+        slot_seat, slot_mask, bound = card_slots(view, self.game, infer)
+        cards = [kind for kind, c in enumerate(pool) for _ in range(c)]
+        self.deal = (array(cards), array(slot_seat), array(slot_mask), array(bound),
+                     float_array(temps or temperatures(view.game, view.players)))
+        self.work = (zeros(STATE_SIZE), zeros(max(1, len(cards))), zeros(SCRATCH_SIZE))
+
+
+def evaluate_view(view, rng, samples: int, halving: bool, infer: bool = False, temps=None, actions=None):
     """`rollout.evaluate_actions` for a view of a card game with the default policy (the card
     games' Game.compiled_search): a list of (action, (playouts, sum of values, sum of squared
     values, sum of points this round)). With `infer`, the deals follow what the other seats'
     draws say about their hands (`card_slots`); without, they are uniform among the deals
     consistent with the view. `temps`: the round's end valued at these temperatures (default:
-    the bots' sharpened ones; the review takes the fitted ones, a calibrated win chance)."""
-    if view.to_move != view.seat or view.top is None:
-        raise CannotDeterminize("the seat is not to move in a dealt round")
-    game, ru = game_and_rules(view)
-    world = zeros(STATE_SIZE)
-    card_state_from_view(view, game, world)
-    pool = unseen_pool(view, game)
-    slot_seat, slot_mask, bound = card_slots(view, game, infer)
-    actions = list(view.legal_actions)
-    cards = [kind for kind, c in enumerate(pool) for _ in range(c)]
-    a_n = len(actions)
-
-    results = result_arrays(a_n)
-    evaluate_cards(
-        # the position
-        world, ru, view.seat, array(cards), array(slot_seat), array(slot_mask), array(bound),
-        float_array(temps or temperatures(view.game, view.players)),
-        # the search
-        array([game.action_id(a) for a in actions]), int(samples), bool(halving), array(seed_words(rng)),
-        # work space: a playout's state; a deal's deck; run lengths; the actions' order
-        zeros(STATE_SIZE), zeros(max(1, len(cards))), zeros(SCRATCH_SIZE), zeros(a_n),
-        *results,
-    )
+    the bots' sharpened ones; the review takes the fitted ones, a calibrated win chance).
+    `actions`: the legal actions searched (default: every one)."""
+    at = Position(view, infer, temps)
+    actions = list(view.legal_actions if actions is None else actions)
+    results = result_arrays(len(actions))
+    evaluate_cards(at.world, at.ru, at.seat, *at.deal,
+                   array([at.game.action_id(a) for a in actions]), int(samples), bool(halving), array(seed_words(rng)),
+                   *at.work, zeros(len(actions)), *results)
     return estimates(actions, results)
+
+
+class Duel:
+    """Two legal actions of a view compared on the same deals (`duel_cards`), a few deals at a
+    time: the neural bot's second look (bots/neural.py). Its numbers come from `rng`."""
+
+    def __init__(self, view, rng, first, second, infer: bool = True):
+        self.at = Position(view, infer)
+        self.ids = (self.at.game.action_id(first), self.at.game.action_id(second))
+        self.r = array(seed_words(rng))
+        self.sums = float_zeros(3)  # deals, sum and sum of squares of (second's value - first's)
+
+    def play(self, deals: int) -> None:
+        at = self.at
+        duel_cards(at.world, at.ru, at.seat, *at.deal, *self.ids, int(deals), self.r, *at.work, self.sums)
+
+    @property
+    def deals(self) -> int:
+        return int(self.sums[0])
+
+    def lead(self) -> tuple[float, float]:
+        """The second's mean lead over the first in value, and its standard error."""
+        n, total, total_sq = (float(x) for x in self.sums)
+        mean = total / n
+        var = max(0.0, total_sq / n - mean * mean) * n / max(1.0, n - 1)
+        return mean, math.sqrt(var / n)
