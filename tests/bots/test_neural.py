@@ -29,7 +29,8 @@ def test_the_models_ship_with_the_shape_of_their_features_and_slots(game_id):
 
 
 def test_one_decisions_forward_pass_is_the_batchs_row():
-    """scores() multiplies a single row by einsum's loop and a batch by BLAS: the same numbers."""
+    """scores() multiplies a single row block by block (compiled, or einsum without numba) and a
+    batch by BLAS: the same numbers."""
     weights = model("lama")
     rows = np.random.default_rng(5).random((3, weights[0].shape[0]), dtype=np.float32)
     batch = scores(weights, rows)

@@ -90,8 +90,9 @@ HINT_BOTS = ("hard", "neural")  # what a server's hints may come from (lama serv
 
 
 def neural_hints(view) -> Hints:
-    """The `neural` bot's choice at `view`, in well under a millisecond: no search, so every
-    action's value, stderr and points are None and its tries 0. In a game without a model the
+    """The `neural` bot's choice at `view`, in about a millisecond (its network, with a short duel
+    where its two best moves are close): no estimates, so every action's value, stderr and points
+    are None and its tries 0. In a game without a model the
     choice is the heuristic's, as the bot plays there, and `method` says so."""
     from .neural import has_model, neural_bot
 

@@ -4,8 +4,11 @@ The network reads a card game's View through `features` (the seat's hand, the to
 has been played, the other seats' hand sizes, quits and points, in kadabra the stage and the
 magic chip, and the heuristic's own choice) and scores slots (`slot_of`): playing each kind of
 card, drawing, quitting; in kadabra also skipping (K7), taking the stage (K9) and a played 1
-giving its chip (K4) to each other seat, by its place after the mover. The bot plays the legal
-slot with the highest score: no random numbers, so it is deterministic (for any seed). Dice's
+giving its chip (K4) to each other seat, by its place after the mover. The network alone
+(`network_bot`, a saved agent) plays the legal slot with the highest score and draws no random
+numbers; the `neural` level (`neural_bot`) takes a second look (`SecondLook`) where the two best
+scores are close: a duel between those two moves on hard's deals, with numbers from the
+generator the driver gives it, so the same seed gives the same game. Dice's
 network (neural_dice: DICE_LAYOUT) reads the displays, the row, the roll it answers and the
 seats' points, and has a slot per action id: roll, quit, each take, each discard.
 
