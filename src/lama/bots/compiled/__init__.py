@@ -9,7 +9,9 @@ lama.bots, its constants taken from it.
   policies_dice.py (heuristic_dice.py, its lookahead and memo), sharing policies_common.py;
 - cards.py and dice.py: the `hard` bot's rollout searches (the compiled twins of
   rollout.evaluate_actions), sharing search.py: the value of a round's end, sequential halving,
-  the engine rules of a view's game;
+  the engine rules of a view's game; in cards.py also the duel of two moves that is the `neural`
+  level's second look (`Duel`);
+- forward.py: the `neural` network's forward pass for one row, block by block;
 - neural.py: the `neural` bot's inputs read from engine states (its features, number for number)
   and its choice over a batch of rows, one numpy forward pass (the vector environments'
   `neural` opponents).

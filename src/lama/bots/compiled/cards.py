@@ -423,6 +423,8 @@ class Duel:
     def lead(self) -> tuple[float, float]:
         """The second's mean lead over the first in value, and its standard error."""
         n, total, total_sq = (float(x) for x in self.sums)
+        if n == 0:
+            return 0.0, math.inf
         mean = total / n
         var = max(0.0, total_sq / n - mean * mean) * n / max(1.0, n - 1)
         return mean, math.sqrt(var / n)
