@@ -1,6 +1,6 @@
 """The `neural` level's second look (bots/neural.py SecondLook): a duel between the network's two
 best moves where their scores are close (bots/compiled/cards.py Duel), and the network's forward
-pass for one row, block by block (neural.row_scores, compiled/forward.py)."""
+pass for one row, block by block (neural_net.row_scores, compiled/forward.py)."""
 
 from __future__ import annotations
 
@@ -15,19 +15,8 @@ from helpers import random_position
 from lama.bots import load_bot
 from lama.bots.compiled.cards import Duel
 from lama.bots.heuristic import heuristic_bot
-from lama.bots.neural import (
-    SecondLook,
-    _diagonal_blocks,
-    combine,
-    features,
-    model,
-    network_bot,
-    neural_bot,
-    row_scores,
-    row_scores_numpy,
-    scores,
-    view_slot,
-)
+from lama.bots.neural import SecondLook, features, model, network_bot, neural_bot, view_slot
+from lama.bots.neural_net import _diagonal_blocks, combine, row_scores, row_scores_numpy, scores
 from lama.games import GAMES, new_game
 from lama.match import Match
 

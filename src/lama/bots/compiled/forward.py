@@ -1,9 +1,9 @@
 """The `neural` bot's forward pass for one row (a bot's decision), compiled: each layer multiplies
-only its blocks (a model of networks side by side, neural.combine, is zero between them) and skips
+only its blocks (a model of networks side by side, neural_net.combine, is zero between them) and skips
 the inputs that are 0 (half the units after a ReLU). About ten times numpy's single-row product
-on the 4-player models, with no BLAS threads to wait on (neural.scores).
+on the 4-player models, with no BLAS threads to wait on (neural_net.scores).
 
-Without numba the bot multiplies with numpy instead (neural.scores): the same network, its sums
+Without numba the bot multiplies with numpy instead (neural_net.scores): the same network, its sums
 added in another order, so a score may differ in its last bits.
 """
 
